@@ -1,0 +1,39 @@
+# Motu: two commands on a fresh machine.
+#   make run   — set up .venv and open the editor on the bundled Tahiti map
+#   make test  — set up .venv and run the whole suite headless
+# Also: make bench (budgets, printed as a table).
+
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed
+MAP    ?= $(firstword $(wildcard scenarios/tahiti.yaml) scenarios/example-hex.yaml)
+
+export QT_QPA_PLATFORM ?= offscreen
+
+.PHONY: run test bench setup system-libs clean
+
+$(STAMP): pyproject.toml
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	@$(PY) -m pip install --quiet --disable-pip-version-check --upgrade pip
+	@$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test]'
+	@touch $(STAMP)
+
+setup: $(STAMP) system-libs
+
+# Qt's offscreen platform still needs a few shared libraries that a bare Debian lacks.
+system-libs:
+	@bash tools/qt-system-libs.sh
+
+run: unexport QT_QPA_PLATFORM
+run: setup
+	@$(PY) -m motu.launch "$(MAP)"
+
+test: setup
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest
+
+bench: setup
+	QT_QPA_PLATFORM=offscreen $(PY) -m bench
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis

@@ -1,0 +1,1 @@
+"""Boards: hex, square and named-space grids, adjacency, movement search, sight and geometry."""

@@ -1,0 +1,97 @@
+"""Hex grids: flat or pointy, any of the four offset layouts, labelled CCRR."""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from .grid import GridError, _label_width, _RectGrid
+from .hexmath import (
+    LAYOUT_FLAT, LAYOUT_POINTY, OFFSETS, Hex, Layout, axial_to_offset, hex_distance,
+    hex_round, hex_to_pixel, offset_to_axial, pixel_to_hex, polygon_corners,
+)
+
+
+class HexGrid(_RectGrid):
+    shape = "hex"
+
+    def __init__(self, columns: int, rows: int, orientation: str = "flat", offset: str | None = None):
+        super().__init__(columns, rows)
+        if orientation not in ("flat", "pointy"):
+            raise GridError(f"hex orientation must be flat or pointy, not {orientation!r}")
+        offset = offset or ("odd-q" if orientation == "flat" else "odd-r")
+        if offset not in OFFSETS:
+            raise GridError(f"hex offset must be one of {', '.join(OFFSETS)}, not {offset!r}")
+        if (orientation == "flat") != offset.endswith("q"):
+            raise GridError(f"{orientation} hexes use {'odd-q or even-q' if orientation == 'flat' else 'odd-r or even-r'} offsets, not {offset}")
+        self.orientation = orientation
+        self.offset = offset
+        self.layout = Layout(LAYOUT_FLAT if orientation == "flat" else LAYOUT_POINTY, (1.0, 1.0), (0.0, 0.0))
+        self._cw = _label_width(columns)
+        self._rw = _label_width(rows)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"shape": "hex", "orientation": self.orientation, "offset": self.offset,
+                "columns": self.columns, "rows": self.rows}
+
+    def label(self, cell: int) -> str:
+        col, row = self.col_row(cell)
+        return f"{col + 1:0{self._cw}d}{row + 1:0{self._rw}d}"
+
+    def parse_label(self, text: str) -> int:
+        t = text.strip()
+        if not t.isdigit() or len(t) != self._cw + self._rw:
+            raise GridError(f"{text!r} is not a hex label of this map (column then row, {self._cw}+{self._rw} digits, as {self.label(0)})")
+        col, row = int(t[: self._cw]) - 1, int(t[self._cw:]) - 1
+        cell = self.cell(col, row)
+        if cell is None:
+            raise GridError(f"hex {text} is off the map ({self.columns} columns, {self.rows} rows)")
+        return cell
+
+    def axial(self, cell: int) -> Hex:
+        col, row = self.col_row(cell)
+        return offset_to_axial(col, row, self.offset)
+
+    def cell_of_hex(self, h: Hex) -> int | None:
+        col, row = axial_to_offset(h, self.offset)
+        return self.cell(col, row)
+
+    def distance(self, a: int, b: int) -> int:
+        return hex_distance(self.axial(a), self.axial(b))
+
+    def center(self, cell: int) -> tuple[float, float]:
+        return hex_to_pixel(self.layout, self.axial(cell))
+
+    def polygon(self, cell: int) -> list[tuple[float, float]]:
+        return polygon_corners(self.layout, self.axial(cell))
+
+    def cell_at(self, x: float, y: float) -> int | None:
+        return self.cell_of_hex(hex_round(pixel_to_hex(self.layout, x, y)))
+
+    def axial_arrays(self) -> tuple[np.ndarray, np.ndarray]:
+        cells = np.arange(self.size, dtype=np.int64)
+        col, row = cells % self.columns, cells // self.columns
+        odd = self.offset.startswith("odd")
+        if self.offset.endswith("q"):
+            q = col
+            r = row - ((col - (col & 1)) // 2 if odd else (col + (col & 1)) // 2)
+        else:
+            r = row
+            q = col - ((row - (row & 1)) // 2 if odd else (row + (row & 1)) // 2)
+        return q, r
+
+    def _neighbour_array(self) -> np.ndarray:
+        q, r = self.axial_arrays()
+        out = np.full((self.size, 6), -1, dtype=np.int32)
+        odd = self.offset.startswith("odd")
+        for k, (dq, dr) in enumerate(((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))):
+            nq, nr = q + dq, r + dr
+            if self.offset.endswith("q"):
+                col = nq
+                row = nr + ((nq - (nq & 1)) // 2 if odd else (nq + (nq & 1)) // 2)
+            else:
+                row = nr
+                col = nq + ((nr - (nr & 1)) // 2 if odd else (nr + (nr & 1)) // 2)
+            ok = (col >= 0) & (col < self.columns) & (row >= 0) & (row < self.rows)
+            out[ok, k] = (row * self.columns + col)[ok]
+        return out

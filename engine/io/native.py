@@ -1,0 +1,378 @@
+"""Motu's own scenario format, version 1: YAML with layers as rows of tokens.
+
+`scenario_to_document` and `document_to_scenario` translate between the model
+and plain data; `dumps`/`loads` add YAML, the schema and file positions. The
+layout is documented in docs/format.md; resources/schema/scenario-v1.schema.json
+is the published JSON Schema, and loading checks it too.
+"""
+from __future__ import annotations
+
+import json
+import string
+from functools import lru_cache
+from pathlib import Path as FsPath
+from typing import Any, Callable
+
+import fastjsonschema
+
+from engine.board.grids import Grid, GridError, HexGrid, SpacesGrid, grid_from_dict
+from engine.resources import resource_path
+from engine.scenario.model import (
+    FORMAT_VERSION, Area, CellFeature, Island, Piece, Region, Scenario, Side,
+)
+
+from .errors import LoadError
+from .migrations import migrate
+from .safe_yaml import FlowMap, FlowSeq, Label, dump_yaml, load_yaml, locate
+
+NO_AREA = "."
+_TOKEN_ALPHABET = string.ascii_lowercase + string.ascii_uppercase + string.digits
+
+
+class FormatError(Exception):
+    """A problem at a place in the document: `path` of keys and indexes, optional column offset."""
+
+    def __init__(self, path: tuple[Any, ...], message: str, offset: int | None = None, key: bool = False):
+        super().__init__(message)
+        self.path = path
+        self.message = message
+        self.offset = offset
+        self.key = key
+
+
+@lru_cache(maxsize=1)
+def _schema_validator() -> Callable[[Any], Any]:
+    with open(resource_path("schema", "scenario-v1.schema.json"), encoding="utf-8") as fh:
+        return fastjsonschema.compile(json.load(fh))
+
+
+# --- reading -----------------------------------------------------------------------
+
+def _parse_cell(grid: Grid, value: Any, path: tuple[Any, ...]) -> int:
+    if isinstance(value, int) and not isinstance(value, bool) and isinstance(grid, HexGrid):
+        raise FormatError(path, f"hex label {value} must be quoted ('{value:04d}'), or YAML reads it as a number")
+    try:
+        return grid.parse_label(str(value))
+    except GridError as exc:
+        raise FormatError(path, str(exc)) from None
+
+
+def _read_layer(grid: Grid, layer: dict[str, Any], path: tuple[Any, ...], none_token: str | None) -> tuple[list[Any], dict[str, Any]]:
+    legend: dict[str, Any] = {str(k): v for k, v in layer["legend"].items()}
+    for tok in legend:
+        if not tok or any(ch.isspace() for ch in tok) or tok == none_token:
+            raise FormatError(path + ("legend", tok), f"legend token {tok!r} must be a word without spaces"
+                              + (f" and not {none_token!r}" if none_token else ""), key=True)
+    values = list(legend.values())
+    if len(set(map(str, values))) != len(values):
+        raise FormatError(path + ("legend",), "two legend tokens stand for the same thing")
+    lookup: dict[str, Any] = dict(legend)
+    if none_token is not None:
+        lookup[none_token] = None
+    rows = layer["rows"]
+    width = grid.columns if not isinstance(grid, SpacesGrid) else grid.size
+    expected_rows = grid.rows if not isinstance(grid, SpacesGrid) else 1
+    if len(rows) != expected_rows:
+        raise FormatError(path + ("rows",), f"layer has {len(rows)} rows; the grid has {expected_rows}")
+    out: list[Any] = []
+    for r, row in enumerate(rows):
+        tokens = row.split()
+        if len(tokens) != width:
+            raise FormatError(path + ("rows", r), f"row {r + 1} has {len(tokens)} tokens; the grid has {width} columns")
+        try:
+            out.extend([lookup[t] for t in tokens])
+        except KeyError:
+            bad = next(t for t in tokens if t not in lookup)
+            raise FormatError(path + ("rows", r), f"token {bad!r} is not in the legend", offset=_token_offset(row, tokens, bad)) from None
+    return out, legend
+
+
+def _token_offset(row: str, tokens: list[str], bad: str) -> int:
+    pos = 0
+    for t in tokens:
+        pos = row.index(t, pos)
+        if t == bad:
+            return pos
+        pos += len(t)
+    return 0
+
+
+def _props(d: dict[str, Any]) -> dict[str, Any]:
+    return dict(d.get("props") or {})
+
+
+def _unique(items: list[dict[str, Any]], what: str, path: tuple[Any, ...]) -> None:
+    seen: set[str] = set()
+    for i, it in enumerate(items):
+        if it["id"] in seen:
+            raise FormatError(path + (i, "id"), f"{what} id {it['id']!r} is used twice")
+        seen.add(it["id"])
+
+
+def document_to_scenario(doc: Any) -> Scenario:
+    """Build a Scenario from a plain document; FormatError says where it is wrong."""
+    if not isinstance(doc, dict):
+        raise FormatError((), "a scenario file is a YAML mapping with 'motu: 1', 'ruleset' and 'map'")
+    doc = migrate(doc)
+    try:
+        _schema_validator()(doc)
+    except fastjsonschema.JsonSchemaValueException as exc:
+        where = tuple(exc.path[1:]) if exc.path and exc.path[0] == "data" else ()
+        message = exc.message.replace("data.", "", 1) if exc.message.startswith("data.") else exc.message
+        raise FormatError(where, message.replace("data ", "the file ", 1)) from None
+
+    from engine.rules.registry import known_ruleset_ids
+    known = known_ruleset_ids()
+    if doc["ruleset"] not in known:
+        raise FormatError(("ruleset",), f"unknown rule set {doc['ruleset']!r} (known: {', '.join(known)})")
+
+    m = doc["map"]
+    try:
+        grid = grid_from_dict(m["grid"])
+    except GridError as exc:
+        raise FormatError(("map", "grid"), str(exc)) from None
+    terrain, t_legend = _read_layer(grid, m["terrain"], ("map", "terrain"), None)
+    if "areas" in m:
+        cell_area, a_legend = _read_layer(grid, m["areas"], ("map", "areas"), NO_AREA)
+    else:
+        cell_area, a_legend = [None] * grid.size, {}
+
+    for name in ("islands", "regions", "areas", "sides", "pieces"):
+        _unique(doc.get(name, []), name[:-1], (name,))
+    islands = {d["id"]: Island(d["id"], d.get("name", d["id"]), _props(d)) for d in doc.get("islands", [])}
+    regions = {d["id"]: Region(d["id"], d.get("name", d["id"]), _props(d)) for d in doc.get("regions", [])}
+    areas: dict[str, Area] = {}
+    for i, d in enumerate(doc.get("areas", [])):
+        if d.get("region") is not None and d["region"] not in regions:
+            raise FormatError(("areas", i, "region"), f"area {d['id']!r} names region {d['region']!r}, which is not in 'regions'")
+        if d.get("island") is not None and d["island"] not in islands:
+            raise FormatError(("areas", i, "island"), f"area {d['id']!r} names island {d['island']!r}, which is not in 'islands'")
+        areas[d["id"]] = Area(d["id"], d.get("name", d["id"]), d.get("region"), d.get("island"), d.get("color"), _props(d))
+    for tok, area_id in a_legend.items():
+        if area_id not in areas:
+            raise FormatError(("map", "areas", "legend", tok), f"legend names area {area_id!r}, which is not in 'areas'")
+    sides = {d["id"]: Side(d["id"], d.get("name", d["id"]), d.get("color"), _props(d)) for d in doc.get("sides", [])}
+
+    def side_ref(value: Any, path: tuple[Any, ...]) -> str | None:
+        if value is not None and value not in sides:
+            raise FormatError(path, f"side {value!r} is not in 'sides'")
+        return value
+
+    edges: dict[tuple[int, int], tuple[str, ...]] = {}
+    for feat, items in (m.get("edges") or {}).items():
+        for j, text in enumerate(items):
+            try:
+                key = grid.parse_edge(str(text))
+            except GridError as exc:
+                raise FormatError(("map", "edges", feat, j), str(exc)) from None
+            edges[key] = tuple(sorted(set(edges.get(key, ()) + (feat,))))
+    features = []
+    for i, d in enumerate(m.get("features") or []):
+        cell = _parse_cell(grid, d["cell"], ("map", "features", i, "cell"))
+        features.append(CellFeature(d["kind"], cell, side_ref(d.get("side"), ("map", "features", i, "side")),
+                                    d.get("name", ""), _props(d)))
+    cell_props: dict[int, dict[str, Any]] = {}
+    for label, props in (m.get("cells") or {}).items():
+        cell_props[_parse_cell(grid, label, ("map", "cells", label))] = dict(props)
+    pieces = {}
+    for i, d in enumerate(doc.get("pieces", [])):
+        cell = None if d.get("cell") is None else _parse_cell(grid, d["cell"], ("pieces", i, "cell"))
+        pieces[d["id"]] = Piece(d["id"], d["kind"], side_ref(d.get("side"), ("pieces", i, "side")), cell,
+                                int(d.get("count", 1)), d.get("name", ""), _props(d))
+    setup: dict[str, frozenset[int]] = {}
+    for side, cells in (doc.get("setup") or {}).items():
+        side_ref(side, ("setup", side))
+        setup[side] = frozenset(_parse_cell(grid, c, ("setup", side, j)) for j, c in enumerate(cells))
+
+    return Scenario(
+        ruleset=doc["ruleset"], grid=grid, terrain=terrain, cell_area=cell_area,
+        title=doc.get("title", ""), briefing=doc.get("briefing", ""), options=dict(doc.get("options") or {}),
+        islands=islands, regions=regions, areas=areas, edges=edges, features=features, cell_props=cell_props,
+        sides=sides, pieces=pieces, setup_zones=setup, victory=dict(doc.get("victory") or {}),
+        tables=dict(doc.get("tables") or {}),
+        terrain_tokens={v: k for k, v in t_legend.items()}, area_tokens={v: k for k, v in a_legend.items()},
+    )
+
+
+# --- writing -----------------------------------------------------------------------
+
+def _assign_tokens(ids: list[str], preferred: dict[str, str], reserved: set[str]) -> dict[str, str]:
+    """A token for each id: its own if it has one, else a short free one, deterministically."""
+    out: dict[str, str] = {}
+    used = set(reserved)
+    for i in ids:
+        tok = preferred.get(i)
+        if tok and tok not in used and not any(ch.isspace() for ch in tok):
+            out[i] = tok
+            used.add(tok)
+    for i in ids:
+        if i in out:
+            continue
+        candidates = [i[:1], i[:1].upper()] + list(_TOKEN_ALPHABET)
+        tok = next((c for c in candidates if c and c not in used), None)
+        n = 2
+        while tok is None:
+            tok = next((a + b for a in _TOKEN_ALPHABET for b in _TOKEN_ALPHABET[: 26 * n] if a + b not in used), None)
+            n += 1
+        out[i] = tok
+        used.add(tok)
+    return out
+
+
+def _rows(grid: Grid, values: list[Any], tokens: dict[Any, str]) -> list[str]:
+    width = max(len(t) for t in tokens.values())
+    if width == 1:
+        seq = [tokens[v] for v in values]
+    else:
+        seq = [tokens[v].ljust(width) for v in values]
+    if isinstance(grid, SpacesGrid):
+        return [" ".join(seq).rstrip()]
+    c = grid.columns
+    return [" ".join(seq[i: i + c]).rstrip() for i in range(0, len(seq), c)]
+
+
+def _with_props(d: dict[str, Any], props: Any) -> FlowMap:
+    if props:
+        d["props"] = _flow(props)
+    return FlowMap(d)
+
+
+def _flow(value: Any) -> Any:
+    if isinstance(value, dict):
+        return FlowMap({k: _flow(v) for k, v in value.items()})
+    if isinstance(value, (list, tuple)):
+        return FlowSeq(_flow(v) for v in value)
+    return value
+
+
+def _leaf_flow(value: Any) -> Any:
+    """Block mappings, but lists of plain values on one line."""
+    if isinstance(value, dict):
+        return {k: _leaf_flow(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        if all(not isinstance(v, (dict, list, tuple)) for v in value):
+            return FlowSeq(value)
+        return [_leaf_flow(v) for v in value]
+    return value
+
+
+def _grid_doc(grid: Grid) -> dict[str, Any]:
+    d = grid.to_dict()
+    if d["shape"] != "spaces":
+        return FlowMap(d)
+    d["spaces"] = [_flow(sp) for sp in d["spaces"]]
+    return d
+
+
+def scenario_to_document(s: Scenario) -> dict[str, Any]:
+    grid = s.grid
+
+    def label(cell: int) -> Label:
+        return Label(grid.label(cell))
+
+    doc: dict[str, Any] = {"motu": FORMAT_VERSION, "ruleset": s.ruleset, "title": s.title}
+    if s.briefing:
+        doc["briefing"] = s.briefing
+    if s.options:
+        doc["options"] = _leaf_flow(s.options)
+    terrain_ids = list(dict.fromkeys(s.terrain))
+    t_tokens = _assign_tokens(sorted(terrain_ids, key=lambda t: (t not in s.terrain_tokens, t)), s.terrain_tokens, set())
+    m: dict[str, Any] = {"grid": _grid_doc(grid)}
+    m["terrain"] = {"legend": {t_tokens[t]: t for t in sorted(terrain_ids, key=lambda t: t_tokens[t])},
+                    "rows": _rows(grid, s.terrain, t_tokens)}
+    if any(a is not None for a in s.cell_area):
+        used = [a for a in s.areas if a in set(s.cell_area)]
+        a_tokens = _assign_tokens(used, s.area_tokens, {NO_AREA})
+        m["areas"] = {"legend": {a_tokens[a]: a for a in used},
+                      "rows": _rows(grid, s.cell_area, {**a_tokens, None: NO_AREA})}
+    if s.edges:
+        by_feature: dict[str, list[str]] = {}
+        for key in sorted(s.edges):
+            for f in s.edges[key]:
+                by_feature.setdefault(f, []).append(grid.edge_label(*key))
+        m["edges"] = {f: by_feature[f] for f in sorted(by_feature)}
+    if s.features:
+        feats = []
+        for f in s.features:
+            d: dict[str, Any] = {"kind": f.kind, "cell": label(f.cell)}
+            if f.side is not None:
+                d["side"] = f.side
+            if f.name:
+                d["name"] = f.name
+            feats.append(_with_props(d, f.props))
+        m["features"] = feats
+    if s.cell_props:
+        m["cells"] = {label(c): _flow(dict(s.cell_props[c])) for c in sorted(s.cell_props)}
+    doc["map"] = m
+    if s.islands:
+        doc["islands"] = [_with_props({"id": i.id, "name": i.name}, i.props) for i in s.islands.values()]
+    if s.regions:
+        doc["regions"] = [_with_props({"id": r.id, "name": r.name}, r.props) for r in s.regions.values()]
+    if s.areas:
+        areas = []
+        for a in s.areas.values():
+            d = {"id": a.id, "name": a.name}
+            for k in ("region", "island", "color"):
+                if getattr(a, k) is not None:
+                    d[k] = getattr(a, k)
+            areas.append(_with_props(d, a.props))
+        doc["areas"] = areas
+    if s.sides:
+        sides = []
+        for sd in s.sides.values():
+            d = {"id": sd.id, "name": sd.name}
+            if sd.color is not None:
+                d["color"] = sd.color
+            sides.append(_with_props(d, sd.props))
+        doc["sides"] = sides
+    if s.pieces:
+        pieces = []
+        for p in s.pieces.values():
+            d = {"id": p.id, "kind": p.kind}
+            if p.side is not None:
+                d["side"] = p.side
+            if p.cell is not None:
+                d["cell"] = label(p.cell)
+            if p.count != 1:
+                d["count"] = p.count
+            if p.name:
+                d["name"] = p.name
+            pieces.append(_with_props(d, p.props))
+        doc["pieces"] = pieces
+    if s.setup_zones:
+        doc["setup"] = {side: FlowSeq(label(c) for c in sorted(cells)) for side, cells in s.setup_zones.items()}
+    if s.victory:
+        doc["victory"] = _leaf_flow(s.victory)
+    if s.tables:
+        doc["tables"] = _leaf_flow(s.tables)
+    return doc
+
+
+HEADER = "# Motu scenario, format 1 (docs/format.md)\n"
+
+
+def dumps(scenario: Scenario) -> str:
+    return HEADER + dump_yaml(scenario_to_document(scenario))
+
+
+def loads(text: str, source: str = "<scenario>") -> Scenario:
+    """Parse scenario text; every problem is one LoadError with file, line and column."""
+    doc = load_yaml(text, source)
+    try:
+        return document_to_scenario(doc)
+    except FormatError as exc:
+        pos = locate(text, exc.path, key=exc.key, offset=exc.offset)
+        line, col = pos if pos else (None, None)
+        raise LoadError(exc.message, source, line, col) from None
+    except LoadError:
+        raise
+    except RecursionError:
+        raise LoadError("the document nests too deeply", source) from None
+    except Exception as exc:  # a shape the schema let through but the model cannot take
+        raise LoadError(f"cannot read the scenario: {exc}", source) from None
+
+
+def load_path(path: str | FsPath) -> Scenario:
+    from .safe_yaml import read_text
+    p = str(path)
+    return loads(read_text(p), p)

@@ -1,0 +1,1 @@
+"""Rule sets: one package per game, the registry, the game API and its conformance check."""

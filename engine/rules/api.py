@@ -1,0 +1,74 @@
+"""The game-state API every playable rule set implements, in OpenSpiel's verbs.
+
+A game is (scenario, seed, actions): rules never draw random numbers. At a
+chance node `current_player()` is CHANCE and `chance_outcomes()` lists the
+outcomes with their probabilities; whoever drives the game (a session, a bot,
+a test with hand-worked dice) picks one and applies it like any other action.
+"""
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any, Hashable
+
+CHANCE = -1
+SIMULTANEOUS = -2
+INVALID = -3
+TERMINAL = -4
+
+
+class IllegalActionError(ValueError):
+    pass
+
+
+class GameState(ABC):
+    @abstractmethod
+    def num_players(self) -> int: ...
+
+    @abstractmethod
+    def current_player(self) -> int:
+        """The player to move, or CHANCE, or TERMINAL."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[int]:
+        """Actions of the player to move; at a chance node, the outcomes' actions."""
+
+    @abstractmethod
+    def apply_action(self, action: int) -> None: ...
+
+    @abstractmethod
+    def chance_outcomes(self) -> list[tuple[int, float]]: ...
+
+    @abstractmethod
+    def returns(self) -> list[float]: ...
+
+    @abstractmethod
+    def clone(self) -> "GameState": ...
+
+    @abstractmethod
+    def action_to_string(self, action: int) -> str: ...
+
+    @abstractmethod
+    def state_key(self) -> Hashable:
+        """Everything that makes this state what it is; equal keys, equal states."""
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    def is_chance_node(self) -> bool:
+        return self.current_player() == CHANCE
+
+    def history(self) -> list[int]:
+        return list(getattr(self, "_history", []))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, GameState) and type(other) is type(self) and self.state_key() == other.state_key()
+
+    def __hash__(self) -> int:
+        return hash(self.state_key())
+
+    def __str__(self) -> str:
+        return f"{type(self).__name__}(player={self.current_player()})"
+
+    def information(self) -> dict[str, Any]:
+        """What a playtest view shows beside the board (turn, phase, scores)."""
+        return {}

@@ -1,0 +1,98 @@
+"""The conformance check every playable rule set passes.
+
+Random playouts, driven by a seeded generator owned here (rules never draw),
+check that: legal actions exist until the end; chance outcomes are legal and
+their probabilities sum to 1; a clone equals its original and is independent of
+it; a game record (seed + actions) survives JSON and replays to an equal state;
+returns have one value per player once the game ends.
+"""
+from __future__ import annotations
+
+import json
+import math
+import random
+from dataclasses import dataclass, field
+from typing import Callable
+
+from .api import CHANCE, TERMINAL, GameState
+
+
+class ConformanceError(AssertionError):
+    pass
+
+
+@dataclass
+class ConformanceReport:
+    games: int = 0
+    moves: int = 0
+    chance_nodes: int = 0
+    terminal_returns: list[list[float]] = field(default_factory=list)
+
+
+def sample_chance(state: GameState, rng: random.Random) -> int:
+    outcomes = state.chance_outcomes()
+    r = rng.random()
+    acc = 0.0
+    for action, p in outcomes:
+        acc += p
+        if r < acc:
+            return action
+    return outcomes[-1][0]
+
+
+def check_conformance(new_state: Callable[[], GameState], *, games: int = 20, seed: int = 0,
+                      max_moves: int = 5000) -> ConformanceReport:
+    """Play `games` random games from `new_state()`; raise ConformanceError at the first fault."""
+    report = ConformanceReport()
+    for g in range(games):
+        rng = random.Random(seed * 1_000_003 + g)
+        state = new_state()
+        actions: list[int] = []
+        for move in range(max_moves + 1):
+            player = state.current_player()
+            if player == TERMINAL:
+                break
+            if move == max_moves:
+                raise ConformanceError(f"game {g} did not end within {max_moves} moves")
+            legal = state.legal_actions()
+            if not legal:
+                raise ConformanceError(f"game {g}, move {move}: player {player} has no legal action")
+            if player == CHANCE:
+                outcomes = state.chance_outcomes()
+                total = sum(p for _, p in outcomes)
+                if not math.isclose(total, 1.0, abs_tol=1e-9):
+                    raise ConformanceError(f"game {g}, move {move}: chance probabilities sum to {total}")
+                if any(p < 0 for _, p in outcomes):
+                    raise ConformanceError(f"game {g}, move {move}: a negative chance probability")
+                if sorted(a for a, _ in outcomes) != sorted(legal):
+                    raise ConformanceError(f"game {g}, move {move}: chance outcomes differ from legal actions")
+                action = sample_chance(state, rng)
+                report.chance_nodes += 1
+            else:
+                if not 0 <= player < state.num_players():
+                    raise ConformanceError(f"game {g}, move {move}: current player {player} is not a player")
+                action = rng.choice(legal)
+            for a in legal[:3]:
+                if not isinstance(state.action_to_string(a), str):
+                    raise ConformanceError(f"game {g}: action_to_string({a}) is not text")
+            before = state.state_key()
+            twin = state.clone()
+            if twin != state or twin.state_key() != before:
+                raise ConformanceError(f"game {g}, move {move}: a clone differs from its original")
+            state.apply_action(action)
+            actions.append(action)
+            if twin.state_key() != before:
+                raise ConformanceError(f"game {g}, move {move}: applying an action to the original changed its clone")
+            report.moves += 1
+        returns = state.returns()
+        if len(returns) != state.num_players():
+            raise ConformanceError(f"game {g}: returns has {len(returns)} values for {state.num_players()} players")
+        record = json.loads(json.dumps({"seed": seed, "game": g, "actions": actions}))
+        replayed = new_state()
+        for a in record["actions"]:
+            replayed.apply_action(a)
+        if replayed != state:
+            raise ConformanceError(f"game {g}: replaying the recorded actions gives a different state")
+        report.games += 1
+        report.terminal_returns.append(returns)
+    return report

@@ -1,0 +1,166 @@
+"""What a rule set is: its catalogue, its validators, its movement and sight, its game.
+
+A rule set is a package under engine/rules/ (or a third-party distribution's
+`motu.rulesets` entry point) exposing a RuleSet. The base class answers the
+board questions from the catalogue alone; games override what their rules add
+(zones of influence, reef movement, portages…).
+"""
+from __future__ import annotations
+
+import math
+from functools import cached_property
+from typing import Any, Iterable, Mapping
+
+import yaml
+
+from engine.board.grids import Grid, HexGrid, SquareGrid
+from engine.board.search import MovementProfile
+from engine.board.sight import line_of_sight
+from engine.resources import resource_path
+from engine.scenario.catalogue import Catalogue, catalogue_from_dict
+from engine.scenario.checks import COMMON_VALIDATORS
+from engine.scenario.model import Scenario, Side
+from engine.scenario.validation import Finding, Validator, run_validators
+
+from .api import GameState
+
+
+class RuleSetError(ValueError):
+    """A question the rule set cannot answer as asked (unknown unit kind, side…)."""
+
+
+class RuleSet:
+    id: str = ""
+    name: str = ""
+    summary: str = ""
+
+    @cached_property
+    def catalogue(self) -> Catalogue:
+        path = resource_path("rulesets", self.id, "catalogue.yaml")
+        with open(path, encoding="utf-8") as fh:
+            return catalogue_from_dict(yaml.load(fh, Loader=yaml.CSafeLoader))
+
+    # --- validation ----------------------------------------------------------------
+    def validators(self) -> tuple[Validator, ...]:
+        return COMMON_VALIDATORS
+
+    def validate(self, scenario: Scenario) -> list[Finding]:
+        return run_validators(scenario, self.catalogue, self.validators())
+
+    # --- new scenarios ---------------------------------------------------------------
+    def new_scenario(self, shape: str | None = None, columns: int | None = None, rows: int | None = None,
+                     title: str = "") -> Scenario:
+        cat = self.catalogue
+        grid: Grid
+        if cat.template and shape in (None, "spaces"):
+            from engine.io.native import load_path
+            s = load_path(resource_path("rulesets", self.id, cat.template))
+            s.title = title or s.title
+            return s
+        if shape == "spaces":
+            raise RuleSetError(f"{self.name} has no board of spaces")
+        shape = shape or cat.default_grid.get("shape", "hex")
+        if shape == "hex":
+            grid = HexGrid(columns or cat.default_grid.get("columns", 20), rows or cat.default_grid.get("rows", 15),
+                           cat.default_grid.get("orientation", "flat"), cat.default_grid.get("offset"))
+        elif shape == "square":
+            grid = SquareGrid(columns or cat.default_grid.get("columns", 12), rows or cat.default_grid.get("rows", 12))
+        else:
+            raise RuleSetError(f"unknown grid shape {shape!r}")
+        s = Scenario(ruleset=self.id, grid=grid, terrain=[cat.default_terrain] * grid.size, title=title,
+                     terrain_tokens={t.id: t.token for t in cat.terrain.values()})
+        for d in cat.default_sides:
+            s.sides[d["id"]] = Side(d["id"], d.get("name", d["id"]), d.get("color"))
+        return s
+
+    # --- board questions ---------------------------------------------------------------
+    def unit_kind(self, kind: str | None) -> tuple[str, float]:
+        """(movement class, movement allowance) of a piece kind; the first class when none is named."""
+        cat = self.catalogue
+        if kind is None:
+            if not cat.movement_classes:
+                raise RuleSetError(f"{self.name} has no moving pieces")
+            return cat.movement_classes[0], math.inf
+        piece = cat.pieces.get(kind)
+        if piece is not None and piece.movement_class:
+            return piece.movement_class, piece.mp or math.inf
+        if kind in cat.movement_classes:
+            return kind, math.inf
+        movers = [k for k, p in cat.pieces.items() if p.movement_class]
+        raise RuleSetError(f"{kind!r} is not a moving piece of {self.name} (pieces: {', '.join(movers)}; "
+                           f"movement classes: {', '.join(cat.movement_classes)})")
+
+    def movement_profile(self, scenario: Scenario, kind: str | None = None, side: str | None = None,
+                         conditions: Mapping[str, Any] | None = None) -> MovementProfile:
+        """Costs for one kind of unit on this map; cached until the scenario changes."""
+        if side is not None and side not in scenario.sides:
+            raise RuleSetError(f"there is no side {side!r} (sides: {', '.join(scenario.sides) or 'none'})")
+        key = ("movement", kind, side, tuple(sorted((conditions or {}).items())))
+        profile = scenario.cache.get(key)
+        if profile is None:
+            profile = self._build_profile(scenario, kind, side, conditions or {})
+            scenario.cache[key] = profile
+        return profile
+
+    def _build_profile(self, scenario: Scenario, kind: str | None, side: str | None,
+                       conditions: Mapping[str, Any]) -> MovementProfile:
+        movement_class, _ = self.unit_kind(kind)
+        cat = self.catalogue
+        per_terrain = {t: (cat.terrain[t].enter_cost(movement_class) if t in cat.terrain else math.inf)
+                       for t in set(scenario.terrain)}
+        enter = [per_terrain[t] for t in scenario.terrain]
+        edge_cost: dict[tuple[int, int], float] = {}
+        for (a, b), feats in scenario.edges.items():
+            extra = sum(cat.edges[f].cross_cost(movement_class) for f in feats if f in cat.edges)
+            if extra:
+                edge_cost[(a, b)] = extra
+                edge_cost[(b, a)] = extra
+        return MovementProfile.build(scenario.grid, enter, edge_cost, ())
+
+    def sight(self, scenario: Scenario):
+        key = ("sight",)
+        sight = scenario.cache.get(key)
+        if sight is None:
+            cat = self.catalogue
+            blocks = [bool(cat.terrain[t].blocks_sight) if t in cat.terrain else False for t in scenario.terrain]
+            sight = line_of_sight(scenario.grid, blocks)
+            scenario.cache[key] = sight
+        return sight
+
+    def control(self, scenario: Scenario, conditions: Mapping[str, Any] | None = None) -> dict[str, str | None]:
+        """Which side controls each area. The base rule: the only side with pieces in it."""
+        present: dict[str, set[str]] = {a: set() for a in scenario.areas}
+        for p in scenario.pieces.values():
+            if p.cell is None or p.side is None:
+                continue
+            a = scenario.cell_area[p.cell]
+            if a is not None:
+                present.setdefault(a, set()).add(p.side)
+        return {a: (next(iter(s)) if len(s) == 1 else None) for a, s in present.items()}
+
+    # --- the game ------------------------------------------------------------------------
+    def new_initial_state(self, scenario: Scenario, options: Mapping[str, Any] | None = None) -> GameState:
+        raise RuleSetError(f"{self.name} cannot be played yet: its game rules are not implemented")
+
+    @property
+    def playable(self) -> bool:
+        return type(self).new_initial_state is not RuleSet.new_initial_state
+
+    def describe(self) -> dict[str, Any]:
+        cat = self.catalogue
+        return {
+            "id": self.id, "name": self.name, "summary": self.summary, "grids": list(cat.grids),
+            "playable": self.playable,
+            "terrain": list(cat.terrain), "edge_features": list(cat.edges), "cell_features": list(cat.features),
+            "pieces": list(cat.pieces),
+            "options": [{"id": o.id, "type": o.type, "default": o.default, "rule": o.rule, "text": o.text}
+                        for o in cat.options.values()],
+            "implements": list(cat.implements),
+        }
+
+
+def validators_of(*groups: Iterable[Validator]) -> tuple[Validator, ...]:
+    out: list[Validator] = []
+    for g in groups:
+        out.extend(g)
+    return tuple(out)

@@ -1,0 +1,1 @@
+"""The scenario document, its reversible edits, catalogues and the validation framework."""

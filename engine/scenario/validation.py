@@ -1,0 +1,81 @@
+"""The validation framework: findings, their codes, and running validators.
+
+A validator is a function (scenario, catalogue) → findings. Every code is
+registered with one sentence that says what it means; docs/validation.md lists
+them all and a test keeps the two in step.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable
+
+from .catalogue import Catalogue
+from .model import EdgeKey, Scenario
+
+SEVERITIES = ("error", "warning", "info")
+
+CODES: dict[str, tuple[str, str]] = {}  # code → (severity, sentence)
+
+
+def register_code(code: str, severity: str, sentence: str) -> str:
+    if severity not in SEVERITIES:
+        raise ValueError(f"severity must be one of {SEVERITIES}")
+    known = CODES.get(code)
+    if known is not None and known != (severity, sentence):
+        raise ValueError(f"validation code {code} registered twice with different meanings")
+    CODES[code] = (severity, sentence)
+    return code
+
+
+@dataclass(frozen=True)
+class Finding:
+    code: str
+    severity: str
+    message: str
+    cells: tuple[int, ...] = ()
+    edges: tuple[EdgeKey, ...] = ()
+    areas: tuple[str, ...] = ()
+
+    def to_json(self, scenario: Scenario) -> dict[str, Any]:
+        label = scenario.grid.label
+        return {"code": self.code, "severity": self.severity, "message": self.message,
+                "cells": [label(c) for c in self.cells], "areas": list(self.areas),
+                "edges": [scenario.grid.edge_label(a, b) for a, b in self.edges]}
+
+    def where(self, scenario: Scenario) -> str:
+        """The place a one-line report names: the first cell, edge or area."""
+        if self.cells:
+            return scenario.grid.label(self.cells[0])
+        if self.edges:
+            return scenario.grid.edge_label(*self.edges[0])
+        if self.areas:
+            return self.areas[0]
+        return "-"
+
+
+def finding(code: str, message: str, *, cells: Iterable[int] = (), edges: Iterable[EdgeKey] = (),
+            areas: Iterable[str] = ()) -> Finding:
+    """A finding of a registered code, with the code's own severity."""
+    severity = CODES[code][0]
+    return Finding(code, severity, message, tuple(cells), tuple(edges), tuple(areas))
+
+
+Validator = Callable[[Scenario, Catalogue], Iterable[Finding]]
+
+_ORDER = {s: i for i, s in enumerate(SEVERITIES)}
+
+
+def run_validators(scenario: Scenario, catalogue: Catalogue, validators: Iterable[Validator]) -> list[Finding]:
+    found: list[Finding] = []
+    for v in validators:
+        found.extend(v(scenario, catalogue))
+    found.sort(key=lambda f: (_ORDER[f.severity], f.code, f.cells[:1], f.areas[:1]))
+    return found
+
+
+def describe_cells(scenario: Scenario, cells: Iterable[int], limit: int = 6) -> str:
+    cells = list(cells)
+    text = ", ".join(scenario.grid.label(c) for c in cells[:limit])
+    if len(cells) > limit:
+        text += f" and {len(cells) - limit} more"
+    return text

@@ -1,0 +1,5 @@
+import sys
+
+from motu.cli import main
+
+sys.exit(main())

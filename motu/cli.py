@@ -1,0 +1,288 @@
+"""The `motu` command: one entry point for people and for scripts.
+
+Exit codes: 0 fine; 1 the file has validation errors or the query has no answer;
+2 usage, or a file that cannot be read. `--json` prints machine-readable output.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import sys
+from typing import Any, Sequence
+
+from engine.board.grids import GridError
+from engine.board.search import find_path, reach
+from engine.io.errors import LoadError
+from engine.io.registry import load_scenario, save_scenario
+from engine.rules.registry import get_ruleset, known_ruleset_ids, rulesets
+from engine.rules.ruleset import RuleSetError
+from engine.scenario.model import Scenario
+
+from . import __version__
+
+EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
+
+
+class UsageError(Exception):
+    """Bad arguments or unreadable input: one line on stderr, exit 2."""
+
+
+def _emit(args: argparse.Namespace, data: Any, text: str) -> None:
+    if args.json:
+        print(json.dumps(data, ensure_ascii=False, indent=None))
+    elif text:
+        print(text)
+
+
+def _num(x: float) -> int | float:
+    return int(x) if float(x).is_integer() else round(x, 6)
+
+
+def _load(path: str) -> Scenario:
+    if not os.path.exists(path):
+        raise UsageError(f"{path}: no such file")
+    return load_scenario(path)
+
+
+def _cell(s: Scenario, label: str) -> int:
+    try:
+        return s.grid.parse_label(label)
+    except GridError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _conditions(items: Sequence[str] | None) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for item in items or ():
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise UsageError(f"condition {item!r} should be KEY=VALUE")
+        low = value.lower()
+        out[key] = True if low == "true" else False if low == "false" else int(value) if value.lstrip("-").isdigit() else value
+    return out
+
+
+# --- commands ------------------------------------------------------------------------
+
+def cmd_info(args: argparse.Namespace) -> int:
+    s = _load(args.file)
+    counts = s.area_cells()
+    areas = [{"id": a.id, "name": a.name, "region": a.region, "island": a.island, "cells": len(counts.get(a.id, []))}
+             for a in s.areas.values()]
+    data = {"ruleset": s.ruleset, "title": s.title,
+            "grid": {"shape": s.grid.shape, "columns": s.grid.columns, "rows": s.grid.rows},
+            "cells": s.grid.size, "areas": areas, "regions": list(s.regions),
+            "islands": list(s.islands), "sides": list(s.sides), "pieces": len(s.pieces)}
+    lines = [f"{args.file}: {s.title or '(untitled)'}",
+             f"rule set: {s.ruleset} ({get_ruleset(s.ruleset).name})",
+             f"grid: {s.grid.shape} {s.grid.columns}x{s.grid.rows}, {s.grid.size} cells",
+             f"sides: {', '.join(sd.name for sd in s.sides.values()) or 'none'}",
+             f"pieces: {len(s.pieces)}",
+             f"regions: {', '.join(r.name for r in s.regions.values()) or 'none'}",
+             f"areas: {len(s.areas)}"]
+    for a in areas:
+        extra = ", ".join(x for x in (a["region"] and f"region {a['region']}", a["island"] and f"island {a['island']}") if x)
+        lines.append(f"  {a['name']} ({a['id']}): {a['cells']} cells" + (f", {extra}" if extra else ""))
+    _emit(args, data, "\n".join(lines))
+    return EXIT_OK
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    s = _load(args.file)
+    findings = get_ruleset(s.ruleset).validate(s)
+    errors = sum(f.severity == "error" for f in findings)
+    warnings = sum(f.severity == "warning" for f in findings)
+    data = {"file": args.file, "errors": errors, "warnings": warnings, "findings": [f.to_json(s) for f in findings]}
+    lines = [f"{args.file}:{f.where(s)}: {f.code} {f.severity} {f.message}" for f in findings]
+    lines.append(f"{args.file}: {errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}")
+    _emit(args, data, "\n".join(lines))
+    return EXIT_FINDINGS if errors else EXIT_OK
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    try:
+        rs = get_ruleset(args.rules)
+    except KeyError as exc:
+        raise UsageError(str(exc.args[0])) from None
+    columns = rows = None
+    if args.size:
+        try:
+            columns, rows = (int(x) for x in args.size.lower().split("x"))
+        except ValueError:
+            raise UsageError(f"--size {args.size!r} should be COLUMNSxROWS, as 40x30") from None
+    if os.path.exists(args.out) and not args.force:
+        raise UsageError(f"{args.out} exists; use --force to replace it")
+    try:
+        s = rs.new_scenario(args.grid, columns, rows, args.title or "")
+    except (RuleSetError, GridError) as exc:
+        raise UsageError(str(exc)) from None
+    try:
+        save_scenario(s, args.out)
+    except OSError as exc:
+        raise UsageError(f"{args.out}: cannot write: {exc.strerror or exc}") from None
+    data = {"file": args.out, "ruleset": s.ruleset, "grid": s.grid.to_dict() if s.grid.shape != "spaces" else {"shape": "spaces"},
+            "cells": s.grid.size}
+    _emit(args, data, f"{args.out}: new {rs.name} scenario, {s.grid.shape} grid, {s.grid.size} cells")
+    return EXIT_OK
+
+
+def cmd_rules(args: argparse.Namespace) -> int:
+    if args.id:
+        try:
+            rs = get_ruleset(args.id)
+        except KeyError as exc:
+            raise UsageError(str(exc.args[0])) from None
+        d = rs.describe()
+        lines = [f"{rs.name} ({rs.id}): {rs.summary}", f"grids: {', '.join(d['grids'])}",
+                 f"playable: {'yes' if d['playable'] else 'not yet'}",
+                 f"terrain: {', '.join(d['terrain'])}", f"edge features: {', '.join(d['edge_features']) or 'none'}",
+                 f"cell features: {', '.join(d['cell_features']) or 'none'}", f"pieces: {', '.join(d['pieces'])}",
+                 "options:"]
+        lines += [f"  {o['id']} = {json.dumps(o['default'])}" + (f"  [rule {o['rule']}]" if o["rule"] else "")
+                  + f"  {o['text']}" for o in d["options"]] or ["  none"]
+        lines.append(f"implements: {', '.join(d['implements']) or 'board and catalogue only'}")
+        _emit(args, d, "\n".join(lines))
+    else:
+        data = [rs.describe() for rs in rulesets()]
+        _emit(args, {"rulesets": data},
+              "\n".join(f"{d['id']:8} {d['name']:20} {', '.join(d['grids']):8} {d['summary']}" for d in data))
+    return EXIT_OK
+
+
+def cmd_query(args: argparse.Namespace) -> int:
+    s = _load(args.file)
+    rs = get_ruleset(s.ruleset)
+    g = s.grid
+    try:
+        if args.kind == "distance":
+            a, b = _cell(s, args.a), _cell(s, args.b)
+            d = g.distance(a, b)
+            if d < 0:
+                _emit(args, {"distance": None}, "unreachable")
+                return EXIT_FINDINGS
+            _emit(args, {"distance": d}, str(d))
+        elif args.kind == "neighbours":
+            a = _cell(s, args.a)
+            labels = [g.label(n) for n in g.neighbours(a)]
+            _emit(args, {"cell": g.label(a), "neighbours": labels}, " ".join(labels))
+        elif args.kind == "los":
+            a, b = _cell(s, args.a), _cell(s, args.b)
+            sight = rs.sight(s)
+            visible = sight.visible(a, b)
+            _emit(args, {"visible": visible, "los": "visible" if visible else "blocked",
+                         "cells": [g.label(c) for c in sight.line_cells(a, b)]}, "visible" if visible else "blocked")
+        elif args.kind == "reach":
+            a = _cell(s, args.a)
+            profile = rs.movement_profile(s, args.unit, args.side, _conditions(args.condition))
+            mp = args.mp if args.mp is not None else rs.unit_kind(args.unit)[1]
+            if mp is None or math.isinf(mp):
+                raise UsageError("give --mp N (this unit kind has no movement allowance of its own)")
+            result = reach(profile, a, mp)
+            cells = {g.label(c): _num(cost) for c, cost in sorted(result.items(), key=lambda kv: (kv[1], kv[0]))}
+            _emit(args, {"cells": cells}, "\n".join(f"{k} {v}" for k, v in cells.items()))
+        elif args.kind == "path":
+            a, b = _cell(s, args.a), _cell(s, args.b)
+            profile = rs.movement_profile(s, args.unit, args.side, _conditions(args.condition))
+            found = find_path(profile, a, b, args.mp if args.mp is not None else math.inf)
+            if found is None:
+                _emit(args, {"path": None, "cost": None}, "unreachable")
+                return EXIT_FINDINGS
+            path, cost = found
+            _emit(args, {"path": [g.label(c) for c in path], "cost": _num(cost)},
+                  f"{' '.join(g.label(c) for c in path)} (cost {_num(cost)})")
+        elif args.kind == "control":
+            control = rs.control(s, _conditions(args.condition))
+            _emit(args, {"areas": control},
+                  "\n".join(f"{s.areas[a].name if a in s.areas else a}: {side or 'neutral'}" for a, side in control.items()))
+    except RuleSetError as exc:
+        raise UsageError(str(exc)) from None
+    return EXIT_OK
+
+
+# --- parser ---------------------------------------------------------------------------
+
+def build_parser() -> argparse.ArgumentParser:
+    common = argparse.ArgumentParser(add_help=False)
+    # SUPPRESS: a flag given before the command must survive the subparsers' defaults.
+    common.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help="print JSON for scripts")
+    p = argparse.ArgumentParser(prog="motu", description="Motu: map editor and scenario designer for wargames and board games.",
+                                parents=[common])
+    p.add_argument("--version", action="version", version=f"motu {__version__}")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+
+    sp = sub.add_parser("info", parents=[common], help="summary of a scenario: rule set, grid, cells, areas, pieces")
+    sp.add_argument("file")
+    sp.set_defaults(func=cmd_info)
+
+    sp = sub.add_parser("validate", parents=[common], help="check a scenario against its rules; exit 1 on errors")
+    sp.add_argument("file")
+    sp.set_defaults(func=cmd_validate)
+
+    sp = sub.add_parser("new", parents=[common], help="create a new scenario file")
+    sp.add_argument("--rules", required=True, help=f"rule set: {', '.join(known_ruleset_ids())}")
+    sp.add_argument("--grid", choices=["hex", "square", "spaces"], help="grid shape (default: the rule set's)")
+    sp.add_argument("--size", help="COLUMNSxROWS, as 40x30")
+    sp.add_argument("--title", help="scenario title")
+    sp.add_argument("--force", action="store_true", help="replace an existing file")
+    sp.add_argument("out", metavar="OUT.yaml")
+    sp.set_defaults(func=cmd_new)
+
+    sp = sub.add_parser("rules", parents=[common], help="rule sets, their options and what they implement")
+    sp.add_argument("id", nargs="?")
+    sp.set_defaults(func=cmd_rules)
+
+    sp = sub.add_parser("query", parents=[common], help="ask the engine about a map: distance, los, path, reach, control, neighbours")
+    sp.add_argument("file")
+    qs = sp.add_subparsers(dest="kind", metavar="QUERY", required=True)
+    for name, helptext, cells in (("distance", "distance between two cells", 2), ("los", "line of sight: visible or blocked", 2),
+                                  ("neighbours", "cells next to a cell", 1), ("path", "cheapest path for a unit", 2),
+                                  ("reach", "cells a unit can reach with N movement points", 1),
+                                  ("control", "which side controls each area", 0)):
+        q = qs.add_parser(name, parents=[common], help=helptext)
+        if cells >= 1:
+            q.add_argument("a", metavar="A")
+        if cells == 2:
+            q.add_argument("b", metavar="B")
+        if name in ("path", "reach", "control"):
+            q.add_argument("--unit", help="piece kind or movement class")
+            q.add_argument("--side", help="side of the moving unit")
+            q.add_argument("--mp", type=float, help="movement points")
+            q.add_argument("--condition", action="append", metavar="KEY=VALUE",
+                           help="a rule condition, such as storm=major (repeatable)")
+    sp.set_defaults(func=cmd_query)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:
+        return int(exc.code or 0) if exc.code in (0, None) else EXIT_USAGE
+    args.json = getattr(args, "json", False)
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return EXIT_OK
+    try:
+        return args.func(args)
+    except LoadError as exc:
+        _fail(args, str(exc), exc.to_json())
+    except UsageError as exc:
+        _fail(args, str(exc), {"message": str(exc)})
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return EXIT_OK
+    return EXIT_USAGE
+
+
+def _fail(args: argparse.Namespace, message: str, data: dict[str, Any]) -> None:
+    if getattr(args, "json", False):
+        print(json.dumps({"error": data}), file=sys.stdout)
+    print(f"motu: {message}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,31 @@
+"""`make run`: open the editor on a map, or say plainly why it cannot and what to do instead."""
+from __future__ import annotations
+
+import importlib.util
+import os
+import sys
+
+from motu.cli import main as cli_main
+
+
+def has_display() -> bool:
+    if sys.platform in ("win32", "darwin"):
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def launch(path: str) -> int:
+    if importlib.util.find_spec("editor.app") is None:
+        print(f"The editor is not part of this build yet; here is the map it would open ({path}):")
+        return cli_main(["info", path])
+    if not has_display() and os.environ.get("QT_QPA_PLATFORM") != "offscreen":
+        print("No display here: run the editor on a desktop, or use the command line headless, "
+              f"e.g. `.venv/bin/motu info {path}` or `make test`.")
+        return 2
+    from editor.app import run_editor  # noqa: PLC0415 - Qt only when there is a window to show
+
+    return run_editor([path])
+
+
+if __name__ == "__main__":
+    sys.exit(launch(sys.argv[1] if len(sys.argv) > 1 else "scenarios/tahiti.yaml"))

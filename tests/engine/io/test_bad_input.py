@@ -1,0 +1,173 @@
+"""Malformed or hostile files: one clear LoadError with file, line and column, fast, never a traceback."""
+import os
+import subprocess
+import sys
+import time
+
+import pytest
+from hypothesis import given, strategies as st
+
+from engine.io.errors import LoadError
+from engine.io.native import dumps, loads
+from engine.io.safe_yaml import MAX_BYTES
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+GOOD = open(os.path.join(ROOT, "scenarios", "example-hex.yaml"), encoding="utf-8").read()
+
+
+def error_of(text):
+    with pytest.raises(LoadError) as info:
+        loads(text, "bad.yaml")
+    return info.value
+
+
+def test_bad_yaml_names_line_and_column():
+    e = error_of("motu: 1\nruleset: [tahiti\nmap: {}\n")
+    assert e.source == "bad.yaml" and e.line is not None and e.column is not None
+
+
+def test_unknown_ruleset():
+    e = error_of(GOOD.replace("ruleset: tahiti", "ruleset: chess"))
+    assert "unknown rule set 'chess'" in e.message
+    assert (e.line, e.column) == (3, 10)
+
+
+def test_row_of_the_wrong_length():
+    text = GOOD.replace("    - ~ l c . j m m j . c l ~\n", "    - ~ l c . j m m j . c l\n")
+    e = error_of(text)
+    assert "has 11 tokens; the grid has 12 columns" in e.message
+    assert e.line == text.splitlines().index("    - ~ l c . j m m j . c l") + 1
+
+
+def test_token_missing_from_the_legend_points_at_the_token():
+    text = GOOD.replace("    - ~ l c . j m m j . c l ~\n", "    - ~ l c . j m Q j . c l ~\n")
+    e = error_of(text)
+    assert "token 'Q' is not in the legend" in e.message
+    line = text.splitlines()[e.line - 1]
+    assert line[e.column - 1] == "Q"
+
+
+def test_area_naming_a_missing_region():
+    text = GOOD.replace("region: south,", "region: nowhere,")
+    e = error_of(text)
+    assert "names region 'nowhere'" in e.message
+    assert "nowhere" in text.splitlines()[e.line - 1][e.column - 1:]
+
+
+def test_python_object_tags_are_refused():
+    e = error_of("!!python/object/apply:os.system ['echo hacked']\n")
+    assert "only plain YAML values" in e.message and e.line == 1
+
+
+def test_alias_bomb_is_refused_quickly():
+    lines = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]']
+    for i in range(1, 10):
+        prev, cur = chr(ord("a") + i - 1), chr(ord("a") + i)
+        lines.append(f"{cur}: &{cur} [*{prev},*{prev},*{prev},*{prev},*{prev},*{prev},*{prev},*{prev},*{prev}]")
+    start = time.perf_counter()
+    e = error_of("\n".join(lines) + "\n")
+    assert time.perf_counter() - start < 1.0
+    assert "aliases" in e.message and e.line == 2
+
+
+def test_ten_thousand_levels_of_nesting():
+    start = time.perf_counter()
+    e = error_of("[" * 10_000 + "]" * 10_000)
+    assert time.perf_counter() - start < 1.0
+    assert "nesting deeper" in e.message and e.line == 1
+
+
+def test_duplicate_keys_are_refused_not_silently_dropped():
+    e = error_of(GOOD.replace("title: Example island\n", "title: Example island\ntitle: Other\n"))
+    assert "'title' appears twice" in e.message and e.line == 5
+
+
+def test_unknown_keys_are_refused_with_their_place():
+    e = error_of(GOOD.replace("title: Example island\n", "title: Example island\ncolour_scheme: dark\n"))
+    assert "colour_scheme" in e.message
+
+
+def test_unquoted_hex_label_read_as_a_number():
+    e = error_of(GOOD.replace("cell: '0303'", "cell: 303"))
+    assert "must be quoted" in e.message
+
+
+def test_cell_off_the_map():
+    e = error_of(GOOD.replace("cell: '0303'", "cell: '9999'"))
+    assert "off the map" in e.message
+
+
+def test_edge_between_cells_that_do_not_touch():
+    e = error_of(GOOD.replace("- 0807/0907", "- 0101/0909"))
+    assert "not neighbours" in e.message
+
+
+def test_not_a_mapping():
+    assert "YAML mapping" in error_of("- just\n- a list\n").message
+
+
+def test_fifty_megabyte_file(tmp_path):
+    from engine.io.native import load_path
+    big = tmp_path / "big.yaml"
+    with open(big, "w") as fh:
+        fh.write("motu: 1\nruleset: tahiti\ntitle: '")
+        chunk = "x" * (1024 * 1024)
+        for _ in range(50):
+            fh.write(chunk)
+        fh.write("'\n")
+    start = time.perf_counter()
+    with pytest.raises(LoadError) as info:
+        load_path(str(big))
+    assert time.perf_counter() - start < 1.0
+    assert "larger than" in info.value.message and info.value.source == str(big)
+    assert os.path.getsize(big) > MAX_BYTES
+
+
+def test_not_utf8(tmp_path):
+    from engine.io.native import load_path
+    p = tmp_path / "latin.yaml"
+    p.write_bytes(b"motu: 1\ntitle: caf\xe9\n")
+    with pytest.raises(LoadError) as info:
+        load_path(str(p))
+    assert (info.value.line, info.value.column) == (2, 11)
+
+
+@given(st.data())
+def test_mutated_files_raise_only_the_loaders_error(data):
+    text = GOOD
+    for _ in range(data.draw(st.integers(1, 4))):
+        kind = data.draw(st.sampled_from(["delete", "insert", "replace", "truncate", "swapline"]))
+        i = data.draw(st.integers(0, len(text)))
+        if kind == "delete":
+            text = text[:i] + text[i + data.draw(st.integers(1, 20)):]
+        elif kind == "insert":
+            text = text[:i] + data.draw(st.sampled_from(["-", ":", " ", "\n", "[", "{", "'", "&a", "*a", "!!", "#", "0", "x", "\t", "?"])) + text[i:]
+        elif kind == "replace" and i < len(text):
+            text = text[:i] + data.draw(st.characters(blacklist_categories=("Cs",))) + text[i + 1:]
+        elif kind == "truncate":
+            text = text[:i]
+        else:
+            lines = text.split("\n")
+            a = data.draw(st.integers(0, len(lines) - 1))
+            b = data.draw(st.integers(0, len(lines) - 1))
+            lines[a], lines[b] = lines[b], lines[a]
+            text = "\n".join(lines)
+    try:
+        s = loads(text, "mutant.yaml")
+    except LoadError as e:
+        assert str(e).startswith("mutant.yaml")
+    else:
+        assert loads(dumps(s)) == s
+
+
+@pytest.mark.parametrize("content, needle", [
+    ("motu: 1\nruleset: [x\n", "bad.yaml:"),
+    ("!!python/object/apply:os.system ['true']\n", "only plain YAML values"),
+])
+def test_cli_reports_one_line_and_exit_2_without_traceback(tmp_path, content, needle):
+    p = tmp_path / "bad.yaml"
+    p.write_text(content)
+    r = subprocess.run([sys.executable, "-m", "motu", "validate", str(p)], capture_output=True, text=True, cwd=tmp_path)
+    assert r.returncode == 2
+    assert "Traceback" not in r.stderr
+    assert needle in r.stderr and len(r.stderr.strip().splitlines()) == 1

@@ -1,0 +1,114 @@
+"""Each check every rule set runs: a broken map, and exactly the finding it deserves."""
+import os
+import re
+
+from engine.rules.registry import get_ruleset
+from engine.scenario import edits as E
+from engine.scenario.model import Area, CellFeature, Piece, Region
+from engine.scenario.validation import CODES
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+
+
+def codes(s):
+    return [f.code for f in get_ruleset(s.ruleset).validate(s)]
+
+
+def findings(s, code):
+    return [f for f in get_ruleset(s.ruleset).validate(s) if f.code == code]
+
+
+def test_shipped_examples_are_clean(example_hex, example_square):
+    assert codes(example_hex) == []
+    assert codes(example_square) == []
+
+
+def test_unknown_terrain(example_hex):
+    c = example_hex.grid.parse_label("0505")
+    E.PaintTerrain((c,), ("lava",)).apply(example_hex)
+    [f] = findings(example_hex, "UNKNOWN_TERRAIN")
+    assert f.cells == (c,) and "lava" in f.message and f.severity == "error"
+
+
+def test_unknown_edge_feature(example_hex):
+    a, b = example_hex.grid.parse_edge("0505/0506")
+    E.SetEdgeFeatures(((a, b),), (("wall",),)).apply(example_hex)
+    [f] = findings(example_hex, "UNKNOWN_EDGE_FEATURE")
+    assert f.edges == ((a, b),)
+
+
+def test_unknown_feature_and_piece_kinds(example_hex):
+    c = example_hex.grid.parse_label("0505")
+    E.InsertFeature(0, CellFeature("castle", c)).apply(example_hex)
+    E.PutRecord("pieces", "k", Piece("k", "knight", "red", c)).apply(example_hex)
+    assert findings(example_hex, "UNKNOWN_FEATURE")[0].cells == (c,)
+    assert "knight" in findings(example_hex, "UNKNOWN_PIECE")[0].message
+
+
+def test_grid_not_supported(example_square):
+    E.SetField("ruleset", "tahiti").apply(example_square)
+    assert "GRID_NOT_SUPPORTED" in codes(example_square)
+
+
+def test_options_checked_against_the_catalogue(example_hex):
+    E.SetField("options", {"rule_15_6_arioi": "yes", "house_rule": True}).apply(example_hex)
+    assert [f.code for f in get_ruleset("tahiti").validate(example_hex)] == ["BAD_OPTION", "UNKNOWN_OPTION"]
+
+
+def test_feature_needs_a_side_and_the_right_terrain(example_hex):
+    sea = example_hex.grid.parse_label("0101")
+    E.InsertFeature(0, CellFeature("home_village", sea)).apply(example_hex)
+    assert findings(example_hex, "FEATURE_NEEDS_SIDE")[0].cells == (sea,)
+    assert findings(example_hex, "FEATURE_BAD_TERRAIN")[0].cells == (sea,)
+
+
+def test_duplicate_feature(example_hex):
+    c = example_hex.grid.parse_label("0507")
+    E.InsertFeature(0, CellFeature("village_site", c)).apply(example_hex)
+    assert findings(example_hex, "DUPLICATE_FEATURE")[0].cells == (c,)
+
+
+def test_war_canoe_inland_cannot_stand_there(example_hex):
+    inland = example_hex.grid.parse_label("0605")
+    E.PutRecord("pieces", "wc", Piece("wc", "war_canoe", None, inland)).apply(example_hex)
+    [f] = findings(example_hex, "PIECE_BAD_TERRAIN")
+    assert f.cells == (inland,) and "War Canoe" in f.message
+
+
+def test_piece_outside_its_sides_zone(example_hex):
+    c = example_hex.grid.parse_label("0505")
+    E.PutRecord("pieces", "red-hc", Piece("red-hc", "head_chieftain", "red", c)).apply(example_hex)
+    [f] = findings(example_hex, "PIECE_OUTSIDE_ZONE")
+    assert f.cells == (c,) and "Red clan" in f.message
+
+
+def test_area_split_in_two_names_a_cell_of_each_piece(example_hex):
+    s = example_hex
+    # Cut Southcape in two by giving its middle column to Westbay... via a new area strip.
+    middle = [c for c in range(s.grid.size) if s.cell_area[c] == "south" and s.grid.col_row(c)[0] == 5]
+    E.PaintArea(tuple(middle), ("west",) * len(middle)).apply(s)
+    [f] = findings(s, "AREA_SPLIT")
+    assert f.areas == ("south",) and "2 pieces" in f.message and len(f.cells) == 2
+    sides = sorted(s.grid.col_row(c)[0] < 5 for c in f.cells)
+    assert sides == [False, True]
+
+
+def test_area_empty_duplicate_names_and_regions(example_hex):
+    s = example_hex
+    E.PutRecord("areas", "ghost", Area("ghost", "Westbay")).apply(s)
+    E.PutRecord("regions", "east", Region("east", "East")).apply(s)
+    got = {f.code: f for f in get_ruleset("tahiti").validate(s)}
+    assert got["AREA_EMPTY"].areas == ("ghost",)
+    assert set(got["DUPLICATE_AREA_NAME"].areas) == {"west", "ghost"}
+    assert got["AREA_NO_REGION"].areas == ("ghost",)
+    assert "East" in got["REGION_EMPTY"].message
+
+
+def test_every_code_is_documented_with_its_sentence():
+    import engine.rules.registry as reg
+    reg.rulesets()  # rule sets register their own codes when loaded
+    doc = open(os.path.join(ROOT, "docs", "validation.md"), encoding="utf-8").read()
+    documented = set(re.findall(r"^\| `([A-Z0-9_]+)` \|", doc, re.M))
+    assert documented == set(CODES), "docs/validation.md and the registered codes differ"
+    for code, (severity, sentence) in CODES.items():
+        assert f"| `{code}` | {severity} | {sentence} |" in doc
