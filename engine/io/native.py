@@ -11,7 +11,7 @@ import json
 import string
 from functools import lru_cache
 from pathlib import Path as FsPath
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 import fastjsonschema
 
@@ -196,6 +196,20 @@ def document_to_scenario(doc: Any) -> Scenario:
 
 # --- writing -----------------------------------------------------------------------
 
+def _token_candidates(first: str) -> Iterator[str]:
+    """Short tokens in a fixed order: the id's initial, then one letter or digit, then two."""
+    yield first[:1]
+    yield first[:1].upper()
+    yield from _TOKEN_ALPHABET
+    for a in _TOKEN_ALPHABET:
+        for b in _TOKEN_ALPHABET:
+            yield a + b
+    n = 0
+    while True:  # beyond 3,900 ids: numbered tokens never run out
+        n += 1
+        yield f"_{n}"
+
+
 def _assign_tokens(ids: list[str], preferred: dict[str, str], reserved: set[str]) -> dict[str, str]:
     """A token for each id: its own if it has one, else a short free one, deterministically."""
     out: dict[str, str] = {}
@@ -205,15 +219,16 @@ def _assign_tokens(ids: list[str], preferred: dict[str, str], reserved: set[str]
         if tok and tok not in used and not any(ch.isspace() for ch in tok):
             out[i] = tok
             used.add(tok)
+    shared = _token_candidates("")
     for i in ids:
         if i in out:
             continue
-        candidates = [i[:1], i[:1].upper()] + list(_TOKEN_ALPHABET)
-        tok = next((c for c in candidates if c and c not in used), None)
-        n = 2
+        # The id's own initial when free reads best; after that, the next free short token.
+        tok = next((c for c in (i[:1], i[:1].upper()) if c and c not in used), None)
         while tok is None:
-            tok = next((a + b for a in _TOKEN_ALPHABET for b in _TOKEN_ALPHABET[: 26 * n] if a + b not in used), None)
-            n += 1
+            c = next(shared)
+            if c and c not in used:
+                tok = c
         out[i] = tok
         used.add(tok)
     return out
@@ -221,10 +236,8 @@ def _assign_tokens(ids: list[str], preferred: dict[str, str], reserved: set[str]
 
 def _rows(grid: Grid, values: list[Any], tokens: dict[Any, str]) -> list[str]:
     width = max(len(t) for t in tokens.values())
-    if width == 1:
-        seq = [tokens[v] for v in values]
-    else:
-        seq = [tokens[v].ljust(width) for v in values]
+    padded = {v: t.ljust(width) for v, t in tokens.items()}
+    seq = [padded[v] for v in values]
     if isinstance(grid, SpacesGrid):
         return [" ".join(seq).rstrip()]
     c = grid.columns
@@ -281,7 +294,8 @@ def scenario_to_document(s: Scenario) -> dict[str, Any]:
     m["terrain"] = {"legend": {t_tokens[t]: t for t in sorted(terrain_ids, key=lambda t: t_tokens[t])},
                     "rows": _rows(grid, s.terrain, t_tokens)}
     if any(a is not None for a in s.cell_area):
-        used = [a for a in s.areas if a in set(s.cell_area)]
+        present = set(s.cell_area)
+        used = [a for a in s.areas if a in present]
         a_tokens = _assign_tokens(used, s.area_tokens, {NO_AREA})
         m["areas"] = {"legend": {a_tokens[a]: a for a in used},
                       "rows": _rows(grid, s.cell_area, {**a_tokens, None: NO_AREA})}

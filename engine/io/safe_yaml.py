@@ -32,33 +32,89 @@ def _mark_error(source: str, message: str, mark: Any) -> LoadError:
     return LoadError(message, source, mark.line + 1, mark.column + 1)
 
 
-def _check_events(text: str, source: str) -> None:
-    """One pass over the parser's events: aliases, depth and duplicate keys."""
-    # Each open collection: [is_mapping, expecting_key, seen keys]
+_PLAIN_TAGS = {
+    "tag:yaml.org,2002:null", "tag:yaml.org,2002:bool", "tag:yaml.org,2002:int",
+    "tag:yaml.org,2002:float", "tag:yaml.org,2002:str", "tag:yaml.org,2002:timestamp",
+}
+_COLLECTION_TAGS = {None, "!", "tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"}
+
+
+class _Scalars(SafeLoader):  # type: ignore[misc, valid-type]
+    """Only for its resolver and scalar constructors; never parses."""
+
+    def __init__(self) -> None:  # noqa: D107 - no stream: the parser is not used
+        yaml.resolver.Resolver.__init__(self)
+        yaml.constructor.SafeConstructor.__init__(self)
+
+
+def _build(text: str, source: str) -> Any:
+    """Build the document from libyaml's events in one pass, refusing what scenarios never need.
+
+    Doing it here rather than with yaml.load means one parse instead of two, and
+    aliases, depth and duplicate keys are caught before anything is built."""
+    scalars = _Scalars()
+    resolve = scalars.resolve
+    constructors = scalars.yaml_constructors
+    ScalarNode = yaml.ScalarNode
+    str_tag = "tag:yaml.org,2002:str"
+    # Each open collection: [container, is_mapping, pending key or _NO_KEY]
     stack: list[list[Any]] = []
+    root: Any = None
     count = 0
-    events: Iterable[Any] = yaml.parse(text, Loader=SafeLoader)
-    for ev in events:
+    for ev in yaml.parse(text, Loader=SafeLoader):
+        cls = type(ev)
+        if cls is yaml.ScalarEvent:
+            tag = ev.tag
+            if tag is None or tag == "!":
+                tag = resolve(ScalarNode, ev.value, ev.implicit) if ev.implicit[0] else str_tag
+            if tag == str_tag:
+                value: Any = ev.value
+            elif tag in _PLAIN_TAGS:
+                value = constructors[tag](scalars, ScalarNode(tag, ev.value, ev.start_mark, ev.end_mark))
+            else:
+                raise _mark_error(source, f"tag {tag!r}: only plain YAML values are allowed", ev.start_mark)
+        elif cls is yaml.MappingStartEvent or cls is yaml.SequenceStartEvent:
+            if ev.tag not in _COLLECTION_TAGS:
+                raise _mark_error(source, f"tag {ev.tag!r}: only plain YAML values are allowed", ev.start_mark)
+            if len(stack) >= MAX_DEPTH:
+                raise _mark_error(source, f"nesting deeper than {MAX_DEPTH} levels is not allowed", ev.start_mark)
+            is_map = cls is yaml.MappingStartEvent
+            if stack and stack[-1][1] and stack[-1][2] is _NO_KEY:
+                raise _mark_error(source, "mapping keys must be plain values", ev.start_mark)
+            container: Any = {} if is_map else []
+            stack.append([container, is_map, _NO_KEY, ev.start_mark])
+            continue
+        elif cls is yaml.MappingEndEvent or cls is yaml.SequenceEndEvent:
+            value = stack.pop()[0]
+        elif cls is yaml.AliasEvent:
+            raise _mark_error(source, "YAML aliases (*name) are not allowed in scenario files", ev.start_mark)
+        else:  # stream and document boundaries
+            if cls is yaml.DocumentStartEvent and root is not None:
+                raise _mark_error(source, "a scenario file holds one YAML document", ev.start_mark)
+            continue
         count += 1
         if count > MAX_EVENTS:
             raise _mark_error(source, "file has too many YAML nodes to be a scenario", ev.start_mark)
-        if isinstance(ev, yaml.AliasEvent):
-            raise _mark_error(source, "YAML aliases (*name) are not allowed in scenario files", ev.start_mark)
-        is_node = isinstance(ev, (yaml.ScalarEvent, yaml.MappingStartEvent, yaml.SequenceStartEvent))
-        if is_node and stack and stack[-1][0]:
-            frame = stack[-1]
-            if frame[1]:
-                if isinstance(ev, yaml.ScalarEvent):
-                    if ev.value in frame[2]:
-                        raise _mark_error(source, f"key {ev.value!r} appears twice in the same mapping", ev.start_mark)
-                    frame[2].add(ev.value)
-            frame[1] = not frame[1]
-        if isinstance(ev, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
-            if len(stack) >= MAX_DEPTH:
-                raise _mark_error(source, f"nesting deeper than {MAX_DEPTH} levels is not allowed", ev.start_mark)
-            stack.append([isinstance(ev, yaml.MappingStartEvent), True, set()])
-        elif isinstance(ev, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
-            stack.pop()
+        if not stack:
+            root = value
+            continue
+        frame = stack[-1]
+        if not frame[1]:
+            frame[0].append(value)
+        elif frame[2] is _NO_KEY:
+            try:
+                if value in frame[0]:
+                    raise _mark_error(source, f"key {value!r} appears twice in the same mapping", ev.start_mark)
+            except TypeError:
+                raise _mark_error(source, "mapping keys must be plain values", ev.start_mark) from None
+            frame[2] = value
+        else:
+            frame[0][frame[2]] = value
+            frame[2] = _NO_KEY
+    return root
+
+
+_NO_KEY = object()
 
 
 def read_text(path: str) -> str:
@@ -83,8 +139,7 @@ def load_yaml(text: str, source: str) -> Any:
     if len(text) > MAX_BYTES:
         raise LoadError(f"text is larger than {MAX_BYTES // (1024 * 1024)} MB", source)
     try:
-        _check_events(text, source)
-        return yaml.load(text, Loader=SafeLoader)
+        return _build(text, source)
     except LoadError:
         raise
     except yaml.MarkedYAMLError as exc:

@@ -1,0 +1,1 @@
+"""`make bench`: the budgets of every issue, measured as medians and printed as a table."""
