@@ -175,17 +175,20 @@ def cmd_query(args: argparse.Namespace) -> int:
                          "cells": [g.label(c) for c in sight.line_cells(a, b)]}, "visible" if visible else "blocked")
         elif args.kind == "reach":
             a = _cell(s, args.a)
-            profile = rs.movement_profile(s, args.unit, args.side, _conditions(args.condition))
+            conditions = _conditions(args.condition)
+            profile = rs.movement_profile(s, args.unit, args.side, conditions)
             mp = args.mp if args.mp is not None else rs.unit_kind(args.unit)[1]
             if mp is None or math.isinf(mp):
                 raise UsageError("give --mp N (this unit kind has no movement allowance of its own)")
-            result = reach(profile, a, mp)
+            result = reach(profile, a, rs.movement_allowance(s, args.unit, mp, conditions))
             cells = {g.label(c): _num(cost) for c, cost in sorted(result.items(), key=lambda kv: (kv[1], kv[0]))}
             _emit(args, {"cells": cells}, "\n".join(f"{k} {v}" for k, v in cells.items()))
         elif args.kind == "path":
             a, b = _cell(s, args.a), _cell(s, args.b)
-            profile = rs.movement_profile(s, args.unit, args.side, _conditions(args.condition))
-            found = find_path(profile, a, b, args.mp if args.mp is not None else math.inf)
+            conditions = _conditions(args.condition)
+            profile = rs.movement_profile(s, args.unit, args.side, conditions)
+            mp = rs.movement_allowance(s, args.unit, args.mp if args.mp is not None else math.inf, conditions)
+            found = find_path(profile, a, b, mp)
             if found is None:
                 _emit(args, {"path": None, "cost": None}, "unreachable")
                 return EXIT_FINDINGS

@@ -80,8 +80,11 @@ class SquareSight:
     each offset is worked out once (lazily) as bitmasks over cell-index deltas;
     a query is then a shift and two ands on one big int holding the closed squares."""
 
-    def __init__(self, grid: SquareGrid, closed: Sequence[bool]):
+    def __init__(self, grid: SquareGrid, closed: Sequence[bool], crossing_blocks: bool = True):
+        """`crossing_blocks=False`: a closed square the line crosses does not block;
+        only the diagonal rule (two closed squares touching at a corner) does."""
         self.grid = grid
+        self.crossing_blocks = crossing_blocks
         c, r = grid.columns, grid.rows
         self._columns = c
         # key[cell] - key[other] + centre indexes a flat table of offsets: the width
@@ -118,7 +121,7 @@ class SquareSight:
             entry = self._entry(a, b)
         low, mask, pair_mask, pair_shift = entry
         s = self._closed >> (a + low)
-        if s & mask:
+        if s & mask and self.crossing_blocks:
             return False
         return not (pair_mask and s & pair_mask & (s >> pair_shift))
 

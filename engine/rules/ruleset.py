@@ -117,6 +117,11 @@ class RuleSet:
                 edge_cost[(b, a)] = extra
         return MovementProfile.build(scenario.grid, enter, edge_cost, ())
 
+    def movement_allowance(self, scenario: Scenario, kind: str | None, mp: float,
+                           conditions: Mapping[str, Any] | None = None) -> float:
+        """The movement points a unit may spend under `conditions` (weather may cut them); `mp` as is by default."""
+        return mp
+
     def sight(self, scenario: Scenario):
         key = ("sight",)
         sight = scenario.cache.get(key)

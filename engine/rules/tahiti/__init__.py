@@ -1,11 +1,47 @@
-"""Tahiti (3W, 1994), the hex-and-area wargame of clans on Tahiti and Mo'orea."""
-from engine.rules.ruleset import RuleSet
+"""Tahiti (3W, 1994), the hex-and-area wargame of clans on Tahiti and Mo'orea.
+
+Scope: the RuleSet object; the rules live in the modules beside it — data (tables, options,
+conditions), geography (land, water, lagoons, hexsides), zones (7.5 / 8.4), control (areas and
+Maraes, 15.8), movement (land, sea, reef, portage: 15.6, 15.7, 15.13, events 14-15 / 44-45 /
+52-53), rast (15.12's Random Area Selection Table) and validation. docs/rules/tahiti.md says
+what Motu chose where the seed is silent.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from engine.board.search import MovementProfile
+from engine.rules.ruleset import RuleSet, validators_of
+from engine.scenario.checks import COMMON_VALIDATORS
+from engine.scenario.model import Scenario
+
+from . import control as _control
+from . import movement as _movement
+from .data import parse_conditions
+from .validation import TAHITI_VALIDATORS
 
 
 class TahitiRules(RuleSet):
     id = "tahiti"
     name = "Tahiti"
     summary = "Hex-and-area wargame of clans on Tahiti (3W, 1994), advanced rules 15.5-15.14"
+
+    def validators(self):
+        return validators_of(COMMON_VALIDATORS, TAHITI_VALIDATORS)
+
+    def _build_profile(self, scenario: Scenario, kind: str | None, side: str | None,
+                       conditions: Mapping[str, Any]) -> MovementProfile:
+        movement_class, _ = self.unit_kind(kind)
+        cond = parse_conditions(scenario, conditions)
+        return _movement.build_profile(scenario, self.catalogue, movement_class, kind, side, cond)
+
+    def movement_allowance(self, scenario: Scenario, kind: str | None, mp: float,
+                           conditions: Mapping[str, Any] | None = None) -> float:
+        return _movement.allowance(parse_conditions(scenario, conditions), mp)
+
+    def control(self, scenario: Scenario, conditions: Mapping[str, Any] | None = None) -> dict[str, str | None]:
+        parse_conditions(scenario, conditions)  # refuse unknown conditions; none changes control
+        return _control.control(scenario, self.catalogue)
 
 
 RULESET = TahitiRules()

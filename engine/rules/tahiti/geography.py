@@ -8,8 +8,6 @@ every edit clears.
 """
 from __future__ import annotations
 
-from typing import Iterable
-
 from engine.scenario.catalogue import Catalogue
 from engine.scenario.model import Scenario
 
@@ -127,6 +125,3 @@ def adjacent_areas(scenario: Scenario, cat: Catalogue) -> dict[str, set[str]]:
         return out
     return _cached(scenario, ("tahiti", "adjacent-areas"), build)
 
-
-def cells_of(scenario: Scenario, predicate) -> Iterable[int]:
-    return (c for c in range(scenario.grid.size) if predicate(c))
