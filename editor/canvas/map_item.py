@@ -1,0 +1,173 @@
+"""The map as one graphics item: layers, cached chunks, and the overlays tools draw on top."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QPainter, QPen
+from PySide6.QtWidgets import QGraphicsObject, QStyleOptionGraphicsItem
+
+from editor.document import Document
+
+from . import render
+from .geometry import SceneGeometry
+
+
+@dataclass
+class Overlay:
+    """What a tool shows over the map: marked cells, a path, a line of sight, costs."""
+
+    cells: dict[int, str] = field(default_factory=dict)  # cell → text (movement costs)
+    path: list[int] = field(default_factory=list)
+    line: tuple[int, int] | None = None
+    line_visible: bool = True
+    color: str = "#1e90ff"
+
+
+class MapItem(QGraphicsObject):
+    def __init__(self, document: Document):
+        super().__init__()
+        self.document = document
+        self.layers_visible = {name: True for name in render.LAYERS}
+        self.layers_locked = {name: False for name in render.LAYERS}
+        self.selected_cells: set[int] = set()
+        self.selected_pieces: set[str] = set()
+        self.selected_edges: set[tuple[int, int]] = set()
+        self.problem_cells: set[int] = set()
+        self.overlay = Overlay()
+        self.hover_cell: int | None = None
+        self.setFlag(QGraphicsObject.ItemUsesExtendedStyleOption, True)
+        self.rebuild()
+        document.changed.connect(self.on_changed)
+
+    # --- model → view ---------------------------------------------------------------------
+    def rebuild(self) -> None:
+        """A different scenario (new, open, revert): rebuild geometry, styles and caches."""
+        self.prepareGeometryChange()
+        s = self.document.scenario
+        self.geo = SceneGeometry(s.grid)
+        self.catalogue = self.document.rules.catalogue
+        self.style = render.Style.build(s, self.catalogue)
+        self.chunks: dict[tuple[int, int], tuple] = {}
+        self.update()
+
+    def on_changed(self, scope: str, cells) -> None:
+        if scope in ("areas", "sides", "scenario", "records"):
+            self.style = render.Style.build(self.document.scenario, self.catalogue)
+        if scope in ("terrain", "areas", "scenario"):
+            if cells:
+                for ch in {self.geo.chunk_of(c) for c in cells}:
+                    self.chunks.pop(ch, None)
+                self.update(self.geo.cells_rect(set(cells) | {n for c in cells for n in self.document.scenario.grid.neighbours(c)}))
+                return
+            self.chunks.clear()
+        self.update()
+
+    def set_layer_visible(self, name: str, visible: bool) -> None:
+        self.layers_visible[name] = visible
+        self.chunks.clear()
+        self.update()
+
+    # --- QGraphicsItem ---------------------------------------------------------------------
+    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt's name
+        return self.geo.bounds
+
+    def paint(self, p: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
+        s = self.document.scenario
+        lod = option.levelOfDetailFromTransform(p.worldTransform())
+        cell_px = lod * 2 * self.geo.half[0]
+        exposed = option.exposedRect
+        layers = self.layers_visible
+        if cell_px < render.VECTOR_FROM_PX and self.geo.rect_grid:
+            for ch in self.geo.chunks_in(exposed):
+                entry = self.chunks.get(ch)
+                if entry is None:
+                    entry = render.render_chunk(self.geo, s, self.style, ch, layers)
+                    self.chunks[ch] = entry
+                img, rect = entry
+                p.drawImage(rect, img)
+            cells: list[int] = []
+        else:
+            cells = self.geo.cells_in(exposed)
+            grid_pen = QPen(QColor(0, 0, 0, 90), 0) if cell_px > 14 else None
+            render.paint_cells(p, self.geo, s, self.style, cells, layers, grid_pen)
+        detail = cell_px >= render.VECTOR_FROM_PX
+        if layers["zones"] and s.setup_zones and detail:
+            render.paint_zones(p, self.geo, s, self.style, exposed)
+        if layers["edges"] and s.edges:
+            render.paint_edges(p, self.geo, s, self.style, exposed)
+        if layers["features"] and s.features and cell_px > 16:
+            render.paint_features(p, self.geo, s, self.catalogue, self.style, exposed)
+        if layers["pieces"] and s.pieces and cell_px > 16:
+            render.paint_pieces(p, self.geo, s, self.catalogue, self.style, exposed, self.selected_pieces)
+        if layers["labels"] and cell_px > 40 and cells:
+            render.paint_labels(p, self.geo, s, cells)
+        self._paint_marks(p, exposed)
+
+    def _paint_marks(self, p: QPainter, exposed: QRectF) -> None:
+        geo = self.geo
+        if self.problem_cells:
+            render.paint_cell_marks(p, geo, self.problem_cells, QPen(QColor("#d62728"), 4), QBrush(QColor(214, 39, 40, 60)))
+        ov = self.overlay
+        if ov.cells:
+            col = QColor(ov.color)
+            col.setAlpha(80)
+            render.paint_cell_marks(p, geo, ov.cells, QPen(QColor(ov.color), 2), QBrush(col))
+            p.setPen(QColor("#000000"))
+            for c, text in ov.cells.items():
+                if text:
+                    ctr = geo.centre(c)
+                    p.drawText(QRectF(ctr.x() - 20, ctr.y() - 8, 40, 16), Qt.AlignCenter, text)
+        if len(ov.path) > 1:
+            p.setPen(QPen(QColor("#ff8c00"), 5, Qt.SolidLine, Qt.RoundCap, Qt.RoundJoin))
+            pts = [geo.centre(c) for c in ov.path]
+            for a, b in zip(pts, pts[1:]):
+                p.drawLine(a, b)
+        if ov.line is not None:
+            a, b = ov.line
+            p.setPen(QPen(QColor("#2ca02c" if ov.line_visible else "#d62728"), 4, Qt.DashLine))
+            p.drawLine(geo.centre(a), geo.centre(b))
+        if self.selected_cells:
+            render.paint_cell_marks(p, geo, self.selected_cells, QPen(QColor("#ffd700"), 3))
+        if self.selected_edges:
+            p.setPen(QPen(QColor("#ffd700"), 8, Qt.SolidLine, Qt.RoundCap))
+            for a, b in self.selected_edges:
+                p1, p2 = geo.side(a, b)
+                p.drawLine(p1, p2)
+        if self.hover_cell is not None:
+            render.paint_cell_marks(p, geo, [self.hover_cell], QPen(QColor(255, 255, 255, 200), 2))
+
+    # --- helpers for tools and docks ----------------------------------------------------------
+    def cell_at(self, pos: QPointF) -> int | None:
+        return self.geo.cell_at(pos)
+
+    def edge_at(self, pos: QPointF) -> tuple[int, int] | None:
+        """The hexside or square side nearest to a point, if the point is close to one."""
+        c = self.cell_at(pos)
+        if c is None:
+            return None
+        best, best_d = None, float("inf")
+        for n in self.document.scenario.grid.neighbours(c):
+            p1, p2 = self.geo.side(c, n)
+            mid = (p1 + p2) / 2
+            d = (mid.x() - pos.x()) ** 2 + (mid.y() - pos.y()) ** 2
+            if d < best_d:
+                best, best_d = (min(c, n), max(c, n)), d
+        return best
+
+    def set_selection(self, cells=None, pieces=None, edges=None) -> None:
+        if cells is not None:
+            self.selected_cells = set(cells)
+        if pieces is not None:
+            self.selected_pieces = set(pieces)
+        if edges is not None:
+            self.selected_edges = set(edges)
+        self.update()
+
+    def set_overlay(self, overlay: Overlay) -> None:
+        self.overlay = overlay
+        self.update()
+
+    def set_problem_cells(self, cells) -> None:
+        self.problem_cells = set(cells)
+        self.update()

@@ -1,0 +1,152 @@
+"""The map view: Ctrl+wheel zoom at the cursor, middle button or Space to pan, tools on the left button."""
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, Qt, Signal
+from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QWheelEvent
+from PySide6.QtWidgets import QGraphicsScene, QGraphicsView
+
+from .map_item import MapItem
+
+MIN_ZOOM, MAX_ZOOM = 0.02, 8.0
+
+
+class MapView(QGraphicsView):
+    hovered = Signal(object)  # cell or None
+    zoomChanged = Signal(float)
+    viewportMoved = Signal()
+
+    def __init__(self, map_item: MapItem, parent=None):
+        self.scene_ = QGraphicsScene()
+        super().__init__(self.scene_, parent)
+        self.setObjectName("mapView")
+        self.map_item = map_item
+        self.scene_.addItem(map_item)
+        self.scene_.setSceneRect(map_item.boundingRect())
+        self.setRenderHint(QPainter.Antialiasing, False)
+        self.setViewportUpdateMode(QGraphicsView.SmartViewportUpdate)
+        self.setOptimizationFlag(QGraphicsView.DontSavePainterState, True)
+        self.setTransformationAnchor(QGraphicsView.NoAnchor)
+        self.setMouseTracking(True)
+        self.setDragMode(QGraphicsView.NoDrag)
+        self.tool = None
+        self._panning: QPointF | None = None
+        self._space = False
+        self.horizontalScrollBar().valueChanged.connect(lambda _: self.viewportMoved.emit())
+        self.verticalScrollBar().valueChanged.connect(lambda _: self.viewportMoved.emit())
+
+    def sizeHint(self):  # noqa: N802 - Qt's name
+        from PySide6.QtCore import QSize
+        return QSize(900, 650)  # the map is what the window is for
+
+    # --- zoom ------------------------------------------------------------------------------
+    def zoom(self) -> float:
+        return self.transform().m11()
+
+    def zoom_at(self, factor: float, pos: QPointF) -> None:
+        scene_pos = self.mapToScene(pos.toPoint())
+        z = max(MIN_ZOOM, min(MAX_ZOOM, self.zoom() * factor))
+        self.resetTransform()
+        self.scale(z, z)
+        # Put the scene point that was under the cursor back under it.
+        view_centre = QPointF(self.viewport().rect().center())
+        offset = (view_centre - pos) / z
+        self.centerOn(scene_pos + offset)
+        self.zoomChanged.emit(self.zoom())
+
+    def reset_zoom(self) -> None:
+        self.resetTransform()
+        self.zoomChanged.emit(1.0)
+
+    def fit(self) -> None:
+        self.fitInView(self.map_item.boundingRect(), Qt.KeepAspectRatio)
+        self.zoomChanged.emit(self.zoom())
+
+    def wheelEvent(self, e: QWheelEvent) -> None:  # noqa: N802 - Qt's name
+        if e.modifiers() & Qt.ControlModifier:
+            steps = e.angleDelta().y() / 120.0
+            self.zoom_at(1.25 ** steps, e.position())
+            e.accept()
+            return
+        super().wheelEvent(e)
+
+    # --- pan and tools -----------------------------------------------------------------------
+    def mousePressEvent(self, e: QMouseEvent) -> None:  # noqa: N802
+        if e.button() == Qt.MiddleButton or (e.button() == Qt.LeftButton and self._space):
+            self._panning = e.position()
+            self.viewport().setCursor(Qt.ClosedHandCursor)
+            e.accept()
+            return
+        if self.tool is not None and e.button() in (Qt.LeftButton, Qt.RightButton):
+            self.tool.press(self.mapToScene(e.position().toPoint()), e)
+            e.accept()
+            return
+        super().mousePressEvent(e)
+
+    def mouseDoubleClickEvent(self, e: QMouseEvent) -> None:  # noqa: N802
+        if self.tool is not None and e.button() == Qt.LeftButton:
+            self.tool.double(self.mapToScene(e.position().toPoint()), e)
+            e.accept()
+            return
+        super().mouseDoubleClickEvent(e)
+
+    def mouseMoveEvent(self, e: QMouseEvent) -> None:  # noqa: N802
+        pos = self.mapToScene(e.position().toPoint())
+        cell = self.map_item.cell_at(pos)
+        if cell != self.map_item.hover_cell:
+            old = self.map_item.hover_cell
+            self.map_item.hover_cell = cell
+            for c in (old, cell):
+                if c is not None:
+                    self.map_item.update(self.map_item.geo.cell_rect(c).adjusted(-3, -3, 3, 3))
+            self.hovered.emit(cell)
+        if self._panning is not None:
+            d = e.position() - self._panning
+            self._panning = e.position()
+            self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() - int(d.x()))
+            self.verticalScrollBar().setValue(self.verticalScrollBar().value() - int(d.y()))
+            e.accept()
+            return
+        if self.tool is not None:
+            self.tool.move(pos, e)
+        super().mouseMoveEvent(e)
+
+    def mouseReleaseEvent(self, e: QMouseEvent) -> None:  # noqa: N802
+        if self._panning is not None and e.button() in (Qt.MiddleButton, Qt.LeftButton):
+            self._panning = None
+            self.viewport().setCursor(self.tool.cursor if self.tool is not None else Qt.ArrowCursor)
+            e.accept()
+            return
+        if self.tool is not None and e.button() in (Qt.LeftButton, Qt.RightButton):
+            self.tool.release(self.mapToScene(e.position().toPoint()), e)
+            e.accept()
+            return
+        super().mouseReleaseEvent(e)
+
+    def keyPressEvent(self, e: QKeyEvent) -> None:  # noqa: N802
+        if e.key() == Qt.Key_Space and not e.isAutoRepeat():
+            self._space = True
+            self.viewport().setCursor(Qt.OpenHandCursor)
+            return
+        if self.tool is not None and self.tool.key(e):
+            return
+        super().keyPressEvent(e)
+
+    def keyReleaseEvent(self, e: QKeyEvent) -> None:  # noqa: N802
+        if e.key() == Qt.Key_Space and not e.isAutoRepeat():
+            self._space = False
+            self.viewport().setCursor(self.tool.cursor if self.tool is not None else Qt.ArrowCursor)
+            return
+        super().keyReleaseEvent(e)
+
+    def set_tool(self, tool) -> None:
+        if self.tool is not None:
+            self.tool.deactivate()
+        self.tool = tool
+        if tool is not None:
+            tool.activate()
+            self.viewport().setCursor(tool.cursor)
+
+    def centre_on_cells(self, cells) -> None:
+        rect = self.map_item.geo.cells_rect(cells)
+        if not rect.isEmpty():
+            self.centerOn(rect.center())

@@ -1,0 +1,342 @@
+"""The main window: the map, the tools, the docks, the menus; the context tools and docks work through."""
+from __future__ import annotations
+
+import logging
+
+from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtWidgets import (
+    QComboBox, QDockWidget, QLabel, QMainWindow, QSpinBox, QToolBar, QUndoView,
+)
+
+from engine.scenario.edits import EditError
+
+from .canvas.map_item import MapItem
+from .canvas.view import MapView
+from .docks.areas import AreasDock
+from .docks.layers import LayersDock
+from .docks.minimap import MinimapDock
+from .docks.problems import ProblemsDock
+from .docks.properties import PropertiesDock
+from .docks.scenario import ScenarioDock
+from .document import Document
+from .files import FileActions
+from .tools import ALL_TOOLS
+from .tools.base import ToolSettings
+
+log = logging.getLogger("motu.editor")
+
+
+class MainWindow(FileActions, QMainWindow):
+    def __init__(self, document: Document, settings: QSettings | None = None):
+        super().__init__()
+        self.setObjectName("motuMainWindow")
+        self.settings_store = settings or QSettings("Motu", "Motu editor")
+        self.document = document
+        self.settings = ToolSettings()
+        self.map_item = MapItem(document)
+        self.view = MapView(self.map_item)
+        self.setCentralWidget(self.view)
+        self.tools = {cls.name: cls(self) for cls in ALL_TOOLS}
+        self._build_docks()
+        self._build_status()
+        self._build_actions()
+        self._build_tool_options()
+        self.document.replaced.connect(self._document_replaced)
+        self.document.changed.connect(self._document_changed)
+        self.document.undo_stack.cleanChanged.connect(lambda _: self._update_title())
+        self.document.pathChanged.connect(lambda _: self._update_title())
+        self._reset_settings()
+        self._update_title()
+        self.init_files()
+        self.select_tool("select")
+        self.restore_layout()
+        QTimer.singleShot(0, self.problems.validate_now)
+
+    # --- context for tools and docks ---------------------------------------------------------
+    def status(self, text: str) -> None:
+        self.statusBar().showMessage(text, 8000)
+
+    def push(self, edit, text: str | None = None) -> bool:
+        try:
+            self.document.push(edit, None, text)
+        except EditError as exc:
+            self.status(f"Not done: {exc}")
+            return False
+        return True
+
+    def pick_terrain(self, terrain: str) -> None:
+        self.settings.terrain = terrain
+        ids = list(self.map_item.catalogue.terrain)
+        if terrain in ids:
+            self.terrain_box.setCurrentIndex(ids.index(terrain))
+
+    def selection_changed(self) -> None:
+        self.properties.refresh()
+
+    # --- building ---------------------------------------------------------------------------------
+    def _build_docks(self) -> None:
+        self.layers = LayersDock(self.map_item, self)
+        self.properties = PropertiesDock(self, self)
+        self.scenario_dock = ScenarioDock(self, self)
+        self.areas = AreasDock(self, self)
+        self.problems = ProblemsDock(self.document, self)
+        self.problems.findingsChanged.connect(self._findings)
+        self.problems.activated.connect(self.show_finding)
+        self.history = QDockWidget("History", self)
+        self.history.setObjectName("historyDock")
+        self.undo_view = QUndoView(self.document.undo_stack)
+        self.undo_view.setEmptyLabel("<opened>")
+        self.history.setWidget(self.undo_view)
+        self.minimap = MinimapDock(self.view, self)
+        self.addDockWidget(Qt.LeftDockWidgetArea, self.layers)
+        self.addDockWidget(Qt.LeftDockWidgetArea, self.minimap)
+        self.addDockWidget(Qt.LeftDockWidgetArea, self.history)
+        self.addDockWidget(Qt.RightDockWidgetArea, self.properties)
+        self.addDockWidget(Qt.RightDockWidgetArea, self.areas)
+        self.addDockWidget(Qt.RightDockWidgetArea, self.scenario_dock)
+        self.addDockWidget(Qt.BottomDockWidgetArea, self.problems)
+        self.tabifyDockWidget(self.areas, self.scenario_dock)
+        self.tabifyDockWidget(self.layers, self.history)
+        self.layers.raise_()
+
+    def _build_status(self) -> None:
+        self.cell_label = QLabel("")
+        self.cell_label.setObjectName("cellLabel")
+        self.zoom_label = QLabel("100%")
+        self.zoom_label.setObjectName("zoomLabel")
+        self.statusBar().addPermanentWidget(self.cell_label)
+        self.statusBar().addPermanentWidget(self.zoom_label)
+        self.view.hovered.connect(self._hovered)
+        self.view.zoomChanged.connect(lambda z: self.zoom_label.setText(f"{z * 100:.0f}%"))
+
+    def _hovered(self, cell) -> None:
+        if cell is None:
+            self.cell_label.setText("")
+            return
+        s = self.document.scenario
+        area = s.areas.get(s.cell_area[cell] or "")
+        self.cell_label.setText(f"{s.grid.label(cell)}  {s.terrain[cell]}" + (f"  {area.name}" if area else ""))
+
+    def action(self, text: str, slot, shortcut=None, name: str | None = None, checkable: bool = False) -> QAction:
+        act = QAction(text, self)
+        act.setObjectName(name or "action" + "".join(w.capitalize() for w in text.replace("&", "").replace("…", "").split()))
+        if shortcut is not None:
+            keys = shortcut if isinstance(shortcut, list) else [shortcut]
+            act.setShortcuts([QKeySequence(k) for k in keys])
+        act.setCheckable(checkable)
+        act.triggered.connect(slot)
+        self.addAction(act)
+        return act
+
+    def _build_actions(self) -> None:
+        mb = self.menuBar()
+        m = mb.addMenu("&File")
+        self.file_actions = {
+            "new": self.action("&New…", self.file_new, QKeySequence.New),
+            "open": self.action("&Open…", self.file_open, QKeySequence.Open),
+            "save": self.action("&Save", self.file_save, QKeySequence.Save),
+            "save_as": self.action("Save &As…", self.file_save_as, [QKeySequence.SaveAs, "Ctrl+Shift+S"]),
+            "revert": self.action("&Revert", self.file_revert),
+            "close": self.action("&Close", self.file_close, QKeySequence.Close),
+            "quit": self.action("&Quit", self.close, [QKeySequence.Quit, "Ctrl+Q"]),
+        }
+        for key in ("new", "open"):
+            m.addAction(self.file_actions[key])
+        self.recent_menu = m.addMenu("Open &Recent")
+        for key in ("save", "save_as", "revert", "close"):
+            m.addAction(self.file_actions[key])
+        m.addSeparator()
+        m.addAction(self.file_actions["quit"])
+        e = mb.addMenu("&Edit")
+        undo = self.document.undo_stack.createUndoAction(self, "&Undo")
+        undo.setObjectName("actionUndo")
+        undo.setShortcuts([QKeySequence(QKeySequence.Undo), QKeySequence("Ctrl+Z")])
+        redo = self.document.undo_stack.createRedoAction(self, "&Redo")
+        redo.setObjectName("actionRedo")
+        redo.setShortcuts([QKeySequence(QKeySequence.Redo), QKeySequence("Ctrl+Shift+Z")])
+        self.undo_action, self.redo_action = undo, redo
+        e.addAction(undo)
+        e.addAction(redo)
+        e.addSeparator()
+        e.addAction(self.action("Select &All Cells", self.select_all, QKeySequence.SelectAll))
+        e.addAction(self.action("&Delete Selected Pieces", self.delete_selected, QKeySequence.Delete))
+        v = mb.addMenu("&View")
+        v.addAction(self.action("Zoom &In", lambda: self.view.zoom_at(1.25, self._view_centre()), QKeySequence.ZoomIn))
+        v.addAction(self.action("Zoom &Out", lambda: self.view.zoom_at(0.8, self._view_centre()), QKeySequence.ZoomOut))
+        v.addAction(self.action("&Reset Zoom", self.view.reset_zoom, "Ctrl+0"))
+        v.addAction(self.action("&Fit Map", self.view.fit, "Ctrl+9"))
+        v.addSeparator()
+        for dock in (self.layers, self.properties, self.scenario_dock, self.areas, self.problems, self.history, self.minimap):
+            act = dock.toggleViewAction()
+            act.setObjectName(f"toggle_{dock.objectName()}")
+            v.addAction(act)
+        mm = mb.addMenu("&Map")
+        mm.addAction(self.action("&Check Now", self.problems.validate_now, "Ctrl+Shift+V"))
+        t = mb.addMenu("&Tools")
+        self.tools_bar = QToolBar("Tools", self)
+        self.tools_bar.setObjectName("toolsBar")
+        self.addToolBar(Qt.LeftToolBarArea, self.tools_bar)
+        group = QActionGroup(self)
+        self.tool_actions = {}
+        for name, tool in self.tools.items():
+            act = self.action(tool.text, lambda _=False, n=name: self.select_tool(n), tool.shortcut,
+                              name=f"tool_{name}", checkable=True)
+            act.setToolTip(f"{tool.text} ({tool.shortcut})")
+            act.setStatusTip(tool.hint)
+            group.addAction(act)
+            t.addAction(act)
+            self.tools_bar.addAction(act)
+            self.tool_actions[name] = act
+
+    def _view_centre(self):
+        return self.view.viewport().rect().center().toPointF()
+
+    def _build_tool_options(self) -> None:
+        bar = QToolBar("Tool options", self)
+        bar.setObjectName("toolOptionsBar")
+        self.addToolBar(Qt.TopToolBarArea, bar)
+        self.terrain_box = QComboBox(objectName="optTerrain")
+        self.size_box = QSpinBox(objectName="optBrushSize")
+        self.size_box.setRange(1, 3)
+        self.edge_box = QComboBox(objectName="optEdge")
+        self.feature_box = QComboBox(objectName="optFeature")
+        self.piece_box = QComboBox(objectName="optPiece")
+        self.side_box = QComboBox(objectName="optSide")
+        self.mp_box = QSpinBox(objectName="optMp")
+        self.mp_box.setRange(0, 99)
+        for label, w in (("Terrain", self.terrain_box), ("Size", self.size_box), ("Edge", self.edge_box),
+                         ("Feature", self.feature_box), ("Piece", self.piece_box), ("Side", self.side_box),
+                         ("MP", self.mp_box)):
+            bar.addWidget(QLabel(f" {label} "))
+            bar.addWidget(w)
+        self.terrain_box.activated.connect(lambda i: setattr(self.settings, "terrain", list(self.map_item.catalogue.terrain)[i]))
+        self.size_box.valueChanged.connect(lambda v: setattr(self.settings, "brush_size", v))
+        self.edge_box.activated.connect(lambda i: setattr(self.settings, "edge_feature", list(self.map_item.catalogue.edges)[i]))
+        self.feature_box.activated.connect(lambda i: setattr(self.settings, "feature", list(self.map_item.catalogue.features)[i]))
+        self.piece_box.activated.connect(self._piece_chosen)
+        self.side_box.activated.connect(lambda i: setattr(self.settings, "side", (list(self.document.scenario.sides) or [None])[i]))
+        self.mp_box.valueChanged.connect(self._mp_changed)
+
+    def _piece_chosen(self, i: int) -> None:
+        self.settings.piece = list(self.map_item.catalogue.pieces)[i]
+        if self.map_item.catalogue.pieces[self.settings.piece].movement_class:
+            self.settings.unit = self.settings.piece
+
+    def _mp_changed(self, v: int) -> None:
+        self.settings.mp = float(v)
+        tool = self.tools["measure"]
+        if self.view.tool is tool:
+            tool.show_range()
+
+    def _reset_settings(self) -> None:
+        """Tool choices that fit the rule set of the scenario now open."""
+        cat = self.map_item.catalogue
+        s = self.document.scenario
+        st = self.settings
+        st.terrain = next(iter(cat.terrain), "")
+        st.edge_feature = next(iter(cat.edges), "")
+        st.feature = next(iter(cat.features), "")
+        st.piece = next(iter(cat.pieces), "")
+        st.side = next(iter(s.sides), None)
+        movers = [k for k, p in cat.pieces.items() if p.movement_class]
+        st.unit = movers[0] if movers else None
+        st.area = next(iter(s.areas), None)
+        for box, items in ((self.terrain_box, [t.name for t in cat.terrain.values()]),
+                           (self.edge_box, [e.name for e in cat.edges.values()]),
+                           (self.feature_box, [f.name for f in cat.features.values()]),
+                           (self.piece_box, [p.name for p in cat.pieces.values()]),
+                           (self.side_box, [sd.name for sd in s.sides.values()])):
+            box.clear()
+            box.addItems(items)
+        self.mp_box.setValue(int(st.mp))
+
+    # --- tools ----------------------------------------------------------------------------------
+    def select_tool(self, name: str) -> None:
+        self.view.set_tool(self.tools[name])
+        self.tool_actions[name].setChecked(True)
+
+    def select_all(self) -> None:
+        self.map_item.set_selection(cells=range(self.document.scenario.grid.size), pieces=set(), edges=set())
+        self.selection_changed()
+
+    def delete_selected(self) -> None:
+        from engine.scenario import edits as E
+        ids = [p for p in sorted(self.map_item.selected_pieces) if p in self.document.scenario.pieces]
+        if ids:
+            self.push(E.Compound(tuple(E.PutRecord("pieces", p, None) for p in ids), "Delete pieces"), "Delete pieces")
+            self.map_item.set_selection(pieces=set())
+            self.selection_changed()
+
+    # --- model events ------------------------------------------------------------------------------
+    def _document_changed(self, scope: str, cells) -> None:
+        if scope in ("areas", "regions", "islands", "records"):
+            self.areas.refresh()
+        if scope in ("sides", "scenario", "records"):
+            self.scenario_dock.refresh()
+            if scope == "sides":
+                self.side_box.clear()
+                self.side_box.addItems([sd.name for sd in self.document.scenario.sides.values()])
+        self.properties.refresh()
+
+    def _document_replaced(self) -> None:
+        self.map_item.rebuild()
+        self.view.scene().setSceneRect(self.map_item.boundingRect())
+        self.map_item.set_selection(cells=set(), pieces=set(), edges=set())
+        self.map_item.set_problem_cells(())
+        self._reset_settings()
+        self.areas.refresh()
+        self.scenario_dock.refresh()
+        self.properties.refresh()
+        self.problems.validate_now()
+        self.view.fit()
+        self._update_title()
+
+    def _findings(self, findings) -> None:
+        self.map_item.set_problem_cells({c for f in findings if f.severity == "error" for c in f.cells})
+
+    def show_finding(self, f) -> None:
+        cells = list(f.cells)
+        s = self.document.scenario
+        if not cells and f.areas:
+            cells = [c for c, a in enumerate(s.cell_area) if a in f.areas]
+        if not cells and f.edges:
+            cells = [c for e in f.edges for c in e]
+        if cells:
+            self.map_item.set_selection(cells=cells, pieces=set(), edges=set(f.edges))
+            self.view.centre_on_cells(cells)
+            self.selection_changed()
+
+    def _update_title(self) -> None:
+        self.setWindowTitle(f"{self.document.title()}[*] — Motu")
+        self.setWindowModified(self.document.is_modified())
+
+    # --- layout ---------------------------------------------------------------------------------------
+    def save_layout(self) -> None:
+        self.settings_store.setValue("window/geometry", self.saveGeometry())
+        self.settings_store.setValue("window/state", self.saveState())
+
+    def restore_layout(self) -> None:
+        geometry = self.settings_store.value("window/geometry")
+        state = self.settings_store.value("window/state")
+        if geometry is not None:
+            self.restoreGeometry(geometry)
+        else:
+            self.resize(1400, 900)
+        if state is not None:
+            self.restoreState(state)
+        self._default_layout_pending = state is None
+
+    def showEvent(self, e) -> None:  # noqa: N802 - Qt's name
+        super().showEvent(e)
+        if self._default_layout_pending:
+            # The map gets the room; docks start narrow, as in Tiled. Sizes only take once shown.
+            self._default_layout_pending = False
+            QTimer.singleShot(0, self._default_dock_sizes)
+
+    def _default_dock_sizes(self) -> None:
+        if True:
+            self.resizeDocks([self.layers, self.properties], [240, 320], Qt.Horizontal)
+            self.resizeDocks([self.layers, self.minimap], [300, 200], Qt.Vertical)
+            self.resizeDocks([self.properties, self.areas], [260, 420], Qt.Vertical)
+            self.resizeDocks([self.problems], [140], Qt.Vertical)

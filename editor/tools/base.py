@@ -1,0 +1,99 @@
+"""What every tool is: a name, a shortcut, a cursor, a status-bar hint, and mouse handlers that make Edits."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from PySide6.QtCore import QObject, QPointF, Qt, Signal
+from PySide6.QtGui import QCursor, QKeyEvent, QMouseEvent
+
+
+@dataclass
+class ToolSettings:
+    """The choices tools share: what to paint, with what, for whom."""
+
+    terrain: str = ""
+    brush_size: int = 1
+    area: str | None = None
+    edge_feature: str = ""
+    feature: str = ""
+    piece: str = ""
+    side: str | None = None
+    unit: str | None = None
+    mp: float = 4.0
+    extra: dict = field(default_factory=dict)
+
+
+class Tool(QObject):
+    """Subclasses set the class attributes and override the handlers they need."""
+
+    name = "tool"
+    text = "Tool"
+    shortcut = ""
+    hint = ""
+    cursor_shape = Qt.CrossCursor
+    layer = "terrain"  # the layer this tool edits; a locked layer refuses the tool
+    message = Signal(str)
+
+    def __init__(self, ctx):
+        super().__init__()
+        self.ctx = ctx  # editor.context.EditorContext
+
+    @property
+    def cursor(self) -> QCursor:
+        return QCursor(self.cursor_shape)
+
+    @property
+    def document(self):
+        return self.ctx.document
+
+    @property
+    def item(self):
+        return self.ctx.map_item
+
+    @property
+    def settings(self) -> ToolSettings:
+        return self.ctx.settings
+
+    def locked(self) -> bool:
+        if self.item.layers_locked.get(self.layer, False):
+            self.ctx.status(f"The {self.layer} layer is locked: unlock it in the Layers dock to edit it.")
+            return True
+        return False
+
+    def activate(self) -> None:
+        self.ctx.status(self.hint)
+
+    def deactivate(self) -> None:
+        pass
+
+    def press(self, pos: QPointF, e: QMouseEvent) -> None:
+        pass
+
+    def move(self, pos: QPointF, e: QMouseEvent) -> None:
+        pass
+
+    def release(self, pos: QPointF, e: QMouseEvent) -> None:
+        pass
+
+    def double(self, pos: QPointF, e: QMouseEvent) -> None:
+        pass
+
+    def key(self, e: QKeyEvent) -> bool:
+        return False
+
+
+def brush_cells(grid, centre: int, size: int) -> list[int]:
+    """Cells within size-1 steps of the centre (size 1 is one cell)."""
+    out = [centre]
+    frontier = [centre]
+    seen = {centre}
+    for _ in range(max(0, size - 1)):
+        nxt = []
+        for c in frontier:
+            for n in grid.neighbours(c):
+                if n not in seen:
+                    seen.add(n)
+                    nxt.append(n)
+                    out.append(n)
+        frontier = nxt
+    return out
