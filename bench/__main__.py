@@ -6,9 +6,16 @@ import os
 import resource
 import sys
 
-from . import foundation
+import importlib
 
-SECTIONS = [("Foundation (issue 2)", foundation.run)]
+# (title, module): each module's run() returns rows; a module not present yet is skipped.
+SECTIONS = [
+    ("Foundation (issue 2)", "foundation"),
+    ("Tahiti map and rules (issue 3)", "tahiti_bench"),
+    ("Editor (issue 4)", "editor_bench"),
+    ("Fire in the Fern! (issue 5)", "fern"),
+    ("Tiki and Tahiti pearls (issue 6)", "games_small"),
+]
 
 
 def peak_rss_mb() -> float:
@@ -18,8 +25,15 @@ def peak_rss_mb() -> float:
 def main() -> int:
     all_rows = []
     print(f"{'measure':58} {'median':>12} {'budget':>10} {'':4} {'ratio':>24}")
-    for title, fn in SECTIONS:
-        print(f"-- {title}")
+    only = sys.argv[1:]
+    for title, module in SECTIONS:
+        if only and module not in only:
+            continue
+        try:
+            fn = importlib.import_module(f"bench.{module}").run
+        except ModuleNotFoundError:
+            continue
+        print(f"-- {title}", flush=True)
         rows = fn()
         for r in rows:
             median = f"{r['median']:.2f} {r['unit']}"

@@ -19,9 +19,19 @@ class EditCommand(QUndoCommand):
         self.inverse: Edit | None = None
         self.stroke = stroke
         self._done = done
+        self._applied_first = False
+
+    def apply_first(self) -> None:
+        """Apply the edit before the stack sees the command, so an EditError reaches the caller
+        and nothing is pushed (an exception inside redo() would not stop QUndoStack.push)."""
+        self.inverse = self.edit.apply(self.scenario)
+        self._applied_first = True
 
     def redo(self) -> None:
-        self.inverse = self.edit.apply(self.scenario)
+        if self._applied_first:  # the push that follows apply_first: applied already
+            self._applied_first = False
+        else:
+            self.inverse = self.edit.apply(self.scenario)
         self._done(self.edit)
 
     def undo(self) -> None:

@@ -48,7 +48,9 @@ class Document(QObject):
     # --- edits -------------------------------------------------------------------------
     def push(self, edit: Edit, stroke: int | None = None, text: str | None = None) -> None:
         """Apply an edit as an undoable command (commands of one stroke merge into one step)."""
-        self.undo_stack.push(EditCommand(self.scenario, edit, self._applied, stroke, text))
+        command = EditCommand(self.scenario, edit, self._applied, stroke, text)
+        command.apply_first()  # EditError: the scenario is unchanged and nothing goes on the stack
+        self.undo_stack.push(command)
 
     @staticmethod
     def new_stroke() -> int:

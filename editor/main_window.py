@@ -27,6 +27,17 @@ from .tools.base import ToolSettings
 log = logging.getLogger("motu.editor")
 
 
+def _shortcuts(keys) -> list[QKeySequence]:
+    """Key sequences for an action, standard keys first. A standard key this platform leaves empty
+    (Quit on Linux) and repeats of a fallback are dropped, so no action shows an empty or doubled shortcut."""
+    out: list[QKeySequence] = []
+    for k in keys:
+        seq = QKeySequence(k)
+        if not seq.isEmpty() and seq not in out:
+            out.append(seq)
+    return out
+
+
 class MainWindow(FileActions, QMainWindow):
     def __init__(self, document: Document, settings: QSettings | None = None):
         super().__init__()
@@ -42,10 +53,17 @@ class MainWindow(FileActions, QMainWindow):
         self._build_status()
         self._build_actions()
         self._build_tool_options()
+        self._pending_scopes: set[str] = set()
+        self._dock_timer = QTimer(self)
+        self._dock_timer.setSingleShot(True)
+        self._dock_timer.setInterval(0)
+        self._dock_timer.timeout.connect(self._refresh_docks)
         self.document.replaced.connect(self._document_replaced)
         self.document.changed.connect(self._document_changed)
-        self.document.undo_stack.cleanChanged.connect(lambda _: self._update_title())
-        self.document.pathChanged.connect(lambda _: self._update_title())
+        # Bound methods, not lambdas: the connections end with the window, and the clean flag comes
+        # with the signal (a document going away clears its stack and signals while half-destroyed).
+        self.document.undo_stack.cleanChanged.connect(self._clean_changed)
+        self.document.pathChanged.connect(self._path_changed)
         self._reset_settings()
         self._update_title()
         self.init_files()
@@ -122,8 +140,7 @@ class MainWindow(FileActions, QMainWindow):
         act = QAction(text, self)
         act.setObjectName(name or "action" + "".join(w.capitalize() for w in text.replace("&", "").replace("…", "").split()))
         if shortcut is not None:
-            keys = shortcut if isinstance(shortcut, list) else [shortcut]
-            act.setShortcuts([QKeySequence(k) for k in keys])
+            act.setShortcuts(_shortcuts(shortcut if isinstance(shortcut, list) else [shortcut]))
         act.setCheckable(checkable)
         act.triggered.connect(slot)
         self.addAction(act)
@@ -137,7 +154,7 @@ class MainWindow(FileActions, QMainWindow):
             "open": self.action("&Open…", self.file_open, QKeySequence.Open),
             "save": self.action("&Save", self.file_save, QKeySequence.Save),
             "save_as": self.action("Save &As…", self.file_save_as, [QKeySequence.SaveAs, "Ctrl+Shift+S"]),
-            "revert": self.action("&Revert", self.file_revert),
+            "revert": self.action("&Revert", self.file_revert, "Ctrl+Shift+R"),
             "close": self.action("&Close", self.file_close, QKeySequence.Close),
             "quit": self.action("&Quit", self.close, [QKeySequence.Quit, "Ctrl+Q"]),
         }
@@ -151,10 +168,10 @@ class MainWindow(FileActions, QMainWindow):
         e = mb.addMenu("&Edit")
         undo = self.document.undo_stack.createUndoAction(self, "&Undo")
         undo.setObjectName("actionUndo")
-        undo.setShortcuts([QKeySequence(QKeySequence.Undo), QKeySequence("Ctrl+Z")])
+        undo.setShortcuts(_shortcuts([QKeySequence.Undo, "Ctrl+Z"]))
         redo = self.document.undo_stack.createRedoAction(self, "&Redo")
         redo.setObjectName("actionRedo")
-        redo.setShortcuts([QKeySequence(QKeySequence.Redo), QKeySequence("Ctrl+Shift+Z")])
+        redo.setShortcuts(_shortcuts([QKeySequence.Redo, "Ctrl+Shift+Z"]))
         self.undo_action, self.redo_action = undo, redo
         e.addAction(undo)
         e.addAction(redo)
@@ -167,9 +184,11 @@ class MainWindow(FileActions, QMainWindow):
         v.addAction(self.action("&Reset Zoom", self.view.reset_zoom, "Ctrl+0"))
         v.addAction(self.action("&Fit Map", self.view.fit, "Ctrl+9"))
         v.addSeparator()
-        for dock in (self.layers, self.properties, self.scenario_dock, self.areas, self.problems, self.history, self.minimap):
+        docks = (self.layers, self.properties, self.scenario_dock, self.areas, self.problems, self.history, self.minimap)
+        for n, dock in enumerate(docks, 1):
             act = dock.toggleViewAction()
             act.setObjectName(f"toggle_{dock.objectName()}")
+            act.setShortcut(QKeySequence(f"Alt+{n}"))
             v.addAction(act)
         mm = mb.addMenu("&Map")
         mm.addAction(self.action("&Check Now", self.problems.validate_now, "Ctrl+Shift+V"))
@@ -270,14 +289,22 @@ class MainWindow(FileActions, QMainWindow):
 
     # --- model events ------------------------------------------------------------------------------
     def _document_changed(self, scope: str, cells) -> None:
-        if scope in ("areas", "regions", "islands", "records"):
+        # A stroke emits one change per cell: refresh the docks once, after the event loop turns.
+        self._pending_scopes.add(scope)
+        self._dock_timer.start()
+
+    def _refresh_docks(self) -> None:
+        scopes, self._pending_scopes = self._pending_scopes, set()
+        # "scenario": a Compound (merge, split, delete, recolour, assign region or island) says no more.
+        if scopes & {"areas", "regions", "islands", "records", "scenario"}:
             self.areas.refresh()
-        if scope in ("sides", "scenario", "records"):
+        if scopes & {"sides", "scenario", "records"}:
             self.scenario_dock.refresh()
-            if scope == "sides":
+            if "sides" in scopes:
                 self.side_box.clear()
                 self.side_box.addItems([sd.name for sd in self.document.scenario.sides.values()])
-        self.properties.refresh()
+        if self.map_item.selected_cells or self.map_item.selected_pieces or self.map_item.selected_edges:
+            self.properties.refresh()
 
     def _document_replaced(self) -> None:
         self.map_item.rebuild()
@@ -306,6 +333,12 @@ class MainWindow(FileActions, QMainWindow):
             self.map_item.set_selection(cells=cells, pieces=set(), edges=set(f.edges))
             self.view.centre_on_cells(cells)
             self.selection_changed()
+
+    def _clean_changed(self, clean: bool) -> None:
+        self.setWindowModified(not clean)
+
+    def _path_changed(self, _path: str) -> None:
+        self._update_title()
 
     def _update_title(self) -> None:
         self.setWindowTitle(f"{self.document.title()}[*] — Motu")

@@ -14,7 +14,7 @@ settings.load_profile(os.environ.get("MOTU_HYPOTHESIS", "default"))
 import sys  # noqa: E402
 
 # Shared helpers (strategies) live beside this file.
-sys.path.insert(0, os.path.dirname(__file__))
+sys.path.append(os.path.dirname(__file__))
 
 import pytest  # noqa: E402
 

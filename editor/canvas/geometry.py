@@ -36,6 +36,7 @@ class SceneGeometry:
         self.bounds = QRectF(lo[0] - self.half[0] - SCALE, lo[1] - self.half[1] - SCALE,
                              hi[0] - lo[0] + 2 * self.half[0] + 2 * SCALE, hi[1] - lo[1] + 2 * self.half[1] + 2 * SCALE)
         self.rect_grid = not isinstance(grid, SpacesGrid)
+        self.hex = grid.shape == "hex"
         if self.rect_grid and grid.columns > 1 and grid.rows > 1:
             self.dx = (grid.center(1)[0] - c0[0]) * SCALE
             self.dy = (grid.center(grid.columns)[1] - c0[1]) * SCALE

@@ -48,13 +48,33 @@ class MapItem(QGraphicsObject):
         self.geo = SceneGeometry(s.grid)
         self.catalogue = self.document.rules.catalogue
         self.style = render.Style.build(s, self.catalogue)
-        self.chunks: dict[tuple[int, int], tuple] = {}
+        self.chunks: dict[tuple[int, int], object] = {}  # chunk → QImage
+        self.rasters: dict[tuple[int, int], tuple] = {}  # chunk → (cell index per pixel, rect); kept across edits
+        self._template = None
+        self._colours: render.CellColours | None = None
+        self._borders = None
+        self._edge_lines = None
         self.update()
+
+    def colours(self) -> render.CellColours:
+        if self._colours is None:
+            self._colours = render.CellColours(self.document.scenario, self.style)
+        return self._colours
 
     def on_changed(self, scope: str, cells) -> None:
         if scope in ("areas", "sides", "scenario", "records"):
             self.style = render.Style.build(self.document.scenario, self.catalogue)
+            self._colours = None
+            self._borders = None
+        if scope in ("areas", "scenario"):
+            self._borders = None
+        if scope in ("edges", "scenario"):
+            self._edge_lines = None
         if scope in ("terrain", "areas", "scenario"):
+            if cells and self._colours is not None:
+                self._update_colours(cells)
+            else:
+                self._colours = None
             if cells:
                 for ch in {self.geo.chunk_of(c) for c in cells}:
                     self.chunks.pop(ch, None)
@@ -63,9 +83,25 @@ class MapItem(QGraphicsObject):
             self.chunks.clear()
         self.update()
 
+    def edge_lines(self):
+        if self._edge_lines is None:
+            self._edge_lines = render.edge_lines(self.geo, self.document.scenario)
+        return self._edge_lines
+
+    def borders(self):
+        if self._borders is None:
+            self._borders = render.area_border_lines(self.geo, self.document.scenario, self.colours())
+        return self._borders
+
+    def _update_colours(self, cells) -> None:
+        """Keep the colour arrays in step with a few edited cells instead of rebuilding 100,000."""
+        if not self._colours.set_cells(self.document.scenario, cells):
+            self._colours = None
+
     def set_layer_visible(self, name: str, visible: bool) -> None:
         self.layers_visible[name] = visible
         self.chunks.clear()
+        self._colours = None
         self.update()
 
     # --- QGraphicsItem ---------------------------------------------------------------------
@@ -80,22 +116,27 @@ class MapItem(QGraphicsObject):
         layers = self.layers_visible
         if cell_px < render.VECTOR_FROM_PX and self.geo.rect_grid:
             for ch in self.geo.chunks_in(exposed):
-                entry = self.chunks.get(ch)
-                if entry is None:
-                    entry = render.render_chunk(self.geo, s, self.style, ch, layers)
-                    self.chunks[ch] = entry
-                img, rect = entry
-                p.drawImage(rect, img)
+                img = self.chunks.get(ch)
+                raster = self.rasters.get(ch)
+                if raster is None:
+                    if self._template is None:
+                        self._template = render.chunk_template(self.geo)
+                    raster = render.chunk_raster(self.geo, self._template, ch)
+                    self.rasters[ch] = raster
+                if img is None:
+                    img = render.render_chunk(raster[0], self.colours(), layers)
+                    self.chunks[ch] = img
+                p.drawImage(raster[1], img)
             cells: list[int] = []
         else:
             cells = self.geo.cells_in(exposed)
             grid_pen = QPen(QColor(0, 0, 0, 90), 0) if cell_px > 14 else None
-            render.paint_cells(p, self.geo, s, self.style, cells, layers, grid_pen)
+            render.paint_cells(p, self.geo, s, self.colours(), cells, layers, grid_pen, self.borders())
         detail = cell_px >= render.VECTOR_FROM_PX
         if layers["zones"] and s.setup_zones and detail:
             render.paint_zones(p, self.geo, s, self.style, exposed)
         if layers["edges"] and s.edges:
-            render.paint_edges(p, self.geo, s, self.style, exposed)
+            render.paint_edges(p, self.edge_lines(), self.style, exposed)
         if layers["features"] and s.features and cell_px > 16:
             render.paint_features(p, self.geo, s, self.catalogue, self.style, exposed)
         if layers["pieces"] and s.pieces and cell_px > 16:

@@ -10,15 +10,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QImage, QPainter, QPen
+from PySide6.QtGui import QBrush, QColor, QFont, QImage, QPainter, QPen, QStaticText
 
+import numpy as np
+
+from engine.board.geometry import cells_at_points
 from engine.scenario.catalogue import Catalogue
 from engine.scenario.model import Scenario
 
-from .geometry import SceneGeometry
+from .geometry import CHUNK, SCALE, SceneGeometry
 
 LAYERS = ("terrain", "areas", "edges", "features", "pieces", "zones", "grid", "labels")
-CHUNK_PX_PER_UNIT = 0.2  # chunk images: 0.2 pixel per scene unit (about 13 px per hex)
+CHUNK_PX_PER_UNIT = 0.16  # chunk images: about 10 px per hex, the size at which vector drawing takes over
 VECTOR_FROM_PX = 10.0  # draw vector cells once a cell is this many screen pixels across
 UNKNOWN = QColor("#ff00ff")
 
@@ -54,85 +57,184 @@ class Style:
         return b
 
 
-def paint_cells(p: QPainter, geo: SceneGeometry, s: Scenario, style: Style, cells: list[int],
-                layers: dict[str, bool], grid_pen: QPen | None) -> None:
-    """Vector drawing of cells: terrain fill, area tint and borders, grid lines."""
-    terrain = s.terrain
-    area = s.cell_area
-    if layers.get("terrain", True):
-        p.setPen(grid_pen if (grid_pen is not None and layers.get("grid", True)) else Qt.NoPen)
+def paint_cells(p: QPainter, geo: SceneGeometry, s: Scenario, colours: "CellColours", cells: list[int],
+                layers: dict[str, bool], grid_pen: QPen | None, borders: "np.ndarray | None") -> None:
+    """Vector drawing of cells: one polygon per cell in its terrain-and-area colour, then grid and borders."""
+    show_terrain = layers.get("terrain", True)
+    show_areas = layers.get("areas", True)
+    pen = grid_pen if (grid_pen is not None and layers.get("grid", True)) else Qt.NoPen
+    p.setPen(pen)
+    if show_terrain:
+        rgba = colours.rgba if show_areas else colours.terrain_rgba[colours.terrain].astype(np.uint8)
+        brushes: dict[tuple, QBrush] = {}
         last = None
         for c in cells:
-            t = terrain[c]
-            if t != last:
-                p.setBrush(style.terrain_brush(t))
-                last = t
+            key = tuple(rgba[c][:3])
+            if key != last:
+                brush = brushes.get(key)
+                if brush is None:
+                    brush = brushes[key] = QBrush(QColor(*key))
+                p.setBrush(brush)
+                last = key
             p.drawPolygon(geo.polygon(c))
-    elif grid_pen is not None and layers.get("grid", True):
-        p.setPen(grid_pen)
+    elif pen is not Qt.NoPen:
         p.setBrush(Qt.NoBrush)
         for c in cells:
             p.drawPolygon(geo.polygon(c))
-    if layers.get("areas", True) and s.areas:
-        p.setPen(Qt.NoPen)
-        for c in cells:
-            a = area[c]
-            if a is not None:
-                col = QColor(style.area.get(a, UNKNOWN))
-                col.setAlpha(70)
-                p.setBrush(col)
-                p.drawPolygon(geo.polygon(c))
-        paint_area_borders(p, geo, s, cells)
+    if show_areas and borders is not None and len(borders):
+        paint_lines(p, borders, geo.cells_rect(cells), QPen(QColor(40, 30, 30), 3, Qt.SolidLine, Qt.RoundCap))
 
 
-def paint_area_borders(p: QPainter, geo: SceneGeometry, s: Scenario, cells: list[int], width: float = 3.0) -> None:
-    area = s.cell_area
-    nbrs = s.grid.neighbour_array
-    pen = QPen(QColor(40, 30, 30), width)
-    pen.setCapStyle(Qt.RoundCap)
+def area_border_lines(geo: SceneGeometry, s: Scenario, colours: "CellColours") -> np.ndarray:
+    """Every border between cells of different areas, as an (m, 4) array of x1, y1, x2, y2."""
+    nb = s.grid.neighbour_array
+    area = colours.area[:-1]
+    cells = np.arange(s.grid.size)
+    out = []
+    for slot in range(nb.shape[1]):
+        other = nb[:, slot]
+        mask = (other > cells) & (area[np.maximum(other, 0)] != area) & ((area >= 0) | (area[np.maximum(other, 0)] >= 0))
+        idx = np.flatnonzero(mask)
+        if not len(idx):
+            continue
+        p1, p2 = geo.side_fast(int(idx[0]), slot, int(other[idx[0]]))
+        if p1 == p2:
+            continue  # squares touching at a corner share no border
+        c0 = geo.centres[idx[0]]
+        offs = np.array([p1.x() - c0[0], p1.y() - c0[1], p2.x() - c0[0], p2.y() - c0[1]])
+        out.append(np.hstack([geo.centres[idx], geo.centres[idx]]) + offs)
+    return np.vstack(out) if out else np.empty((0, 4))
+
+
+def paint_lines(p: QPainter, lines: np.ndarray, rect: QRectF, pen: QPen) -> None:
+    """Draw the lines of an (m, 4) array that fall in a rectangle, in one call."""
+    from PySide6.QtCore import QLineF
+    keep = ((lines[:, 0] >= rect.left()) & (lines[:, 0] <= rect.right())
+            & (lines[:, 1] >= rect.top()) & (lines[:, 1] <= rect.bottom()))
+    sel = lines[keep]
+    if not len(sel):
+        return
     p.setPen(pen)
-    for c in cells:
-        a = area[c]
-        row = nbrs[c]
-        for slot in range(len(row)):
-            n = int(row[slot])
-            if n > c and area[n] != a and (a is not None or area[n] is not None):
-                p1, p2 = geo.side_fast(c, slot, n)
-                p.drawLine(p1, p2)
+    p.drawLines([QLineF(x1, y1, x2, y2) for x1, y1, x2, y2 in sel.tolist()])
 
 
-def render_chunk(geo: SceneGeometry, s: Scenario, style: Style, chunk: tuple[int, int],
-                 layers: dict[str, bool]) -> tuple[QImage, QRectF]:
-    """One cached image of a chunk's terrain and areas, and the scene rectangle it covers."""
-    cells = geo.chunk_cells(chunk)
-    rect = geo.cells_rect(cells)
+class CellColours:
+    """Each cell's colour as one array (terrain tinted by its area), for drawing chunk images with numpy."""
+
+    def __init__(self, s: Scenario, style: Style):
+        self.terrain_ids = list(style.terrain)
+        self.area_ids = list(s.areas)
+        self._tindex = {t: i for i, t in enumerate(self.terrain_ids)}
+        self._aindex = {a: i for i, a in enumerate(self.area_ids)}
+        self.terrain_rgba = np.array([_rgba(style.terrain[t].color()) for t in self.terrain_ids] + [_rgba(UNKNOWN)],
+                                     dtype=np.uint16)
+        self.area_rgba = np.array([_rgba(style.area.get(a, UNKNOWN)) for a in self.area_ids] + [[0, 0, 0, 0]],
+                                  dtype=np.uint16)
+        n = s.grid.size
+        unknown = len(self.terrain_ids)
+        # One extra entry at index n stands for "no cell here": transparent, area -2.
+        self.terrain = np.fromiter((self._tindex.get(t, unknown) for t in s.terrain), dtype=np.int32, count=n)
+        self.area = np.append(np.fromiter((-1 if a is None else self._aindex.get(a, -1) for a in s.cell_area),
+                                          dtype=np.int32, count=n), -2)
+        self.rgba = np.zeros((n + 1, 4), dtype=np.uint8)
+        self.refresh(np.arange(n))
+
+    def refresh(self, cells: np.ndarray) -> None:
+        base = self.terrain_rgba[self.terrain[cells]]
+        area = self.area[cells]
+        tint = self.area_rgba[np.where(area >= 0, area, len(self.area_ids))]
+        mixed = np.where((area >= 0)[:, None], (base * 185 + tint * 70) // 255, base)
+        mixed[:, 3] = 255
+        self.rgba[cells] = mixed.astype(np.uint8)
+
+    def set_cells(self, s: Scenario, cells) -> bool:
+        """Follow a few edited cells; False when a new terrain or area needs a full rebuild."""
+        for c in cells:
+            t, a = s.terrain[c], s.cell_area[c]
+            if t not in self._tindex or (a is not None and a not in self._aindex):
+                return False
+            self.terrain[c] = self._tindex[t]
+            self.area[c] = -1 if a is None else self._aindex[a]
+        self.refresh(np.fromiter(cells, dtype=np.int64))
+        return True
+
+
+def _rgba(c: QColor) -> list[int]:
+    return [c.red(), c.green(), c.blue(), 255]
+
+
+def chunk_template(geo: SceneGeometry) -> tuple[np.ndarray, np.ndarray, QRectF]:
+    """Which cell each pixel of a full chunk shows, as (column, row) within the chunk (-1: none).
+
+    The grid repeats every two columns and rows, and a chunk is an even number of
+    them, so one raster serves every chunk, shifted by the chunk's first cell."""
+    g = geo.grid
+    virtual = type(g)(CHUNK, CHUNK, **({"orientation": g.orientation, "offset": g.offset} if geo.hex else {}))
+    vgeo = SceneGeometry(virtual)
+    rect = vgeo.cells_rect(range(virtual.size))
     w = max(1, int(rect.width() * CHUNK_PX_PER_UNIT) + 1)
     h = max(1, int(rect.height() * CHUNK_PX_PER_UNIT) + 1)
-    img = QImage(w, h, QImage.Format_ARGB32_Premultiplied)
-    img.fill(Qt.transparent)
-    p = QPainter(img)
-    p.scale(CHUNK_PX_PER_UNIT, CHUNK_PX_PER_UNIT)
-    p.translate(-rect.left(), -rect.top())
-    paint_cells(p, geo, s, style, cells, {**layers, "grid": False}, None)
-    p.end()
-    return img, rect
+    xs = (rect.left() + (np.arange(w) + 0.5) / CHUNK_PX_PER_UNIT) / SCALE
+    ys = (rect.top() + (np.arange(h) + 0.5) / CHUNK_PX_PER_UNIT) / SCALE
+    gx, gy = np.meshgrid(xs, ys)
+    labels = cells_at_points(virtual, gx, gy)
+    col = np.where(labels >= 0, labels % CHUNK, -1).astype(np.int32)
+    row = np.where(labels >= 0, labels // CHUNK, -1).astype(np.int32)
+    return col, row, QRectF(rect.left(), rect.top(), w / CHUNK_PX_PER_UNIT, h / CHUNK_PX_PER_UNIT)
 
 
-def paint_edges(p: QPainter, geo: SceneGeometry, s: Scenario, style: Style, rect: QRectF) -> None:
+def chunk_raster(geo: SceneGeometry, template, chunk: tuple[int, int]) -> tuple[np.ndarray, QRectF]:
+    """Per pixel of this chunk's image, the index of the cell it shows (grid size where none)."""
+    col, row, rect = template
+    g = geo.grid
+    cx, cy = chunk
+    c0, r0 = cx * CHUNK, cy * CHUNK
+    valid = (col >= 0) & (col < g.columns - c0) & (row < g.rows - r0)
+    idx = np.where(valid, (row + r0) * g.columns + (col + c0), g.size).astype(np.int32)
+    first = geo.centre(r0 * g.columns + c0) - geo.centre(0)
+    return idx, rect.translated(first)
+
+
+def render_chunk(idx: np.ndarray, colours: CellColours, layers: dict[str, bool]) -> QImage:
+    """The chunk's image from its raster: one gather of cell colours, then area borders."""
+    rgba = colours.rgba[idx]
+    if layers.get("areas", True):
+        area = colours.area[idx]
+        inside = area > -2
+        border = np.zeros(idx.shape, dtype=bool)
+        border[:, :-1] = (area[:, :-1] != area[:, 1:]) & inside[:, :-1] & inside[:, 1:]
+        border[:-1, :] |= (area[:-1, :] != area[1:, :]) & inside[:-1, :] & inside[1:, :]
+        rgba[border] = (40, 30, 30, 255)
+    h, w = idx.shape
+    return QImage(rgba.data, w, h, 4 * w, QImage.Format_RGBA8888).copy()
+
+
+def edge_lines(geo: SceneGeometry, s: Scenario) -> dict[str, np.ndarray]:
+    """Each edge feature's segments as an (m, 4) array, for drawing in one call."""
+    grid = s.grid
+    slots = {}
+    out: dict[str, list] = {}
     for (a, b), feats in s.edges.items():
-        if not rect.contains(geo.centre(a)) and not rect.contains(geo.centre(b)):
-            continue
-        p1, p2 = geo.side(a, b)
-        if p1 == p2:  # spaces: no shared border, mark the link's midpoint
+        row = slots.get(a)
+        if row is None:
+            row = slots[a] = list(grid.neighbour_array[a])
+        p1, p2 = geo.side_fast(a, row.index(b), b) if b in row else geo.side(a, b)
+        if p1 == p2:  # spaces: no shared border; a bar across the link's midpoint
             ca, cb = geo.centre(a), geo.centre(b)
+            mid = (ca + cb) / 2
             d = cb - ca
-            n = QPointF(-d.y(), d.x())
-            length = max(1.0, (n.x() ** 2 + n.y() ** 2) ** 0.5)
-            n = n * (12.0 / length)
-            p1, p2 = p1 - n, p1 + n
+            length = max(1.0, (d.x() ** 2 + d.y() ** 2) ** 0.5)
+            n = QPointF(-d.y(), d.x()) * (12.0 / length)
+            p1, p2 = mid - n, mid + n
         for f in feats:
-            p.setPen(style.edge.get(f, QPen(UNKNOWN, 5)))
-            p.drawLine(p1, p2)
+            out.setdefault(f, []).append((p1.x(), p1.y(), p2.x(), p2.y()))
+    return {f: np.array(v, dtype=np.float64) for f, v in out.items()}
+
+
+def paint_edges(p: QPainter, lines: dict[str, np.ndarray], style: Style, rect: QRectF) -> None:
+    grown = rect.adjusted(-SCALE, -SCALE, SCALE, SCALE)
+    for f, arr in lines.items():
+        paint_lines(p, arr, grown, style.edge.get(f, QPen(UNKNOWN, 5)))
 
 
 def paint_features(p: QPainter, geo: SceneGeometry, s: Scenario, cat: Catalogue, style: Style, rect: QRectF) -> None:
@@ -193,15 +295,31 @@ def paint_zones(p: QPainter, geo: SceneGeometry, s: Scenario, style: Style, rect
                 p.drawPolygon(geo.polygon(c).translated(0, 0))
 
 
+_STATIC: dict[str, QStaticText] = {}
+
+
+def _static(text: str) -> QStaticText:
+    """Laid-out text, cached: drawing a QStaticText costs a fraction of drawText's layout."""
+    st = _STATIC.get(text)
+    if st is None:
+        if len(_STATIC) > 20000:
+            _STATIC.clear()
+        st = _STATIC[text] = QStaticText(text)
+        st.setPerformanceHint(QStaticText.AggressiveCaching)
+    return st
+
+
 def paint_labels(p: QPainter, geo: SceneGeometry, s: Scenario, cells: list[int]) -> None:
     font = QFont()
     font.setPixelSize(10)
     p.setFont(font)
     p.setPen(QColor(0, 0, 0, 150))
     label = s.grid.label
+    dy = geo.half[1] * 0.35
     for c in cells:
         ctr = geo.centre(c)
-        p.drawText(QRectF(ctr.x() - 30, ctr.y() + geo.half[1] * 0.35, 60, 14), Qt.AlignHCenter, label(c))
+        st = _static(label(c))
+        p.drawStaticText(QPointF(ctr.x() - st.size().width() / 2, ctr.y() + dy), st)
 
 
 def paint_cell_marks(p: QPainter, geo: SceneGeometry, cells, pen: QPen, brush: QBrush | None = None) -> None:

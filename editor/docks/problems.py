@@ -3,14 +3,12 @@ from __future__ import annotations
 
 import time
 
-from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, QTimer, Signal
-from PySide6.QtWidgets import (
-    QDockWidget, QLabel, QProgressBar, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget,
-)
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
+from PySide6.QtWidgets import QAbstractItemView, QDockWidget, QLabel, QProgressBar, QTreeView, QVBoxLayout, QWidget
 
 from engine.rules.registry import get_ruleset
 
-ICONS = {"error": "⛔", "warning": "⚠", "info": "ℹ"}
+from .findings_model import FindingsModel
 
 
 class _Signals(QObject):
@@ -55,12 +53,15 @@ class ProblemsDock(QDockWidget):
         self.progress = QProgressBar()
         self.progress.setRange(0, 0)  # busy: validation reports no steps
         self.progress.setVisible(False)
-        self.tree = QTreeWidget()
+        self.model = FindingsModel(self)
+        self.tree = QTreeView()
         self.tree.setObjectName("problemsTree")
-        self.tree.setHeaderLabels(["", "Code", "Where", "Message"])
+        self.tree.setModel(self.model)
         self.tree.setRootIsDecorated(False)
-        self.tree.itemActivated.connect(self._row)
-        self.tree.itemClicked.connect(self._row)
+        self.tree.setUniformRowHeights(True)
+        self.tree.setSelectionBehavior(QAbstractItemView.SelectRows)
+        self.tree.activated.connect(self._row)
+        self.tree.clicked.connect(self._row)
         lay.addWidget(self.summary)
         lay.addWidget(self.progress)
         lay.addWidget(self.tree)
@@ -90,13 +91,7 @@ class ProblemsDock(QDockWidget):
         self._running = False
         self.progress.setVisible(False)
         self.findings = list(findings)
-        self.tree.clear()
-        s = self.document.scenario
-        for f in self.findings:
-            it = QTreeWidgetItem([ICONS.get(f.severity, ""), f.code, f.where(s), f.message])
-            it.setData(0, Qt.UserRole, f)
-            it.setToolTip(3, f.message)
-            self.tree.addTopLevelItem(it)
+        self.model.set_findings(self.findings, self.document.scenario)
         errors = sum(f.severity == "error" for f in self.findings)
         warnings = sum(f.severity == "warning" for f in self.findings)
         self.summary.setText(f"{errors} errors, {warnings} warnings (checked in {seconds * 1000:.0f} ms)")
@@ -111,5 +106,6 @@ class ProblemsDock(QDockWidget):
     def is_running(self) -> bool:
         return self._running or self.timer.isActive()
 
-    def _row(self, it: QTreeWidgetItem, column: int = 0) -> None:
-        self.activated.emit(it.data(0, Qt.UserRole))
+    def _row(self, index) -> None:
+        if index.isValid():
+            self.activated.emit(self.model.findings[index.row()])

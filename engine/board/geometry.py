@@ -119,3 +119,39 @@ def cells_in_polygon(grid: Grid, polygon: BaseGeometry) -> list[int]:
     xy = cell_centres(grid)
     inside = shapely.contains_xy(polygon, xy[:, 0], xy[:, 1])
     return np.flatnonzero(inside).tolist()
+
+
+def cells_at_points(grid: Grid, x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """The cell under each point (layout units), -1 off the map: the vectorised `grid.cell_at`."""
+    x = np.asarray(x, dtype=np.float64)
+    y = np.asarray(y, dtype=np.float64)
+    if isinstance(grid, SquareGrid):
+        col = np.floor(x).astype(np.int64)
+        row = np.floor(y).astype(np.int64)
+    elif isinstance(grid, HexGrid):
+        m = grid.layout.orientation
+        q = m.b0 * x + m.b1 * y
+        r = m.b2 * x + m.b3 * y
+        s = -q - r
+        qi, ri, si = np.round(q), np.round(r), np.round(s)
+        dq, dr, ds = np.abs(qi - q), np.abs(ri - r), np.abs(si - s)
+        fix_q = (dq > dr) & (dq > ds)
+        fix_r = ~fix_q & (dr > ds)
+        qi = np.where(fix_q, -ri - si, qi)
+        ri = np.where(fix_r, -qi - si, ri)
+        q, r = qi.astype(np.int64), ri.astype(np.int64)
+        odd = grid.offset.startswith("odd")
+        if grid.offset.endswith("q"):
+            col = q
+            row = r + ((q - (q & 1)) // 2 if odd else (q + (q & 1)) // 2)
+        else:
+            row = r
+            col = q + ((r - (r & 1)) // 2 if odd else (r + (r & 1)) // 2)
+    else:
+        out = np.full(x.shape, -1, dtype=np.int64)
+        for i, (px, py) in enumerate(zip(x.ravel(), y.ravel())):
+            c = grid.cell_at(float(px), float(py))
+            out.ravel()[i] = -1 if c is None else c
+        return out
+    inside = (col >= 0) & (col < grid.columns) & (row >= 0) & (row < grid.rows)
+    return np.where(inside, row * grid.columns + col, -1)

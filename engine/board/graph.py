@@ -7,14 +7,15 @@ which validation runs on every edit. Movement costs live in search.py.
 """
 from __future__ import annotations
 
-from typing import Callable, Mapping
+from typing import TYPE_CHECKING, Callable, Mapping
 
-import networkx as nx
 import numpy as np
-from scipy.sparse import csr_matrix
-from scipy.sparse.csgraph import connected_components
 
 from .grids import Grid
+
+if TYPE_CHECKING:  # networkx and scipy.sparse take a second to import: only when first needed
+    import networkx as nx
+    from scipy.sparse import csr_matrix
 
 EdgePredicate = Callable[[np.ndarray, np.ndarray], np.ndarray]
 
@@ -30,6 +31,8 @@ def adjacency_graph(grid: Grid,
             raise ValueError(f"features {ids} given for cells {a} and {b}, which are not neighbours")
         key = (a, b) if a < b else (b, a)
         features[key] = features.get(key, ()) + tuple(ids)
+    import networkx as nx
+
     g = nx.Graph()
     g.add_nodes_from((cell, {"label": grid.label(cell)}) for cell in range(grid.size))
     g.add_edges_from((a, b, {"features": features.get((a, b), ())})
@@ -50,6 +53,8 @@ def adjacency_matrix(grid: Grid, keep: EdgePredicate | None = None) -> csr_matri
     n = grid.size
     rows = np.concatenate([u, v])
     cols = np.concatenate([v, u])
+    from scipy.sparse import csr_matrix
+
     return csr_matrix((np.ones(len(rows), dtype=np.int8), (rows, cols)), shape=(n, n))
 
 
@@ -69,6 +74,9 @@ def components(grid: Grid, same: np.ndarray) -> np.ndarray:
     join = (nb > u) & (sv == same[:, None]) & (same[:, None] >= 0)
     rows, cols = u[join], nb[join]
     n = grid.size
+    from scipy.sparse import csr_matrix
+    from scipy.sparse.csgraph import connected_components
+
     m = csr_matrix((np.ones(len(rows), dtype=np.int8), (rows, cols)), shape=(n, n))
     _, labels = connected_components(m, directed=False)
     return labels

@@ -53,7 +53,7 @@ class Lattice:
     def size_km(self) -> float:  # centre to corner: one layout unit of engine.board.grids.HexGrid
         return self.across_km / SQRT3
 
-    def window(self, west: float, south: float, east: float, north: float) -> "Window":
+    def window(self, west: float, south: float, east: float, north: float) -> Window:
         """The smallest window of whole hexes covering a km box. Its first column is even so
         that odd-q's shifted columns stay the same columns of the lattice."""
         s = self.size_km
@@ -119,18 +119,18 @@ def depth_km(window: Window, land: BaseGeometry) -> np.ndarray:
     return shapely.distance(pts, land.boundary) * window.lattice.size_km
 
 
-def classify(window: Window, land: BaseGeometry, mountain_km: list[tuple[BaseGeometry, float]],
-             water_below: float = 0.12, clear_km: float = 2.4) -> list[str]:
+def classify(window: Window, land: BaseGeometry, heights: list[tuple[BaseGeometry, float, float]],
+             water_below: float = 0.12) -> list[str]:
     """Terrain of every hex.
 
     A hex less than `water_below` land is water: the coastline at 1:10m is only good to
     0.4 km, so slivers would make coastal hexes where there is only sea. The outer ring of
     land hexes (those with a water neighbour) is coast, where canoes land and coastal
     villages stand; this makes every coastal hex touch water, which the rules need. Inland,
-    height grows with distance from the sea: clear near the coast, then jungle, mountain
-    beyond the distance that `mountain_km` gives for the part of the island (a polygon in
-    layout units) a hex's centre is in. Water touching land is lagoon (the reef runs about
-    one hex offshore); the rest is open sea.
+    height grows with distance from the sea: `heights` gives, for each part of the land (a
+    polygon in layout units, holding hex centres), the depths in km where clear gives way to
+    jungle and jungle to mountain. Water touching land is lagoon (the reef runs about one
+    hex offshore); the rest is open sea.
     """
     grid = window.grid()
     nb = grid.neighbour_array
@@ -140,10 +140,10 @@ def classify(window: Window, land: BaseGeometry, mountain_km: list[tuple[BaseGeo
     padded = np.append(is_land, True)  # off-map counts as land so map edges never make coast
     has_water_nb = (~padded[nb]).any(axis=1)
     xy = cell_centres(grid)
-    limit = np.full(grid.size, np.inf)
-    for part, km in mountain_km:
+    clear_to, jungle_to = np.full(grid.size, np.inf), np.full(grid.size, np.inf)
+    for part, clear_km, mountain_km in heights:
         inside = shapely.contains_xy(part, xy[:, 0], xy[:, 1])
-        limit[inside] = km
+        clear_to[inside], jungle_to[inside] = clear_km, mountain_km
     out = []
     for c in range(grid.size):
         if not is_land[c]:
@@ -151,9 +151,9 @@ def classify(window: Window, land: BaseGeometry, mountain_km: list[tuple[BaseGeo
             out.append("lagoon" if land_nb else "sea")
         elif has_water_nb[c]:
             out.append("coast")
-        elif depth[c] < clear_km:
+        elif depth[c] < clear_to[c]:
             out.append("clear")
-        elif depth[c] < limit[c]:
+        elif depth[c] < jungle_to[c]:
             out.append("jungle")
         else:
             out.append("mountain")
@@ -244,8 +244,8 @@ def make_connected(grid: HexGrid, cell_area: list[str | None], pinned: set[int] 
 
 
 def hexes_on_line(window: Window, line: LineString, allowed: set[int]) -> list[int]:
-    """Hexes a river runs through (more than grazing a corner), from source to mouth order
-    not kept: in cell order."""
+    """Hexes (among `allowed`) a river line runs through for more than a fifth of a hex side,
+    so that grazing a corner does not count; in cell order."""
     grid = window.grid()
     polys = cell_polygons(grid, range(grid.size))
     lengths = shapely.length(shapely.intersection(polys, line))
@@ -257,6 +257,17 @@ def nearest(window: Window, cells: list[int], x: float, y: float) -> int:
     xy = cell_centres(window.grid())
     X, Y = window.to_layout(x, y)
     return min(cells, key=lambda c: ((xy[c, 0] - X) ** 2 + (xy[c, 1] - Y) ** 2, c))
+
+
+def half_plane(a: tuple[float, float], b: tuple[float, float], left: bool, reach: float = 1e4) -> Polygon:
+    """The side of the line through a and b that is on the left (or right) walking from a to b,
+    as a big polygon (layout units: y points south, so 'left' is as seen on the map)."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    norm = math.hypot(dx, dy)
+    ux, uy = dx / norm * reach, dy / norm * reach
+    nx, ny = (uy, -ux) if left else (-uy, ux)
+    p0, p1 = (a[0] - ux, a[1] - uy), (a[0] + ux, a[1] + uy)
+    return Polygon([p0, p1, (p1[0] + nx, p1[1] + ny), (p0[0] + nx, p0[1] + ny)])
 
 
 def point_in(poly: BaseGeometry, X: float, Y: float) -> bool:
