@@ -11,7 +11,7 @@ MAP    ?= $(firstword $(wildcard scenarios/tahiti.yaml) scenarios/example-hex.ya
 
 export QT_QPA_PLATFORM ?= offscreen
 
-.PHONY: run test bench setup system-libs clean
+.PHONY: run test bench screenshots setup system-libs clean
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -34,6 +34,9 @@ test: setup
 
 bench: setup
 	QT_QPA_PLATFORM=offscreen $(PY) -m bench
+
+screenshots: setup
+	QT_QPA_PLATFORM=offscreen $(PY) tools/screenshots.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis

@@ -30,7 +30,7 @@ def _window(path: str):
     from editor.document import Document
     from editor.main_window import MainWindow
     QStandardPaths.setTestModeEnabled(True)
-    settings = QSettings(os.path.join(os.path.dirname(path), "bench.ini"), QSettings.IniFormat)
+    settings = QSettings(os.path.join(tempfile.gettempdir(), "motu-bench.ini"), QSettings.IniFormat)
     w = MainWindow(Document.open(path), settings)
     w.resize(1400, 900)
     return w

@@ -82,7 +82,9 @@ def paint_cells(p: QPainter, geo: SceneGeometry, s: Scenario, colours: "CellColo
         for c in cells:
             p.drawPolygon(geo.polygon(c))
     if show_areas and borders is not None and len(borders):
-        paint_lines(p, borders, geo.cells_rect(cells), QPen(QColor(40, 30, 30), 3, Qt.SolidLine, Qt.RoundCap))
+        pen = QPen(QColor(40, 30, 30), 2.5, Qt.SolidLine, Qt.RoundCap)
+        pen.setCosmetic(True)  # area borders stay visible at every zoom
+        paint_lines(p, borders, geo.cells_rect(cells), pen)
 
 
 def area_border_lines(geo: SceneGeometry, s: Scenario, colours: "CellColours") -> np.ndarray:
@@ -143,7 +145,7 @@ class CellColours:
         base = self.terrain_rgba[self.terrain[cells]]
         area = self.area[cells]
         tint = self.area_rgba[np.where(area >= 0, area, len(self.area_ids))]
-        mixed = np.where((area >= 0)[:, None], (base * 185 + tint * 70) // 255, base)
+        mixed = np.where((area >= 0)[:, None], (base * 165 + tint * 90) // 255, base)
         mixed[:, 3] = 255
         self.rgba[cells] = mixed.astype(np.uint8)
 
