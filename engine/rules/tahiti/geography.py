@@ -8,6 +8,8 @@ every edit clears.
 """
 from __future__ import annotations
 
+import numpy as np
+
 from engine.scenario.catalogue import Catalogue
 from engine.scenario.model import Scenario
 
@@ -45,6 +47,32 @@ def water_flags(scenario: Scenario, cat: Catalogue) -> list[bool]:
         per = {t: is_water(cat, t) for t in set(scenario.terrain)}
         return [per[t] for t in scenario.terrain]
     return _cached(scenario, ("tahiti", "water"), build)
+
+
+def _terrain_codes(scenario: Scenario) -> tuple[np.ndarray, list[str]]:
+    def build():
+        names = sorted(set(scenario.terrain))
+        ids = {t: i for i, t in enumerate(names)}
+        return np.array(list(map(ids.__getitem__, scenario.terrain)), dtype=np.int32), names
+    return _cached(scenario, ("tahiti", "terrain-codes"), build)
+
+
+def terrain_names(scenario: Scenario) -> list[str]:
+    """The terrains the map uses, sorted."""
+    return _terrain_codes(scenario)[1]
+
+
+def terrain_mask(scenario: Scenario, terrains: set[str]) -> np.ndarray:
+    """Boolean array over cells: the cell's terrain is one of `terrains` (vectorised checks)."""
+    codes, names = _terrain_codes(scenario)
+    return np.array([t in terrains for t in names], dtype=bool)[codes]
+
+
+def neighbour_any(scenario: Scenario, mask: np.ndarray) -> np.ndarray:
+    """For every cell: does any neighbour have `mask` set?"""
+    nb = scenario.grid.neighbour_array
+    padded = np.append(mask, False)  # index -1 (no neighbour) reads the False pad
+    return padded[nb].any(axis=1)
 
 
 def common_neighbours(scenario: Scenario, a: int, b: int) -> list[int | None]:

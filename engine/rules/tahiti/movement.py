@@ -30,7 +30,7 @@ from engine.scenario.model import Scenario
 
 from .control import area_control, prop
 from .data import Conditions, hexes_per_mp, option, rule_data
-from .geography import LAGOON, coast_land_hexsides, water_area
+from .geography import COAST, LAGOON, coast_land_hexsides, water_area
 from .zones import land_zone, sea_zone
 
 INF = math.inf
@@ -128,14 +128,17 @@ def canoe_profile(scenario: Scenario, cat: Catalogue, kind: str | None, side: st
         zone = sea_zone(scenario, cat, side)
     portage_ok = option(scenario, cat, "rule_15_7_portage")
     hostile = zone | land_zone(scenario, cat, side) if side is not None and not arioi else frozenset()
-    for a, b in coast_land_hexsides(scenario, cat):
-        feats = scenario.edges.get((a, b), ())
-        if portage_ok and "portage" in feats and a not in hostile and b not in hostile:
+    land_sides = set(coast_land_hexsides(scenario, cat))
+    for key, feats in scenario.edges.items():
+        a, b = key
+        if "portage" in feats and portage_ok and scenario.terrain[a] == scenario.terrain[b] == COAST:
             # 15.7: "2 movement points ... to cross the land hex-side, plus the usual cost to
             # enter the coastal hex on the other side"; enemy land or sea zone: no portage.
-            edges[(a, b)] = edges.get((a, b), 0.0) + cat.edges["portage"].cross_cost("canoe")
-        else:
-            edges[(a, b)] = INF
+            ok = a not in hostile and b not in hostile
+            edges[key] = edges.get(key, 0.0) + cat.edges["portage"].cross_cost("canoe") if ok else INF
+            land_sides.discard(key)
+    for key in land_sides:  # coastal hexes joined by land only: no paddling across
+        edges[key] = INF
     if zone:
         _doubling_back(scenario, cat, zone, edges)
     return MovementProfile.build(scenario.grid, enter, edges, zone)
