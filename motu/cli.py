@@ -256,6 +256,8 @@ def build_parser() -> argparse.ArgumentParser:
             q.add_argument("--condition", action="append", metavar="KEY=VALUE",
                            help="a rule condition, such as storm=major (repeatable)")
     sp.set_defaults(func=cmd_query)
+    from . import play_cli
+    play_cli.add_parser(sub, common)
     return p
 
 

@@ -72,3 +72,16 @@ class GameState(ABC):
     def information(self) -> dict[str, Any]:
         """What a playtest view shows beside the board (turn, phase, scores)."""
         return {}
+
+    # --- optional, for playtests and balance reports ------------------------------------------
+    def player_name(self, player: int) -> str:
+        return f"Player {player + 1}"
+
+    def action_cells(self, action: int) -> tuple[int | None, int | None]:
+        """The cells an action moves from and to (or acts on), for clicking moves on the map."""
+        return None, None
+
+    def summary(self) -> dict[str, Any]:
+        """Facts of a finished game a balance report maps: e.g. {"areas": {area: side}} or
+        {"cells": {cell: count}} (where casualties fell)."""
+        return {}

@@ -147,6 +147,18 @@ class RuleSet:
     def new_initial_state(self, scenario: Scenario, options: Mapping[str, Any] | None = None) -> GameState:
         raise RuleSetError(f"{self.name} cannot be played yet: its game rules are not implemented")
 
+    def bot_factories(self) -> dict[str, Any]:
+        """Bots by name, each a factory taking the random generator it draws from.
+        Every playable rule set has at least random and MCTS; games add their heuristic bots."""
+        from engine.ai.bot import RandomBot
+        from engine.ai.mcts import MCTSBot
+        return {"random": RandomBot, "mcts": lambda rng: MCTSBot(rng, iterations=100)}
+
+    def player_sides(self, scenario: Scenario, players: int) -> list[str]:
+        """Which scenario side each player of the game plays (for seats and reports)."""
+        sides = list(scenario.sides)
+        return [sides[i] if i < len(sides) else f"player{i + 1}" for i in range(players)]
+
     @property
     def playable(self) -> bool:
         return type(self).new_initial_state is not RuleSet.new_initial_state
