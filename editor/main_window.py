@@ -6,7 +6,7 @@ import logging
 from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import (
-    QComboBox, QDockWidget, QLabel, QMainWindow, QSpinBox, QToolBar, QUndoView,
+    QComboBox, QDockWidget, QLabel, QMainWindow, QMessageBox, QSpinBox, QToolBar, QUndoView,
 )
 
 from engine.scenario.edits import EditError
@@ -54,6 +54,8 @@ class MainWindow(FileActions, QMainWindow):
         self._build_actions()
         self._build_tool_options()
         self._pending_scopes: set[str] = set()
+        self._acknowledged_warnings: set[tuple[str, str]] = set()
+        self.playtest = None
         self._dock_timer = QTimer(self)
         self._dock_timer.setSingleShot(True)
         self._dock_timer.setInterval(0)
@@ -192,6 +194,7 @@ class MainWindow(FileActions, QMainWindow):
             v.addAction(act)
         mm = mb.addMenu("&Map")
         mm.addAction(self.action("&Check Now", self.problems.validate_now, "Ctrl+Shift+V"))
+        mm.addAction(self.action("&Playtest", self.start_playtest, "F5"))
         t = mb.addMenu("&Tools")
         self.tools_bar = QToolBar("Tools", self)
         self.tools_bar.setObjectName("toolsBar")
@@ -343,6 +346,38 @@ class MainWindow(FileActions, QMainWindow):
     def _update_title(self) -> None:
         self.setWindowTitle(f"{self.document.title()}[*] — Motu")
         self.setWindowModified(self.document.is_modified())
+
+    # --- playtest ---------------------------------------------------------------------------------------
+    def ask_playtest_warnings(self, warnings) -> bool:
+        text = "\n".join(f"{f.code}: {f.message}" for f in warnings[:10])
+        answer = QMessageBox.question(self, "Playtest with warnings",
+                                      f"The scenario has {len(warnings)} warnings:\n\n{text}\n\nPlaytest anyway?")
+        return answer == QMessageBox.Yes
+
+    def start_playtest(self):
+        """F5: check the scenario; errors stop (and show), warnings ask once; then a game of it as it is now."""
+        rules = self.document.rules
+        if not rules.playable:
+            self.status(f"{rules.name} cannot be played yet.")
+            return None
+        findings = rules.validate(self.document.scenario)
+        errors = [f for f in findings if f.severity == "error"]
+        if errors:
+            self.problems._generation += 1
+            self.problems._done(self.problems._generation, findings, 0.0)
+            self.problems.show()
+            self.problems.raise_()
+            self.status(f"{len(errors)} errors: fix them before playtesting (Problems dock).")
+            return None
+        warnings = [f for f in findings if f.severity == "warning"]
+        new = {(f.code, f.message) for f in warnings} - self._acknowledged_warnings
+        if new and not self.ask_playtest_warnings(warnings):
+            return None
+        self._acknowledged_warnings |= new
+        from .playtest.window import start_playtest
+        self.playtest = start_playtest(self)
+        self.playtest.show()
+        return self.playtest
 
     # --- layout ---------------------------------------------------------------------------------------
     def save_layout(self) -> None:

@@ -81,6 +81,10 @@ class GameState(ABC):
         """The cells an action moves from and to (or acts on), for clicking moves on the map."""
         return None, None
 
+    def markers(self) -> list[tuple[int, str, str | None]]:
+        """What stands on the map now, for drawing: (cell, short text, side id or None)."""
+        return []
+
     def summary(self) -> dict[str, Any]:
         """Facts of a finished game a balance report maps: e.g. {"areas": {area: side}} or
         {"cells": {cell: count}} (where casualties fell)."""
