@@ -9,8 +9,6 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 MAP    ?= $(firstword $(wildcard scenarios/tahiti.yaml) scenarios/example-hex.yaml)
 
-export QT_QPA_PLATFORM ?= offscreen
-
 .PHONY: run test bench screenshots setup system-libs clean
 
 $(STAMP): pyproject.toml
@@ -25,7 +23,6 @@ setup: $(STAMP) system-libs
 system-libs:
 	@bash tools/qt-system-libs.sh
 
-run: unexport QT_QPA_PLATFORM
 run: setup
 	@$(PY) -m motu.launch "$(MAP)"
 

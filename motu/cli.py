@@ -67,6 +67,13 @@ def _conditions(items: Sequence[str] | None) -> dict[str, Any]:
 
 # --- commands ------------------------------------------------------------------------
 
+def cmd_edit(args: argparse.Namespace) -> int:
+    from .launch import launch
+    if args.file and not os.path.exists(args.file):
+        raise UsageError(f"{args.file}: no such file")
+    return launch(args.file)
+
+
 def cmd_info(args: argparse.Namespace) -> int:
     s = _load(args.file)
     counts = s.area_cells()
@@ -216,6 +223,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--version", action="version", version=f"motu {__version__}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
+    sp = sub.add_parser("edit", parents=[common], help="open the editor (on the bundled Tahiti map when no file is given)")
+    sp.add_argument("file", nargs="?")
+    sp.set_defaults(func=cmd_edit)
+
     sp = sub.add_parser("info", parents=[common], help="summary of a scenario: rule set, grid, cells, areas, pieces")
     sp.add_argument("file")
     sp.set_defaults(func=cmd_info)
@@ -258,6 +269,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp.set_defaults(func=cmd_query)
     from . import play_cli
     play_cli.add_parser(sub, common)
+    from . import convert_cli  # export and import: Tiled and GeoJSON
+    convert_cli.add_parsers(sub, common)
     return p
 
 
@@ -269,6 +282,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(exc.code or 0) if exc.code in (0, None) else EXIT_USAGE
     args.json = getattr(args, "json", False)
     if not getattr(args, "func", None):
+        if argv is None and not args.json:
+            return cmd_edit(argparse.Namespace(file=None, json=False))  # plain `motu` opens the editor
         parser.print_help()
         return EXIT_OK
     try:

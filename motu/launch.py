@@ -14,17 +14,17 @@ def has_display() -> bool:
     return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
 
 
-def launch(path: str) -> int:
+def launch(path: str | None) -> int:
     if importlib.util.find_spec("editor.app") is None:
-        print(f"The editor is not part of this build yet; here is the map it would open ({path}):")
-        return cli_main(["info", path])
-    if not has_display() and os.environ.get("QT_QPA_PLATFORM") != "offscreen":
-        print("No display here: run the editor on a desktop, or use the command line headless, "
-              f"e.g. `.venv/bin/motu info {path}` or `make test`.")
-        return 2
+        print(f"The editor is not part of this build; here is the map it would open ({path}):")
+        return cli_main(["info", path or "scenarios/tahiti.yaml"])
+    if not has_display() and os.environ.get("QT_QPA_PLATFORM") not in ("offscreen", "minimal"):
+        print("No display here: run the editor on a desktop (or under xvfb-run), or use Motu headless, "
+              f"e.g. `.venv/bin/motu info {path}`, `.venv/bin/motu validate {path}` or `make test`.")
+        return 0
     from editor.app import run_editor  # noqa: PLC0415 - Qt only when there is a window to show
 
-    return run_editor([path])
+    return run_editor([path] if path else [])
 
 
 if __name__ == "__main__":

@@ -1,0 +1,152 @@
+"""`motu export` and `motu import`: scenarios to Tiled and GeoJSON, and maps into new scenarios.
+
+Scope: the two subcommands' arguments and what they do; the formats themselves are
+engine/io/tiled*.py and engine/io/geojson*.py (docs/exports.md). cli.py adds these parsers.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+from typing import Any
+
+import yaml
+
+from engine.board.grids import GridError
+from engine.io import geojson, tiled  # noqa: F401  (importing registers the formats)
+from engine.io.errors import LoadError
+from engine.io.geojson_import import GridChoice, load_geojson
+from engine.io.registry import get_format, save_scenario
+from engine.io.tiled_import import load_tiled
+from engine.rules.registry import get_ruleset, known_ruleset_ids
+
+from .cli import EXIT_OK, UsageError, _emit, _load
+
+EXPORTS = {"tmx": "tmx", "tiled-json": "tiled-json", "geojson": "geojson"}
+_BY_EXTENSION = {".tmx": "tmx", ".tmj": "tiled-json", ".json": "tiled-json", ".geojson": "geojson"}
+
+
+def _check_out(path: str, force: bool) -> None:
+    if os.path.exists(path) and not force:
+        raise UsageError(f"{path} exists; use --force to replace it")
+    if not os.path.isdir(os.path.dirname(os.path.abspath(path))):
+        raise UsageError(f"{path}: no such folder")
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    to = args.to or _BY_EXTENSION.get(os.path.splitext(args.out)[1].lower())
+    if to is None:
+        raise UsageError(f"say which format to write: --to {'|'.join(EXPORTS)}")
+    s = _load(args.file)
+    _check_out(args.out, args.force)
+    try:
+        save_scenario(s, args.out, EXPORTS[to])
+    except geojson.GeoreferenceError as exc:
+        raise UsageError(f"{args.file}: {exc}") from None
+    except OSError as exc:
+        raise UsageError(f"{args.out}: cannot write: {exc.strerror or exc}") from None
+    name = get_format(EXPORTS[to]).name
+    _emit(args, {"file": args.out, "format": to, "cells": s.grid.size}, f"{args.out}: {name}, {s.grid.size} cells")
+    return EXIT_OK
+
+
+def _legend(specs: list[str] | None) -> dict[int, str]:
+    """--legend 1=sea,2=clear (repeatable), or --legend FILE holding such a mapping (YAML or JSON)."""
+    out: dict[int, str] = {}
+    for spec in specs or ():
+        if "=" not in spec and os.path.exists(spec):
+            try:
+                with open(spec, encoding="utf-8") as fh:
+                    data = yaml.safe_load(fh)
+            except (OSError, yaml.YAMLError) as exc:
+                raise UsageError(f"{spec}: cannot read the legend: {exc}") from None
+            if not isinstance(data, dict):
+                raise UsageError(f"{spec}: a legend file maps tile ids to terrain, as '1: sea'")
+            items = [(str(k), str(v)) for k, v in data.items()]
+        else:
+            items = [tuple(part.split("=", 1)) for part in spec.split(",") if part.strip()]  # type: ignore[misc]
+        for item in items:
+            if len(item) != 2 or not item[0].strip().isdigit():
+                raise UsageError(f"legend entry {'='.join(item)!r} should be TILE_ID=TERRAIN, as 3=jungle")
+            out[int(item[0])] = item[1].strip()
+    return out
+
+
+def _size(text: str | None) -> tuple[int, int] | None:
+    if not text:
+        return None
+    try:
+        c, r = (int(x) for x in text.lower().split("x"))
+    except ValueError:
+        raise UsageError(f"--size {text!r} should be COLUMNSxROWS, as 40x30") from None
+    return c, r
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    if not os.path.exists(args.file):
+        raise UsageError(f"{args.file}: no such file")
+    kind = args.source or {".geojson": "geojson"}.get(os.path.splitext(args.file)[1].lower(), "tiled")
+    if args.rules is not None and args.rules not in known_ruleset_ids():
+        raise UsageError(f"unknown rule set {args.rules!r} (known: {', '.join(known_ruleset_ids())})")
+    _check_out(args.out, args.force)
+    if kind == "tiled":
+        s = load_tiled(args.file, args.rules, _legend(args.legend), args.layer or "terrain")
+    else:
+        if not args.rules:
+            raise UsageError("a GeoJSON import needs the rule set: --rules " + "|".join(known_ruleset_ids()))
+        shape = args.grid or get_ruleset(args.rules).catalogue.default_grid.get("shape", "hex")
+        choice = GridChoice(shape, _size(args.size), args.scale, args.margin, args.orientation, args.offset)
+        try:
+            s = load_geojson(args.file, args.rules, choice, args.name_property, land=args.land, water=args.water,
+                             coast=None if args.coast == "none" else (args.coast or ""))
+        except GridError as exc:
+            raise UsageError(str(exc)) from None
+    if args.title:
+        s.title = args.title
+    try:
+        save_scenario(s, args.out, "motu")
+    except OSError as exc:
+        raise UsageError(f"{args.out}: cannot write: {exc.strerror or exc}") from None
+    counts: dict[str, Any] = {t: s.terrain.count(t) for t in dict.fromkeys(s.terrain)}
+    data = {"file": args.out, "ruleset": s.ruleset, "grid": s.grid.to_dict() if s.grid.shape != "spaces" else {"shape": "spaces"},
+            "cells": s.grid.size, "terrain": counts, "areas": list(s.areas)}
+    _emit(args, data, f"{args.out}: {s.grid.shape} {s.grid.columns}x{s.grid.rows}, "
+                      + ", ".join(f"{n} {t}" for t, n in counts.items()) + f"; {len(s.areas)} areas")
+    return EXIT_OK
+
+
+def add_parsers(sub: Any, common: argparse.ArgumentParser) -> None:
+    sp = sub.add_parser("export", parents=[common], help="write a scenario as a Tiled map (TMX or JSON) or GeoJSON")
+    sp.add_argument("file")
+    sp.add_argument("--to", choices=list(EXPORTS), help="format (default: from OUT's ending: .tmx, .tmj/.json, .geojson)")
+    sp.add_argument("--force", action="store_true", help="replace an existing file")
+    sp.add_argument("out", metavar="OUT")
+    sp.set_defaults(func=cmd_export)
+
+    sp = sub.add_parser("import", parents=[common], help="a Tiled map or GeoJSON polygons as a new scenario")
+    sp.add_argument("file")
+    sp.add_argument("--from", dest="source", choices=["tiled", "geojson"], help="input format (default: from FILE's ending)")
+    sp.add_argument("--rules", help=f"rule set: {', '.join(known_ruleset_ids())} (Tiled maps Motu wrote name their own)")
+    sp.add_argument("--title", help="scenario title")
+    sp.add_argument("--force", action="store_true", help="replace an existing file")
+    g = sp.add_argument_group("Tiled")
+    g.add_argument("--legend", action="append", metavar="ID=TERRAIN,…|FILE",
+                   help="tile id (gid) to terrain, as 1=sea,2=clear, or a YAML/JSON file of such pairs; "
+                        "tiles with a 'terrain' property need none")
+    g.add_argument("--layer", help="the tile layer holding terrain (default: 'terrain', else the first)")
+    g = sp.add_argument_group("GeoJSON")
+    g.add_argument("--grid", choices=["hex", "square"], help="grid shape (default: the rule set's)")
+    g.add_argument("--size", help="COLUMNSxROWS; the polygons are fitted inside the margin unless --scale is given")
+    g.add_argument("--scale", type=float, help="distance between neighbouring cell centres: km for longitude/latitude "
+                                               "input, else the input's units; without --size, the size follows")
+    g.add_argument("--margin", type=int, default=1, help="cells of water round the polygons (default 1)")
+    g.add_argument("--orientation", choices=["flat", "pointy"], help="hex orientation (default flat)")
+    g.add_argument("--offset", choices=["odd-q", "even-q", "odd-r", "even-r"], help="hex offset layout")
+    g.add_argument("--land", help="terrain inside the polygons (default: the rule set's first land terrain)")
+    g.add_argument("--water", help="terrain outside them (default: the rule set's water, or its default terrain)")
+    g.add_argument("--coast", help="terrain for land next to water (default: the rule set's coast, if any; 'none': off)")
+    g.add_argument("--name-property", default="name", help="the property naming a polygon's area (default: name)")
+    sp.add_argument("out", metavar="OUT.yaml")
+    sp.set_defaults(func=cmd_import)
+
+
+__all__ = ["add_parsers", "cmd_export", "cmd_import"]
