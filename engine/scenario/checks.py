@@ -112,12 +112,14 @@ def check_areas(s: Scenario, cat: Catalogue) -> Iterable[Finding]:
         return
     ids = list(s.areas)
     index = {a: i for i, a in enumerate(ids)}
-    codes = np.fromiter((-1 if a is None else index.get(a, -1) for a in s.cell_area), dtype=np.int32,
-                        count=s.grid.size)
+    lookup = defaultdict(lambda: -1, index)  # a cell naming no known area counts as none
+    codes = np.fromiter(map(lookup.__getitem__, s.cell_area), dtype=np.int32, count=s.grid.size)
     labels = components(s.grid, codes)
     has_area = codes >= 0
-    pairs = np.unique(np.stack([codes[has_area], labels[has_area]], axis=1), axis=0) if has_area.any() else np.empty((0, 2), int)
-    pieces_per_area = np.bincount(pairs[:, 0], minlength=len(ids)) if len(pairs) else np.zeros(len(ids), int)
+    # Distinct (area, component) pairs as one integer key each: a 1-D unique is far faster than rows.
+    span = int(labels.max()) + 1 if len(labels) else 1
+    keys = np.unique(codes[has_area].astype(np.int64) * span + labels[has_area])
+    pieces_per_area = np.bincount(keys // span, minlength=len(ids)) if len(keys) else np.zeros(len(ids), int)
     cell_count = np.bincount(codes[has_area], minlength=len(ids))
     for i, a in enumerate(ids):
         area = s.areas[a]
