@@ -125,8 +125,14 @@ class FileActions:
         self.status(f"Saved {path}")
         return True
 
+    def ask_revert(self) -> bool:
+        answer = QMessageBox.question(self, "Revert", f"Throw away every unsaved change to {self.document.title()}?")
+        return answer == QMessageBox.Yes
+
     def file_revert(self) -> None:
         if not self.document.path:
+            return
+        if self.document.is_modified() and not self.ask_revert():
             return
         try:
             scenario = load_path(self.document.path)
