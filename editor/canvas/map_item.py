@@ -48,7 +48,8 @@ class MapItem(QGraphicsObject):
         self.geo = SceneGeometry(s.grid)
         self.catalogue = self.document.rules.catalogue
         self.style = render.Style.build(s, self.catalogue)
-        self.chunks: dict[tuple[int, int], object] = {}  # chunk → QImage
+        self.chunks: dict[tuple[int, int], render.ChunkImage] = {}
+        self.dirty: dict[tuple[int, int], set[int]] = {}  # chunk → edited cells not yet redrawn
         self.rasters: dict[tuple[int, int], tuple] = {}  # chunk → (cell index per pixel, rect); kept across edits
         self._template = None
         self._colours: render.CellColours | None = None
@@ -76,8 +77,8 @@ class MapItem(QGraphicsObject):
             else:
                 self._colours = None
             if cells:
-                for ch in {self.geo.chunk_of(c) for c in cells}:
-                    self.chunks.pop(ch, None)
+                for c in cells:
+                    self.dirty.setdefault(self.geo.chunk_of(c), set()).add(c)
                 self.update(self.geo.cells_rect(set(cells) | {n for c in cells for n in self.document.scenario.grid.neighbours(c)}))
                 return
             self.chunks.clear()
@@ -98,9 +99,21 @@ class MapItem(QGraphicsObject):
         if not self._colours.set_cells(self.document.scenario, cells):
             self._colours = None
 
+    def _redraw_cells(self, img: render.ChunkImage, raster, cells: set[int], layers) -> None:
+        """Recolour only the window of the chunk image that the edited cells cover."""
+        idx, rect = raster
+        box = self.geo.cells_rect(cells)
+        k = render.CHUNK_PX_PER_UNIT
+        x0 = int((box.left() - rect.left()) * k) - 1
+        x1 = int((box.right() - rect.left()) * k) + 2
+        y0 = int((box.top() - rect.top()) * k) - 1
+        y1 = int((box.bottom() - rect.top()) * k) + 2
+        img.redraw(idx, self.colours(), layers, y0, y1, x0, x1)
+
     def set_layer_visible(self, name: str, visible: bool) -> None:
         self.layers_visible[name] = visible
         self.chunks.clear()
+        self.dirty.clear()
         self._colours = None
         self.update()
 
@@ -124,9 +137,12 @@ class MapItem(QGraphicsObject):
                     raster = render.chunk_raster(self.geo, self._template, ch)
                     self.rasters[ch] = raster
                 if img is None:
-                    img = render.render_chunk(raster[0], self.colours(), layers)
+                    img = render.ChunkImage(raster[0], self.colours(), layers)
                     self.chunks[ch] = img
-                p.drawImage(raster[1], img)
+                    self.dirty.pop(ch, None)
+                elif ch in self.dirty:
+                    self._redraw_cells(img, raster, self.dirty.pop(ch), layers)
+                p.drawImage(raster[1], img.image)
             cells: list[int] = []
         else:
             cells = self.geo.cells_in(exposed)

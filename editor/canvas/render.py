@@ -197,18 +197,35 @@ def chunk_raster(geo: SceneGeometry, template, chunk: tuple[int, int]) -> tuple[
     return idx, rect.translated(first)
 
 
-def render_chunk(idx: np.ndarray, colours: CellColours, layers: dict[str, bool]) -> QImage:
-    """The chunk's image from its raster: one gather of cell colours, then area borders."""
-    rgba = colours.rgba[idx]
-    if layers.get("areas", True):
-        area = colours.area[idx]
-        inside = area > -2
-        border = np.zeros(idx.shape, dtype=bool)
-        border[:, :-1] = (area[:, :-1] != area[:, 1:]) & inside[:, :-1] & inside[:, 1:]
-        border[:-1, :] |= (area[:-1, :] != area[1:, :]) & inside[:-1, :] & inside[1:, :]
-        rgba[border] = (40, 30, 30, 255)
-    h, w = idx.shape
-    return QImage(rgba.data, w, h, 4 * w, QImage.Format_RGBA8888).copy()
+class ChunkImage:
+    """A chunk's pixels as a numpy array and a QImage over the same memory: edits repaint a window of it."""
+
+    def __init__(self, idx: np.ndarray, colours: CellColours, layers: dict[str, bool]):
+        h, w = idx.shape
+        self.rgba = np.empty((h, w, 4), dtype=np.uint8)
+        self.redraw(idx, colours, layers, 0, h, 0, w)
+        # The QImage reads self.rgba directly; keeping both on this object keeps the memory alive.
+        self.image = QImage(self.rgba.data, w, h, 4 * w, QImage.Format_RGBA8888)
+
+    def redraw(self, idx: np.ndarray, colours: CellColours, layers: dict[str, bool],
+               y0: int, y1: int, x0: int, x1: int) -> None:
+        """Recolour the pixels in rows y0..y1 and columns x0..x1: one gather, then area borders."""
+        h, w = idx.shape
+        y0, y1, x0, x1 = max(0, y0), min(h, y1), max(0, x0), min(w, x1)
+        if y0 >= y1 or x0 >= x1:
+            return
+        block = idx[y0:y1, x0:x1]
+        out = colours.rgba[block]
+        if layers.get("areas", True):
+            # One pixel more on each side, so borders at the window's edge compare with their neighbours.
+            ya, yb, xa, xb = max(0, y0 - 1), min(h, y1 + 1), max(0, x0 - 1), min(w, x1 + 1)
+            area = colours.area[idx[ya:yb, xa:xb]]
+            inside = area > -2
+            border = np.zeros(area.shape, dtype=bool)
+            border[:, :-1] = (area[:, :-1] != area[:, 1:]) & inside[:, :-1] & inside[:, 1:]
+            border[:-1, :] |= (area[:-1, :] != area[1:, :]) & inside[:-1, :] & inside[1:, :]
+            out[border[y0 - ya:y0 - ya + (y1 - y0), x0 - xa:x0 - xa + (x1 - x0)]] = (40, 30, 30, 255)
+        self.rgba[y0:y1, x0:x1] = out
 
 
 def edge_lines(geo: SceneGeometry, s: Scenario) -> dict[str, np.ndarray]:

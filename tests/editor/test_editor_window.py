@@ -357,3 +357,30 @@ def test_a_refused_edit_changes_nothing_and_adds_no_step(win):
     assert "Not done" in win.statusBar().currentMessage()
     assert win.document.undo_stack.count() == 0 and not win.isWindowModified()
     assert win.document.scenario == before
+
+
+def test_chunk_images_after_edits_equal_freshly_drawn_ones(qtbot, tmp_path):
+    """Zoomed out, edits recolour a window of the cached chunk image; the result must match a full redraw."""
+    import numpy as np
+
+    from editor.canvas import render
+    from engine.scenario.edits import PaintArea, PaintTerrain
+    from editor_test_support import make_window as _make
+
+    win = _make(qtbot, tmp_path)
+    view = win.view
+    view.fit()
+    view.zoom_at(0.2, view.viewport().rect().center().toPointF())
+    view.viewport().repaint()
+    item = win.map_item
+    assert item.chunks, "zoomed out, the map is drawn from chunk images"
+    s = win.document.scenario
+    cells = tuple(range(0, s.grid.size, 7))[:12]
+    win.push(PaintTerrain(cells, ("jungle",) * len(cells)))
+    area = next(iter(s.areas))
+    win.push(PaintArea(cells[:5], (area,) * 5))
+    view.viewport().repaint()
+    fresh_colours = render.CellColours(s, item.style)
+    for ch, img in item.chunks.items():
+        fresh = render.ChunkImage(item.rasters[ch][0], fresh_colours, item.layers_visible)
+        assert np.array_equal(fresh.rgba, img.rgba)
