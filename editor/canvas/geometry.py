@@ -36,6 +36,10 @@ class SceneGeometry:
         self.bounds = QRectF(lo[0] - self.half[0] - SCALE, lo[1] - self.half[1] - SCALE,
                              hi[0] - lo[0] + 2 * self.half[0] + 2 * SCALE, hi[1] - lo[1] + 2 * self.half[1] + 2 * SCALE)
         self.rect_grid = not isinstance(grid, SpacesGrid)
+        # Chunk images: finer on small maps (cheap, and sharp up to a larger zoom), coarse on huge ones.
+        self.chunk_px = 0.5 if grid.size <= 20_000 else 0.16
+        cell_image_px = 2 * self.half[0] * self.chunk_px
+        self.vector_from_px = 1.5 * cell_image_px  # past this, vector cells look better than the image
         self.hex = grid.shape == "hex"
         if self.rect_grid and grid.columns > 1 and grid.rows > 1:
             self.dx = (grid.center(1)[0] - c0[0]) * SCALE

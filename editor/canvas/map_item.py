@@ -103,7 +103,7 @@ class MapItem(QGraphicsObject):
         """Recolour only the window of the chunk image that the edited cells cover."""
         idx, rect = raster
         box = self.geo.cells_rect(cells)
-        k = render.CHUNK_PX_PER_UNIT
+        k = self.geo.chunk_px
         x0 = int((box.left() - rect.left()) * k) - 1
         x1 = int((box.right() - rect.left()) * k) + 2
         y0 = int((box.top() - rect.top()) * k) - 1
@@ -127,7 +127,7 @@ class MapItem(QGraphicsObject):
         cell_px = lod * 2 * self.geo.half[0]
         exposed = option.exposedRect
         layers = self.layers_visible
-        if cell_px < render.VECTOR_FROM_PX and self.geo.rect_grid:
+        if cell_px < self.geo.vector_from_px and self.geo.rect_grid:
             for ch in self.geo.chunks_in(exposed):
                 img = self.chunks.get(ch)
                 raster = self.rasters.get(ch)
@@ -148,7 +148,7 @@ class MapItem(QGraphicsObject):
             cells = self.geo.cells_in(exposed)
             grid_pen = QPen(QColor(0, 0, 0, 90), 0) if cell_px > 14 else None
             render.paint_cells(p, self.geo, s, self.colours(), cells, layers, grid_pen, self.borders())
-        detail = cell_px >= render.VECTOR_FROM_PX
+        detail = cell_px >= render.DETAIL_FROM_PX
         if layers["zones"] and s.setup_zones and detail:
             render.paint_zones(p, self.geo, s, self.style, exposed)
         if layers["edges"] and s.edges:

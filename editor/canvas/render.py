@@ -21,8 +21,7 @@ from engine.scenario.model import Scenario
 from .geometry import CHUNK, SCALE, SceneGeometry
 
 LAYERS = ("terrain", "areas", "edges", "features", "pieces", "zones", "grid", "labels")
-CHUNK_PX_PER_UNIT = 0.16  # chunk images: about 10 px per hex, the size at which vector drawing takes over
-VECTOR_FROM_PX = 10.0  # draw vector cells once a cell is this many screen pixels across
+DETAIL_FROM_PX = 10.0  # features, pieces and zones show once a cell is this many screen pixels across
 UNKNOWN = QColor("#ff00ff")
 
 
@@ -173,16 +172,18 @@ def chunk_template(geo: SceneGeometry) -> tuple[np.ndarray, np.ndarray, QRectF]:
     g = geo.grid
     virtual = type(g)(CHUNK, CHUNK, **({"orientation": g.orientation, "offset": g.offset} if geo.hex else {}))
     vgeo = SceneGeometry(virtual)
+    vgeo.chunk_px = geo.chunk_px
     rect = vgeo.cells_rect(range(virtual.size))
-    w = max(1, int(rect.width() * CHUNK_PX_PER_UNIT) + 1)
-    h = max(1, int(rect.height() * CHUNK_PX_PER_UNIT) + 1)
-    xs = (rect.left() + (np.arange(w) + 0.5) / CHUNK_PX_PER_UNIT) / SCALE
-    ys = (rect.top() + (np.arange(h) + 0.5) / CHUNK_PX_PER_UNIT) / SCALE
+    k = geo.chunk_px
+    w = max(1, int(rect.width() * k) + 1)
+    h = max(1, int(rect.height() * k) + 1)
+    xs = (rect.left() + (np.arange(w) + 0.5) / k) / SCALE
+    ys = (rect.top() + (np.arange(h) + 0.5) / k) / SCALE
     gx, gy = np.meshgrid(xs, ys)
     labels = cells_at_points(virtual, gx, gy)
     col = np.where(labels >= 0, labels % CHUNK, -1).astype(np.int32)
     row = np.where(labels >= 0, labels // CHUNK, -1).astype(np.int32)
-    return col, row, QRectF(rect.left(), rect.top(), w / CHUNK_PX_PER_UNIT, h / CHUNK_PX_PER_UNIT)
+    return col, row, QRectF(rect.left(), rect.top(), w / k, h / k)
 
 
 def chunk_raster(geo: SceneGeometry, template, chunk: tuple[int, int]) -> tuple[np.ndarray, QRectF]:

@@ -1,13 +1,33 @@
-"""Fire in the Fern!: skirmishes of the New Zealand Wars on a grid of squares."""
+"""Fire in the Fern!: skirmishes of the New Zealand Wars on a grid of squares.
+
+Scope: the RuleSet object. The rules live in the modules beside it, one
+concept each: board (the table and the order of battle, §1), core and state
+(the game state and the OpenSpiel-style API), turn (the turn structure the rules
+leave open), motivation (§1-§3), activation (spending points, §3), movement
+(§4, §9, §12), firing (§5, §9), reaction (§6), combat (§7), casualties (§8),
+morale (§10), victory (§11), spotting (§12), validation, and bots.
+docs/rules/fern.md says what Motu chose where the rules are silent.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
 from engine.board.sight import SquareSight
-from engine.rules.ruleset import RuleSet
+from engine.rules.ruleset import RuleSet, validators_of
+from engine.scenario.checks import COMMON_VALIDATORS
 from engine.scenario.model import Scenario
+
+from .validation import FERN_VALIDATORS
 
 
 class FernRules(RuleSet):
     id = "fern"
     name = "Fire in the Fern!"
     summary = "Semi-skirmish rules for the New Zealand Wars on a table of squares"
+
+    def validators(self):
+        return validators_of(COMMON_VALIDATORS, FERN_VALIDATORS)
 
     def sight(self, scenario: Scenario):
         # Option bush_blocks_sight (docs/rules/fern.md): off, a bush square the line crosses
@@ -22,6 +42,18 @@ class FernRules(RuleSet):
             sight = SquareSight(scenario.grid, closed, crossing_blocks=False)
             scenario.cache[key] = sight
         return sight
+
+    def new_board(self, scenario: Scenario, options: Mapping[str, Any] | None = None):
+        """The unchanging part of a game on `scenario` (shared by every state of it)."""
+        from .board import FernBoard
+        if options and "bush_blocks_sight" in options:
+            scenario = scenario.copy()
+            scenario.options["bush_blocks_sight"] = options["bush_blocks_sight"]
+        return FernBoard(scenario, self.catalogue, self.sight(scenario), options)
+
+    def new_initial_state(self, scenario: Scenario, options: Mapping[str, Any] | None = None):
+        from .state import FernState
+        return FernState(self.new_board(scenario, options))
 
 
 RULESET = FernRules()

@@ -1,0 +1,149 @@
+"""Bots for Fire in the Fern!: the random bot, and a heuristic bot that plays sensibly.
+
+Scope: HeuristicBot motivates the whole unit most likely to be motivated
+(leaders rejoin their units first), fires when an enemy it can see is in range
+(the biggest target in the least cover), un-pins itself, rescues casualties
+away from the enemy, moves toward the enemy it can see — preferring bush —
+and, with none in sight, the British advance away from their base edge and
+observe the bush beside them while hidden Maori lie in wait for reaction fire
+and ambush. It always attempts reaction fire and retires when it has lost half
+its figures. It does not cheat: it reads only what its side can see
+(FernCore.enemy_cells_seen); the legal actions show no hidden enemy either.
+Its own randomness (ties) comes from the generator it is given.
+"""
+from __future__ import annotations
+
+import random
+
+from engine.ai.bot import RandomBot
+
+from . import firing, motivation
+from .model import (
+    BLOCK,
+    BRITISH_PLAYER,
+    DONE,
+    END_TURN,
+    FIRE,
+    MOVE,
+    OBSERVE,
+    REACT,
+    RESCUE,
+    RETIRE,
+    SEL_ALL,
+    SEL_SELF,
+    SEL_UNIT0,
+    UNPIN,
+)
+
+__all__ = ["HeuristicBot", "RandomBot"]
+
+
+def _p_success(number: int) -> float:
+    return max(0, 7 - max(2, number)) / 6
+
+
+class HeuristicBot:
+    name = "heuristic"
+
+    def __init__(self, rng: random.Random):
+        self.rng = rng
+
+    def choose(self, state) -> int:
+        legal = state.legal_actions()
+        task = state.stack[-1]
+        if task[0] == "react_offer":
+            return REACT
+        if task[0] == "main":
+            return self._main(state, task[1], legal)
+        if task[0] == "act":
+            return self._act(state, task, legal)
+        return self.rng.choice(legal)
+
+    # --- whom to motivate --------------------------------------------------------------------
+    def _lost_half(self, s, p: int) -> bool:
+        start = sum(u.start for u in s.b.units if u.player == p)
+        return start > 0 and s.killed[p] * 2 >= start
+
+    def _main(self, s, p: int, legal: list[int]) -> int:
+        if RETIRE in legal and self._lost_half(s, p):
+            return RETIRE
+        b = s.b
+        seen = s.enemy_cells_seen(p)
+        best, best_score = END_TURN, 0.0
+        for a in legal:
+            if a < motivation.MOTIVATE:
+                continue
+            leader, sel, cell = motivation.decode(b, a)
+            units = len(b.units)
+            if sel == SEL_ALL or sel >= SEL_UNIT0 + units:
+                continue  # whole units only: splitting figures off is rarely worth an attempt
+            number, _ = motivation.motivation_number(s, leader, sel, cell)
+            chance = _p_success(number)
+            if sel == SEL_SELF:
+                own = b.leaders[leader].unit
+                if own is None or any(g.unit == own and g.cell == cell for g in s.groups.values()):
+                    continue
+                value = 1.0  # a leader cut off from his unit walks back to it
+            else:
+                gids, _ = motivation.selected(s, leader, sel, cell)
+                figures = sum(s.groups[g].n for g in gids)
+                near = min((b.dist(cell, e) for e in seen), default=99)
+                hidden = all(s.groups[g].hidden for g in gids)
+                if p != BRITISH_PLAYER and hidden and near > b.t["range"]["long"]:
+                    continue  # lie in wait: reaction fire from ambush is worth more
+                value = figures * (2.0 if near <= b.t["range"]["long"] else 1.0)
+            score = chance * value
+            if chance >= 1 / 3 and score > best_score:
+                best, best_score = a, score
+        return best
+
+    # --- what a motivated group does ----------------------------------------------------------
+    def _act(self, s, task, legal: list[int]) -> int:
+        _, p, gids, leaders = task[:4]
+        b = s.b
+        gids = [g for g in gids if g in s.groups]
+        cell = s.party_cell(gids, [l for l in leaders if s.leaders[l].cell is not None])
+        by_kind: dict[int, list[int]] = {}
+        for a in legal:
+            by_kind.setdefault(a - a % BLOCK, []).append(a % BLOCK)
+        seen = s.enemy_cells_seen(p)
+        if FIRE in by_kind:
+            def target_score(t):
+                mod, _ = firing.save_modifier(s, (p, cell, t, False))
+                fails = sum(1 for f in range(1, 7) if not firing.saved(s, f, mod)) / 6
+                return (s.figures_at(t, 1 - p) + len(s.leaders_at(t, 1 - p))) * fails, -b.dist(cell, t)
+            return FIRE + max(by_kind[FIRE], key=target_score)
+        if UNPIN in by_kind and cell in by_kind[UNPIN]:
+            return UNPIN + cell
+        if RESCUE in by_kind and not any(b.dist(cell, e) <= 2 for e in seen):
+            return RESCUE + max(by_kind[RESCUE])
+        in_range = [e for e in seen if b.dist(cell, e) <= b.t["range"]["long"] and b.sight.visible(cell, e)]
+        if gids and in_range:
+            return DONE  # in range but short of points to fire: hold here for next turn
+        if seen:
+            goal = lambda v: min(b.dist(v, e) for e in seen)
+        elif p == BRITISH_PLAYER and b.depth is not None:
+            if OBSERVE in by_kind:
+                near = [t for t in by_kind[OBSERVE] if b.bush[t] and b.dist(cell, t) <= 2]
+                if near and self.rng.random() < 0.5:
+                    return OBSERVE + self.rng.choice(near)
+            goal = lambda v: -b.depth[v]
+        else:
+            if b.bush[cell]:
+                return DONE
+            goal = lambda v: 0 if b.bush[v] else 1
+        moves = [v for v in by_kind.get(MOVE, []) if goal(v) < goal(cell) and not self._bad_assault(s, p, gids, v)]
+        if not moves:
+            return DONE
+        return MOVE + min(moves, key=lambda v: (goal(v), not b.bush[v], self.rng.random()))
+
+    def _bad_assault(self, s, p: int, gids, v: int) -> bool:
+        if v not in s.enemy_cells_seen(p):
+            return False
+        mine = sum(s.groups[g].n for g in gids)
+        return mine < 1.5 * s.figures_at(v, 1 - p)
+
+
+def bots_by_name(names: list[str], seed: int) -> list:
+    kinds = {"random": RandomBot, "heuristic": HeuristicBot}
+    return [kinds[n](random.Random(seed * 7919 + i)) for i, n in enumerate(names)]
