@@ -84,15 +84,16 @@ def run(repeat: int = 15) -> list[dict]:
             terrain = "jungle" if w.document.scenario.terrain[start] != "jungle" else "clear"
             for cell in cells:
                 w.document.push(PaintTerrain((cell,), (terrain,)), stroke_id)
-            view.viewport().repaint()
+            # The repaint the edit scheduled: only the region its cells cover, as in the running editor.
+            app.processEvents()
 
         brush_in = _median(lambda: stroke(False), repeat)
-        rows.append({"issue": 4, "what": "brush stroke of 20 cells + repaint, zoomed in", "median": brush_in,
+        rows.append({"issue": 4, "what": "brush stroke of 20 cells + its repaint, zoomed in", "median": brush_in,
                      "unit": "ms", "budget": 30})
         view.fit()
         view.viewport().repaint()
         brush_out = _median(lambda: stroke(True), repeat)
-        rows.append({"issue": 4, "what": "brush stroke of 20 cells + repaint, whole map", "median": brush_out,
+        rows.append({"issue": 4, "what": "brush stroke of 20 cells + its repaint, whole map", "median": brush_out,
                      "unit": "ms", "budget": 30})
         # Live validation: only the snapshot and the result's display run on the GUI thread.
         problems = w.problems
