@@ -15,6 +15,9 @@ SECTIONS = [
     ("Editor (issue 4)", "editor_bench"),
     ("Fire in the Fern! (issue 5)", "fern"),
     ("Tiki and Tahiti pearls (issue 6)", "games_small"),
+    ("Tahiti, the whole game (issue 7)", "tahiti_game"),
+    ("Playtest batches (issue 8)", "playtest_bench"),
+    ("Exports (issue 9)", "exports"),
 ]
 
 
@@ -37,8 +40,11 @@ def main() -> int:
         rows = fn()
         for r in rows:
             median = f"{r['median']:.2f} {r['unit']}"
-            budget = f"< {r['budget']} {r['unit']}" if "budget" in r else ""
-            verdict = "" if "budget" not in r else ("ok" if r["median"] < r["budget"] else "OVER")
+            # A budget is a ceiling, or (rates: games/s, queries/s) a floor.
+            floor = r.get("unit", "").endswith("/s")
+            budget = (f"{'>' if floor else '<'} {r['budget']} {r['unit']}") if "budget" in r else ""
+            ok = "budget" in r and (r["median"] > r["budget"] if floor else r["median"] < r["budget"])
+            verdict = "" if "budget" not in r else ("ok" if ok else ("LOW" if floor else "OVER"))
             ratio = f"{r['ratio']:.2f}x {r['ratio_to']}" if "ratio" in r else ""
             print(f"{r['what']:58} {median:>12} {budget:>10} {verdict:4} {ratio:>24}")
         print(f"{'peak resident memory so far':58} {peak_rss_mb():>9.0f} MB")

@@ -31,6 +31,9 @@ def _median_ms(fn, repeat: int) -> float:
     return statistics.median(samples)
 
 
+LAST: dict[str, float] = {}  # figures later sections compare themselves with
+
+
 def run(repeat: int = 7) -> list[dict]:
     rows: list[dict] = []
     s = big_hex_scenario()
@@ -59,7 +62,9 @@ def run(repeat: int = 7) -> list[dict]:
     rows.append({"issue": 2, "what": "raw libyaml parse of the same file (reference)", "median": raw, "unit": "ms"})
     rows.append({"issue": 2, "what": "full validation 316x316 hex", "median": validate, "unit": "ms", "budget": 300,
                  "ratio": validate / raw, "ratio_to": "raw libyaml parse"})
+    LAST["validate_ms"] = validate
     r = bench_reach()
+    LAST["reach_us"] = r["median_us"]
     rows.append({"issue": 2, "what": "movement range 4 MP, 316x316 hex", "median": r["median_us"], "unit": "µs",
                  "budget": 50, "ratio": r["median_us"] / r["plain_heapq_median_us"], "ratio_to": "plain heapq Dijkstra"})
     rows.append({"issue": 2, "what": "plain heapq Dijkstra, same queries (reference)", "median": r["plain_heapq_median_us"],
