@@ -51,6 +51,14 @@ class FernRules(RuleSet):
             scenario.options["bush_blocks_sight"] = options["bush_blocks_sight"]
         return FernBoard(scenario, self.catalogue, self.sight(scenario), options)
 
+    def bot_factories(self) -> dict[str, Any]:
+        from .bots import HeuristicBot
+        return {**super().bot_factories(), "heuristic": HeuristicBot}
+
+    def player_sides(self, scenario: Scenario, players: int) -> list[str]:
+        # Player 0 is the British force (British and kupapa sides), player 1 the Maori.
+        return ["british", "maori"][:players]
+
     def new_initial_state(self, scenario: Scenario, options: Mapping[str, Any] | None = None):
         from .state import FernState
         return FernState(self.new_board(scenario, options))

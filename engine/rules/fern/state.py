@@ -25,6 +25,7 @@ from . import (
     turn,
     victory,
 )
+from . import presentation
 from .board import FernBoard
 from .core import FernCore
 from .model import DIE, Group, Leader
@@ -199,6 +200,19 @@ class FernState(FernCore, GameState):
                    if l.cell is not None and (b.leaders[i].player == player or not l.hidden)]
         casualties = [{"square": b.label(c), "owner": self._owner_name(o), "markers": n} for (c, o), n in self.cas.items()]
         return {"groups": groups, "leaders": leaders, "casualties": casualties}
+
+    # --- for playtests and balance reports (presentation.py) ---------------------------------
+    def player_name(self, player: int) -> str:
+        return PLAYER_NAMES[player]
+
+    def markers(self):
+        return presentation.markers(self)
+
+    def action_cells(self, action: int):
+        return presentation.action_cells(action)
+
+    def summary(self) -> dict[str, Any]:
+        return presentation.summary(self)
 
     def _owner_name(self, owner: int) -> str:
         return self.b.units[owner].name if owner >= 0 else self.b.leaders[-1 - owner].name
