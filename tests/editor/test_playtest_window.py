@@ -1,0 +1,138 @@
+"""Playtest from the editor: games to their end with bots, a human move by clicks, undo, save and reload;
+the document, its history and its saved state stay exactly as they were."""
+import json
+import os
+
+import pytest
+from PySide6.QtCore import QPoint, Qt
+
+from editor_test_support import make_window
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+TIKI = os.path.join(ROOT, "resources", "rulesets", "tiki", "board.yaml")
+PEARLS = os.path.join(ROOT, "resources", "rulesets", "pearls", "board.yaml")
+FERN = os.path.join(ROOT, "scenarios", "fern-ambush.yaml")
+
+
+def open_playtest(qtbot, tmp_path, source):
+    win = make_window(qtbot, tmp_path, source=source)
+    before = (win.document.snapshot_text(), win.document.undo_stack.count(), win.document.undo_stack.index(),
+              win.isWindowModified())
+    pt = win.start_playtest()
+    assert pt is not None
+    qtbot.addWidget(pt)
+    pt.show()
+    qtbot.waitExposed(pt)
+    return win, pt, before
+
+
+def play_to_end(pt, limit=5000):
+    for box in pt.seat_boxes:
+        box.setCurrentText("random")
+    steps = 0
+    while not pt.session.state.is_terminal() and steps < limit:
+        pt.step()
+        pt.wait_for_bot()
+        steps += 1
+    assert pt.session.state.is_terminal(), "the game reaches its end"
+    assert pt.info.text().startswith("Game over")
+
+
+def unchanged(win, before):
+    return (win.document.snapshot_text(), win.document.undo_stack.count(), win.document.undo_stack.index(),
+            win.isWindowModified()) == before
+
+
+@pytest.mark.parametrize("source", [TIKI, PEARLS, FERN], ids=["tiki", "pearls", "fern"])
+def test_bots_play_a_game_to_its_end_and_the_document_is_untouched(qtbot, tmp_path, source):
+    win, pt, before = open_playtest(qtbot, tmp_path, source)
+    play_to_end(pt)
+    assert pt.log.count() >= len(pt.session.log)
+    assert unchanged(win, before)
+
+
+def test_a_human_move_by_clicking_the_map(qtbot, tmp_path):
+    win, pt, before = open_playtest(qtbot, tmp_path, TIKI)
+    assert pt.seat(0) == "human" and pt.session.state.current_player() == 0
+    assert pt.legal.count() == 9, "the legal actions are listed for the human seat"
+    cell = pt.scenario.grid.parse_label("v22")
+    pos = pt.view.mapFromScene(pt.map_item.geo.centre(cell))
+    qtbot.mouseClick(pt.view.viewport(), Qt.LeftButton, pos=QPoint(pos.x(), pos.y()))
+    assert pt.session.log[0].text == "create a totem on v22"
+    assert any(c == cell for c, _, _ in pt.session.state.markers())
+    assert unchanged(win, before)
+
+
+def test_undo_replays_all_but_the_last_move(qtbot, tmp_path):
+    win, pt, _ = open_playtest(qtbot, tmp_path, TIKI)
+    pt.seat_boxes[1].setCurrentText("human")
+    first = pt.session.state.legal_actions()[0]
+    assert pt.human_action(first)
+    second = pt.session.state.legal_actions()[-1]
+    assert pt.human_action(second)
+    key = pt.session.state.state_key()
+    pt.undo()
+    assert pt.session.actions == [first]
+    pt.human_action(second)
+    assert pt.session.state.state_key() == key
+
+
+def test_a_saved_game_reloads_and_continues(qtbot, tmp_path):
+    win, pt, before = open_playtest(qtbot, tmp_path, PEARLS)
+    for box in pt.seat_boxes:
+        box.setCurrentText("random")
+    for _ in range(15):
+        pt.step()
+        pt.wait_for_bot()
+    path = str(tmp_path / "game.motugame.json")
+    assert pt.save_game(path)
+    record = json.load(open(path))
+    assert record["seed"] == pt.seed and record["actions"] == pt.session.actions
+    key = pt.session.state.state_key()
+    pt.new_game(12345)
+    assert pt.session.state.state_key() != key
+    assert pt.load_game(path)
+    assert pt.session.state.state_key() == key
+    pt.step()
+    pt.wait_for_bot()
+    assert len(pt.session.actions) > len(record["actions"]), "the reloaded game goes on"
+    assert unchanged(win, before)
+
+
+def test_a_game_of_another_scenario_is_refused(qtbot, tmp_path, monkeypatch):
+    win, pt, _ = open_playtest(qtbot, tmp_path, TIKI)
+    path = tmp_path / "other.motugame.json"
+    path.write_text(json.dumps({"format": "motu-game/1", "fingerprint": "0000", "seed": 1, "actions": []}))
+    shown = []
+    import editor.playtest.window as module
+    monkeypatch.setattr(module.QMessageBox, "warning", staticmethod(lambda *a: shown.append(a[2])))
+    assert not pt.load_game(str(path))
+    assert "different version" in shown[0]
+
+
+def test_errors_stop_the_playtest_and_show_the_problems(qtbot, tmp_path):
+    from engine.scenario import edits as E
+    win = make_window(qtbot, tmp_path, source=TIKI)
+    cell = win.document.scenario.grid.parse_label("v11")
+    win.push(E.SetCellProps(cell, {"value": 7}))
+    assert win.start_playtest() is None
+    assert any(f.severity == "error" for f in win.problems.findings)
+
+
+def test_a_bot_error_ends_its_move_with_a_message(qtbot, tmp_path, monkeypatch):
+    win, pt, _ = open_playtest(qtbot, tmp_path, TIKI)
+
+    class Broken:
+        def __init__(self, rng):
+            pass
+
+        def choose(self, state):
+            raise RuntimeError("bot crashed")
+
+    monkeypatch.setattr(pt.rules, "bot_factories", lambda: {"random": Broken})
+    pt.seat_boxes[0].setCurrentText("random")
+    pt.step()
+    pt.wait_for_bot()
+    assert not pt._thinking
+    assert "bot crashed" in pt.log.item(pt.log.count() - 1).text()
+    assert pt.session.actions == []
