@@ -9,7 +9,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 MAP    ?= $(firstword $(wildcard scenarios/tahiti.yaml) scenarios/example-hex.yaml)
 
-.PHONY: run test bench screenshots setup system-libs clean
+.PHONY: run test bench screenshots setup system-libs tiled clean
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -23,13 +23,17 @@ setup: $(STAMP) system-libs
 system-libs:
 	@bash tools/qt-system-libs.sh
 
+# Tiled itself, for the Tiled export tests and bench (tools/install-tiled.sh says when it cannot).
+tiled:
+	@bash tools/install-tiled.sh
+
 run: setup
 	@$(PY) -m motu.launch "$(MAP)"
 
-test: setup
+test: setup tiled
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest
 
-bench: setup
+bench: setup tiled
 	QT_QPA_PLATFORM=offscreen $(PY) -m bench
 
 screenshots: setup
@@ -37,3 +41,9 @@ screenshots: setup
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis
+
+# The one-folder application in build/dist/motu/ (installer/motu.spec), then its headless smoke run.
+.PHONY: installer
+installer: setup
+	@$(PY) -m pip install --quiet --disable-pip-version-check -e '.[installer]'
+	QT_QPA_PLATFORM=offscreen bash installer/build.sh $(PY)

@@ -13,7 +13,6 @@ import yaml
 
 from engine.board.grids import GridError
 from engine.io import geojson, tiled  # noqa: F401  (importing registers the formats)
-from engine.io.errors import LoadError
 from engine.io.geojson_import import GridChoice, load_geojson
 from engine.io.registry import get_format, save_scenario
 from engine.io.tiled_import import load_tiled
@@ -97,7 +96,8 @@ def cmd_import(args: argparse.Namespace) -> int:
         choice = GridChoice(shape, _size(args.size), args.scale, args.margin, args.orientation, args.offset)
         try:
             s = load_geojson(args.file, args.rules, choice, args.name_property, land=args.land, water=args.water,
-                             coast=None if args.coast == "none" else (args.coast or ""))
+                             coast=None if args.coast == "none" else (args.coast or ""),
+                             geographic={"degrees": True, "plane": False}.get(args.units))
         except GridError as exc:
             raise UsageError(str(exc)) from None
     if args.title:
@@ -110,7 +110,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     data = {"file": args.out, "ruleset": s.ruleset, "grid": s.grid.to_dict() if s.grid.shape != "spaces" else {"shape": "spaces"},
             "cells": s.grid.size, "terrain": counts, "areas": list(s.areas)}
     _emit(args, data, f"{args.out}: {s.grid.shape} {s.grid.columns}x{s.grid.rows}, "
-                      + ", ".join(f"{n} {t}" for t, n in counts.items()) + f"; {len(s.areas)} areas")
+                      + ", ".join(f"{n} {t}" for t, n in counts.items()) + f"; {len(s.areas)} area{'s' * (len(s.areas) != 1)}")
     return EXIT_OK
 
 
@@ -144,6 +144,8 @@ def add_parsers(sub: Any, common: argparse.ArgumentParser) -> None:
     g.add_argument("--land", help="terrain inside the polygons (default: the rule set's first land terrain)")
     g.add_argument("--water", help="terrain outside them (default: the rule set's water, or its default terrain)")
     g.add_argument("--coast", help="terrain for land next to water (default: the rule set's coast, if any; 'none': off)")
+    g.add_argument("--units", choices=["degrees", "plane"], help="the input's coordinates: longitude/latitude "
+                   "(projected, and the scenario georeferenced) or plane units (default: degrees when they fit)")
     g.add_argument("--name-property", default="name", help="the property naming a polygon's area (default: name)")
     sp.add_argument("out", metavar="OUT.yaml")
     sp.set_defaults(func=cmd_import)

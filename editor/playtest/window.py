@@ -84,6 +84,7 @@ class PlaytestWindow(QMainWindow):
         self.bot_signals.failed.connect(self._bot_failed)
         self._ticket = 0
         self._thinking = False
+        self._scroll_pending = False
         self.selected_cell: int | None = None
         self.auto_timer = QTimer(self)
         self.auto_timer.setSingleShot(True)
@@ -199,10 +200,17 @@ class PlaytestWindow(QMainWindow):
         who = "dice" if entry.player == CHANCE else self.session.state.player_name(entry.player) if self.session else ""
         text = f"{who}: {entry.text}"
         self.log.addItem(text)
-        self.log.scrollToBottom()
         if dice:
             self.dice.addItem(entry.text)
-            self.dice.scrollToBottom()
+        if not self._scroll_pending:
+            # Scrolling a long list is slow: once per turn of the event loop, not per line.
+            self._scroll_pending = True
+            QTimer.singleShot(0, self._scroll_logs)
+
+    def _scroll_logs(self) -> None:
+        self._scroll_pending = False
+        self.log.scrollToBottom()
+        self.dice.scrollToBottom()
 
     def _refresh(self) -> None:
         state = self.session.state

@@ -4,7 +4,8 @@ Random playouts, driven by a seeded generator owned here (rules never draw),
 check that: legal actions exist until the end; chance outcomes are legal and
 their probabilities sum to 1; a clone equals its original and is independent of
 it; a game record (seed + actions) survives JSON and replays to an equal state;
-returns have one value per player once the game ends.
+returns have one value per player once the game ends; the playtest hooks
+(action_cells, markers, summary) answer in their documented shapes.
 """
 from __future__ import annotations
 
@@ -75,6 +76,11 @@ def check_conformance(new_state: Callable[[], GameState], *, games: int = 20, se
             for a in legal[:3]:
                 if not isinstance(state.action_to_string(a), str):
                     raise ConformanceError(f"game {g}: action_to_string({a}) is not text")
+                cells = state.action_cells(a)
+                if not (isinstance(cells, tuple) and len(cells) == 2):
+                    raise ConformanceError(f"game {g}: action_cells({a}) is not a (from, to) pair")
+            if move % 50 == 0 and not all(len(m) == 3 for m in state.markers()):
+                raise ConformanceError(f"game {g}, move {move}: markers() are not (cell, text, side) triples")
             before = state.state_key()
             twin = state.clone()
             if twin != state or twin.state_key() != before:
@@ -85,6 +91,8 @@ def check_conformance(new_state: Callable[[], GameState], *, games: int = 20, se
                 raise ConformanceError(f"game {g}, move {move}: applying an action to the original changed its clone")
             report.moves += 1
         returns = state.returns()
+        if not isinstance(state.summary(), dict):
+            raise ConformanceError(f"game {g}: summary() is not a mapping")
         if len(returns) != state.num_players():
             raise ConformanceError(f"game {g}: returns has {len(returns)} values for {state.num_players()} players")
         record = json.loads(json.dumps({"seed": seed, "game": g, "actions": actions}))

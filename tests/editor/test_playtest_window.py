@@ -14,21 +14,22 @@ PEARLS = os.path.join(ROOT, "resources", "rulesets", "pearls", "board.yaml")
 FERN = os.path.join(ROOT, "scenarios", "fern-ambush.yaml")
 
 
-def open_playtest(qtbot, tmp_path, source):
+def open_playtest(qtbot, tmp_path, source, show=True):
     win = make_window(qtbot, tmp_path, source=source)
     before = (win.document.snapshot_text(), win.document.undo_stack.count(), win.document.undo_stack.index(),
               win.isWindowModified())
     pt = win.start_playtest()
     assert pt is not None
     qtbot.addWidget(pt)
-    pt.show()
-    qtbot.waitExposed(pt)
+    if show:  # a hidden window plays the same game without repainting after every move
+        pt.show()
+        qtbot.waitExposed(pt)
     return win, pt, before
 
 
-def play_to_end(pt, limit=5000):
+def play_to_end(pt, limit=5000, bot="random"):
     for box in pt.seat_boxes:
-        box.setCurrentText("random")
+        box.setCurrentText(bot)
     steps = 0
     while not pt.session.state.is_terminal() and steps < limit:
         pt.step()
@@ -43,10 +44,14 @@ def unchanged(win, before):
             win.isWindowModified()) == before
 
 
-@pytest.mark.parametrize("source", [TIKI, PEARLS, FERN], ids=["tiki", "pearls", "fern"])
-def test_bots_play_a_game_to_its_end_and_the_document_is_untouched(qtbot, tmp_path, source):
-    win, pt, before = open_playtest(qtbot, tmp_path, source)
-    play_to_end(pt)
+TAHITI = os.path.join(ROOT, "scenarios", "tahiti.yaml")
+
+
+@pytest.mark.parametrize("source, bot", [(TIKI, "random"), (PEARLS, "random"), (FERN, "heuristic"), (TAHITI, "random")],
+                         ids=["tiki", "pearls", "fern", "tahiti"])
+def test_bots_play_a_game_to_its_end_and_the_document_is_untouched(qtbot, tmp_path, source, bot):
+    win, pt, before = open_playtest(qtbot, tmp_path, source, show=False)
+    play_to_end(pt, bot=bot)
     assert pt.log.count() >= len(pt.session.log)
     assert unchanged(win, before)
 

@@ -219,7 +219,9 @@ def build(with_moorea: bool) -> Scenario:
                                                      name=f"{sc.sides[f.side].name.split()[0]} Head Chieftain")
             sc.pieces[f"{f.side}-canoe"] = Piece(f"{f.side}-canoe", "war_canoe", f.side, f.cell)
     groups = RAST_MOOREA if with_moorea else RAST_GROUPS
-    sc.tables = {"random_area_selection": {"groups": [{"first": f, "second": s} for f, s in groups]}}
+    sc.tables = {"random_area_selection": {"groups": [{"first": f, "second": s} for f, s in groups]},
+                 # So that exports (GeoJSON) can give real longitude and latitude.
+                 "georeference": win.georeference()}
     return sc
 
 

@@ -91,6 +91,16 @@ class Window:
         s = self.lattice.size_km
         return ox + X * s, oy - Y * s
 
+    def georeference(self) -> dict:
+        """Where the grid lies on the Earth, as `tables.georeference` records it for the GeoJSON
+        export (engine/io/geojson.py): [lon, lat] of the layout origin (the centre of the first
+        hex), km per layout unit (a hex's centre-to-corner size), and the projection's parallel."""
+        x, y = self.to_km(0.0, 0.0)
+        lon = LON0 + x / (KM_PER_DEG * math.cos(math.radians(LAT0)))
+        lat = LAT0 + y / KM_PER_DEG
+        return {"projection": "equirectangular", "origin": [round(lon, 7), round(lat, 7)],
+                "km_per_unit": round(self.lattice.size_km, 9), "standard_parallel": LAT0}
+
     def geometry(self, km_points: list[tuple[float, float]], line: bool = False) -> BaseGeometry:
         pts = [self.to_layout(x, y) for x, y in km_points]
         return LineString(pts) if line else Polygon(pts)

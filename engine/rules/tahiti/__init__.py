@@ -39,6 +39,19 @@ class TahitiRules(RuleSet):
                            conditions: Mapping[str, Any] | None = None) -> float:
         return _movement.allowance(parse_conditions(scenario, conditions), mp)
 
+    def new_initial_state(self, scenario: Scenario, options: Mapping[str, Any] | None = None):
+        """A new game on `scenario`; `options` override the scenario's, which override the catalogue's."""
+        from .game import new_game
+        return new_game(scenario, self.catalogue, options)
+
+    def bot_factories(self) -> dict[str, Any]:
+        from .bots import bot_factories
+        return {**super().bot_factories(), **bot_factories()}
+
+    def player_sides(self, scenario: Scenario, players: int) -> list[str]:
+        from .game import player_sides
+        return player_sides(scenario, players)
+
     def control(self, scenario: Scenario, conditions: Mapping[str, Any] | None = None) -> dict[str, str | None]:
         parse_conditions(scenario, conditions)  # refuse unknown conditions; none changes control
         return _control.control(scenario, self.catalogue)

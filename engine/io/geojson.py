@@ -1,0 +1,191 @@
+"""Export to GeoJSON (RFC 7946): cells, areas, edges, sites and pieces as features.
+
+Scope: the export, and the georeference it rests on. A scenario laid over real coastlines
+records in `tables.georeference` how its layout units sit on the Earth (a local
+equirectangular projection: the longitude and latitude of the layout origin, the centre of
+the first cell; kilometres per layout unit; the standard parallel), and its GeoJSON then has
+real longitudes and latitudes. Without one, coordinates are layout units with y turned to
+point north (1 = a hex's centre-to-corner size, or a square's side), and the collection's
+`motu.units` says so. Importing polygons is geojson_import.py.
+"""
+from __future__ import annotations
+
+import json
+import math
+from typing import Any, Callable
+
+import numpy as np
+import shapely
+from shapely.geometry import Polygon, mapping
+from shapely.geometry.polygon import orient
+
+from engine.board.geometry import cell_polygons, cells_outline
+from engine.board.grids import HexGrid, SquareGrid
+from engine.scenario.model import Scenario
+
+from .atomic import write_atomic
+from .outlines import area_rings, cell_corners
+
+EARTH_RADIUS_KM = 6371.0088  # mean radius, as tools/maps/geo.py projects with
+KM_PER_DEG = math.pi / 180 * EARTH_RADIUS_KM
+
+Transform = Callable[[np.ndarray], np.ndarray]
+
+
+class GeoreferenceError(ValueError):
+    """`tables.georeference` present but not usable."""
+
+
+def georeference(s: Scenario) -> dict[str, Any] | None:
+    """The scenario's georeference, checked; None when it has none."""
+    g = s.tables.get("georeference") if isinstance(s.tables, dict) else None
+    if g is None:
+        return None
+    try:
+        lon, lat = (float(v) for v in g["origin"])
+        k, sp = float(g["km_per_unit"]), float(g.get("standard_parallel", lat))
+        if g.get("projection", "equirectangular") != "equirectangular":
+            raise GeoreferenceError(f"tables.georeference: projection {g['projection']!r} is not supported "
+                                    "(only equirectangular)")
+    except (KeyError, TypeError, ValueError) as exc:
+        if isinstance(exc, GeoreferenceError):
+            raise
+        raise GeoreferenceError("tables.georeference needs origin: [lon, lat], km_per_unit and "
+                                "standard_parallel (numbers)") from None
+    if not (-180 <= lon <= 180 and -90 <= lat <= 90 and k > 0 and abs(sp) < 90):
+        raise GeoreferenceError("tables.georeference: origin out of range or km_per_unit not positive")
+    return {"origin": (lon, lat), "km_per_unit": k, "standard_parallel": sp}
+
+
+def transform_for(s: Scenario) -> tuple[Transform, bool]:
+    """(layout (n, 2) → output (n, 2) coordinates, georeferenced?)."""
+    g = georeference(s)
+    if g is None:
+        return (lambda xy: np.round(np.column_stack([xy[:, 0], -xy[:, 1]]), 6)), False
+    (lon0, lat0), k, sp = g["origin"], g["km_per_unit"], g["standard_parallel"]
+    kx = k / (KM_PER_DEG * math.cos(math.radians(sp)))
+    ky = k / KM_PER_DEG
+    return (lambda xy: np.round(np.column_stack([lon0 + xy[:, 0] * kx, lat0 - xy[:, 1] * ky]), 7)), True
+
+
+def _feature(geometry: Any, props: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "Feature", "geometry": geometry, "properties": props}
+
+
+def _clean(d: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in d.items() if v not in (None, "", {})}
+
+
+def geojson_document(s: Scenario) -> dict[str, Any]:
+    grid = s.grid
+    tf, geo = transform_for(s)
+    feats: list[dict[str, Any]] = []
+    if isinstance(grid, (HexGrid, SquareGrid)):
+        rings = cell_corners(grid, np.arange(grid.size))
+        rings = np.concatenate([rings, rings[:, :1]], axis=1)  # GeoJSON rings repeat their first point
+    else:
+        rings = shapely.get_coordinates(cell_polygons(grid, range(grid.size))).reshape(grid.size, -1, 2)
+    out = tf(rings.reshape(-1, 2)).reshape(rings.shape)
+    # RFC 7946: exterior rings counter-clockwise. Flipping y (north up) may have reversed them.
+    if _twice_area(out[0]) < 0:
+        out = out[:, ::-1, :]
+    labels = [grid.label(c) for c in range(grid.size)]
+    for c, ring in enumerate(out.tolist()):
+        feats.append(_feature({"type": "Polygon", "coordinates": [ring]},
+                              _clean({"motu": "cell", "cell": labels[c], "terrain": s.terrain[c], "area": s.cell_area[c],
+                                      "props": dict(s.cell_props.get(c, {}))})))
+    for aid, geometry in _area_geometries(s, tf).items():
+        a = s.areas.get(aid)
+        props = {"motu": "area", "id": aid}
+        if a is not None:
+            props.update(_clean({"name": a.name, "region": a.region, "island": a.island, "color": a.color,
+                                 "props": dict(a.props)}))
+        feats.append(_feature(geometry, props))
+    centres = tf(np.array([grid.center(c) for c in range(grid.size)], dtype=float).reshape(-1, 2)).tolist()
+    for (a, b), fs in s.edges.items():
+        seg = tf(np.array(grid.edge_segment(a, b), dtype=float)).tolist()
+        feats.append(_feature({"type": "LineString", "coordinates": seg},
+                              {"motu": "edge", "edge": grid.edge_label(a, b), "features": list(fs)}))
+    for f in s.features:
+        feats.append(_feature({"type": "Point", "coordinates": centres[f.cell]},
+                              _clean({"motu": "feature", "kind": f.kind, "cell": labels[f.cell], "side": f.side,
+                                      "name": f.name, "props": dict(f.props)})))
+    for pc in s.pieces.values():
+        feats.append(_feature({"type": "Point", "coordinates": centres[pc.cell]} if pc.cell is not None else None,
+                              _clean({"motu": "piece", "id": pc.id, "kind": pc.kind, "side": pc.side,
+                                      "cell": labels[pc.cell] if pc.cell is not None else None, "count": pc.count,
+                                      "name": pc.name, "props": dict(pc.props)})))
+    info = {"ruleset": s.ruleset, "title": s.title, "grid": grid.to_dict() if grid.shape != "spaces" else {"shape": "spaces"},
+            "units": "degrees" if geo else "layout units, y north"}
+    return {"type": "FeatureCollection", "motu": info, "features": feats}
+
+
+def _twice_area(ring: np.ndarray) -> float:
+    return float(np.sum(ring[:-1, 0] * ring[1:, 1] - ring[1:, 0] * ring[:-1, 1]))
+
+
+def _area_geometries(s: Scenario, tf: Transform) -> dict[str, dict[str, Any]]:
+    """Each area's (Multi)Polygon with its holes, exterior rings counter-clockwise."""
+    grid = s.grid
+    ids = list(s.areas) + sorted({a for a in s.cell_area if a is not None} - set(s.areas))
+    if not isinstance(grid, (HexGrid, SquareGrid)):  # boards of spaces: a union of squares
+        cells = s.area_cells()
+        return {a: _lists(mapping(orient_all(shapely.transform(cells_outline(grid, cells[a]), tf))))
+                for a in ids if cells.get(a)}
+    index = {a: i for i, a in enumerate(ids)}
+    codes = np.array([-1 if a is None else index[a] for a in s.cell_area], dtype=np.int64)
+    shells: dict[int, list[np.ndarray]] = {}
+    holes: dict[int, list[np.ndarray]] = {}
+    for code, ring, outer in area_rings(grid, codes):
+        ring = tf(np.concatenate([ring, ring[:1]]))
+        (shells if outer else holes).setdefault(code, []).append(ring)
+    out = {}
+    for code, parts in shells.items():
+        polys = [[p if _twice_area(p) > 0 else p[::-1]] for p in parts]
+        for h in holes.get(code, ()):
+            h = h if _twice_area(h) < 0 else h[::-1]
+            if len(polys) == 1:
+                polys[0].append(h)
+            else:  # the shell around the hole: the one containing a point just inside it
+                inner = Polygon(h).representative_point()
+                next(p for p in polys if Polygon(p[0]).contains(inner)).append(h)
+        coords = [[r.tolist() for r in p] for p in polys]
+        out[ids[code]] = ({"type": "Polygon", "coordinates": coords[0]} if len(coords) == 1
+                          else {"type": "MultiPolygon", "coordinates": coords})
+    return {a: out[a] for a in ids if a in out}
+
+
+def orient_all(shape: Any) -> Any:
+    if shape.geom_type == "Polygon":
+        return orient(shape, 1.0)
+    return shapely.MultiPolygon([orient(part, 1.0) for part in shape.geoms])
+
+
+def _lists(geom: Any) -> Any:
+    """shapely's mapping() gives tuples; JSON wants lists (and the test compares lists)."""
+    if isinstance(geom, dict):
+        return {k: _lists(v) for k, v in geom.items()}
+    if isinstance(geom, (list, tuple)):
+        return [_lists(v) for v in geom]
+    return geom
+
+
+def to_geojson(s: Scenario) -> str:
+    doc = geojson_document(s)
+    dump = lambda v: json.dumps(v, ensure_ascii=False, separators=(",", ":"))  # noqa: E731
+    # One feature to a line: diffable, and quick (json's C encoder only runs without indent).
+    body = ",\n".join(dump(f) for f in doc["features"])
+    return f'{{"type":"FeatureCollection","motu":{dump(doc["motu"])},"features":[\n{body}\n]}}\n'
+
+
+def save_geojson(s: Scenario, path: str) -> None:
+    write_atomic(path, to_geojson(s))
+
+
+def _register() -> None:
+    from .registry import Format, register_format
+    # Export only: reading polygons back needs a grid and a rule set (geojson_import.py, `motu import`).
+    register_format(Format("geojson", "GeoJSON", (".geojson",), save=save_geojson))
+
+
+_register()

@@ -1,0 +1,109 @@
+"""The static board of a Tahiti game: everything about a scenario's map a game asks for, as lists.
+
+Scope: read once from a Scenario (and cached in its cache) so a game state never touches the
+Scenario again: cell neighbours, foot costs (catalogue + option `mountain_cost`), land, water
+and coastal cells, areas (their cells, island, region, land-boundary neighbours, jungle
+hexes, coastal hexes), Home Village, village and Marae sites, streams, reef and land
+hexsides and portages (15.7), the area each lagoon hex lies along (15.6 reef movement), the
+Random Area Selection Table (15.12). Geography is the one of engine/rules/tahiti/geography.py.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from engine.scenario.catalogue import Catalogue
+from engine.scenario.model import Scenario
+
+from .data import option
+from .geography import COAST, LAGOON, adjacent_areas, coast_land_hexsides, land_flags, water_area, water_flags
+from .rast import TABLE
+
+INF = math.inf
+
+
+@dataclass
+class TahitiBoard:
+    size: int
+    labels: list[str]
+    nb: list[list[int]]
+    terrain: list[str]
+    foot: list[float]               # MP to enter on foot (INF: cannot)
+    land: list[bool]
+    water: list[bool]
+    coast: list[bool]
+    lagoon: list[bool]
+    area: list[int]                 # area index or -1
+    along: list[int]                # area a water hex lies along (15.6), or -1
+    areas: list[str]
+    area_names: list[str]
+    area_cells: list[list[int]]
+    area_island: list[str | None]
+    area_region: list[str | None]
+    area_adj: list[frozenset[int]]
+    area_jungle: list[list[int]]
+    area_coast: list[list[int]]
+    homes: list[tuple[int, str]]    # (cell, side) of every Home Village site
+    village_sites: list[int]
+    marae_sites: list[int]
+    streams: frozenset[int]
+    canoe_blocked: frozenset[tuple[int, int]]   # reef and land hexsides (a < b)
+    portages: frozenset[tuple[int, int]]
+    rast: dict | None
+    region_limit: dict[str, int]
+
+    def edge(self, a: int, b: int) -> tuple[int, int]:
+        return (a, b) if a < b else (b, a)
+
+
+def build_board(scenario: Scenario, cat: Catalogue, mountain_cost: float | None = None) -> TahitiBoard:
+    key = ("tahiti", "game-board", mountain_cost)
+    cached = scenario.cache.get(key)
+    if cached is not None:
+        return cached
+    g = scenario.grid
+    n = g.size
+    mountain = float(option(scenario, cat, "mountain_cost") if mountain_cost is None else mountain_cost)
+    foot = []
+    for t in scenario.terrain:
+        k = cat.terrain.get(t)
+        cost = k.enter_cost("foot") if k is not None else INF
+        foot.append(mountain if t == "mountain" and cost != INF else cost)
+    areas = list(scenario.areas)
+    index = {a: i for i, a in enumerate(areas)}
+    area = [index.get(a, -1) if a is not None else -1 for a in scenario.cell_area] or [-1] * n
+    along = [index.get(a, -1) if a is not None else -1 for a in water_area(scenario, cat)] if scenario.cell_area else [-1] * n
+    land = land_flags(scenario, cat)
+    cells: list[list[int]] = [[] for _ in areas]
+    for c, a in enumerate(area):
+        if a >= 0 and land[c]:
+            cells[a].append(c)
+    adj = adjacent_areas(scenario, cat) if areas else {}
+    blocked = set(coast_land_hexsides(scenario, cat))
+    portages = set()
+    for key2, feats in scenario.edges.items():
+        e = (min(key2), max(key2))
+        if "reef" in feats:
+            blocked.add(e)
+        if "portage" in feats:
+            portages.add(e)
+            blocked.discard(e)
+    limits = {r: int(reg.props.get("marae_limit", 1)) for r, reg in scenario.regions.items()}
+    board = TahitiBoard(
+        size=n, labels=[g.label(c) for c in range(n)], nb=[list(x) for x in g.neighbour_lists],
+        terrain=list(scenario.terrain), foot=foot, land=list(land), water=list(water_flags(scenario, cat)),
+        coast=[t == COAST for t in scenario.terrain], lagoon=[t == LAGOON for t in scenario.terrain],
+        area=area, along=along, areas=areas, area_names=[scenario.areas[a].name for a in areas],
+        area_cells=cells, area_island=[scenario.areas[a].island for a in areas],
+        area_region=[scenario.areas[a].region for a in areas],
+        area_adj=[frozenset(index[b] for b in adj.get(a, ())) for a in areas],
+        area_jungle=[[c for c in cs if scenario.terrain[c] == "jungle"] for cs in cells],
+        area_coast=[[c for c in cs if scenario.terrain[c] == COAST] for cs in cells],
+        homes=[(f.cell, f.side) for f in scenario.features if f.kind == "home_village" and f.side],
+        village_sites=[f.cell for f in scenario.features if f.kind == "village_site"],
+        marae_sites=[f.cell for f in scenario.features if f.kind == "marae_site"],
+        streams=frozenset(f.cell for f in scenario.features if f.kind == "stream"),
+        canoe_blocked=frozenset(blocked), portages=frozenset(portages),
+        rast=scenario.tables.get(TABLE), region_limit=limits)
+    scenario.cache[key] = board
+    return board

@@ -1,0 +1,38 @@
+"""Starting a game of Tahiti from a scenario: options, players, the state.
+
+Scope: resolving the options (catalogue defaults < scenario < caller), choosing the players
+(the sides with a Home Village, in the scenario's order; option `players` 1-4 takes the first
+ones) and building the TahitiState, whose first step is set-up (sequence.py). Importing this
+module registers every rule module's steps and handlers.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from engine.rules.ruleset import RuleSetError
+from engine.scenario.catalogue import Catalogue
+from engine.scenario.model import Scenario
+
+from . import combat, construction, events, expedition, moves, neutral_areas, sequence, victory  # noqa: F401
+from .board import build_board
+from .game_state import TahitiState
+
+
+def player_sides(scenario: Scenario, players: int) -> list[str]:
+    homes = {f.side for f in scenario.features if f.kind == "home_village" and f.side}
+    sides = [s for s in scenario.sides if s in homes]
+    return sides[:players] if players else sides
+
+
+def new_game(scenario: Scenario, cat: Catalogue, options: Mapping[str, Any] | None = None) -> TahitiState:
+    opts = {**cat.default_options(), **scenario.options, **(options or {})}
+    sides = player_sides(scenario, int(opts["players"]))
+    if not sides:
+        raise RuleSetError("Tahiti cannot be played yet on this map: no side has a Home Village site")
+    if len(sides) > 4:
+        raise RuleSetError(f"Tahiti is for 1 to 4 players; this scenario gives {len(sides)} sides a Home Village")
+    board = build_board(scenario, cat, float(opts["mountain_cost"]))
+    st = TahitiState(board, opts, sides)
+    st.todo = [("setup",)]
+    st._advance()
+    return st

@@ -1,0 +1,275 @@
+"""A game of Tahiti in progress, in OpenSpiel's verbs: the state, its machinery, its API.
+
+Scope: what a game state holds (units, villages, Maraes, stumps, Control markers, the 15.5 cup,
+the Arioi, the turn's conditions) and how it runs: a queue of *steps* (sequence.py lays out a
+turn), one pending *node* at a time — a chance node (dice, a random pick, a counter draw) or a
+player's decision — whose handler the next action feeds. The rules live in the modules beside:
+sequence, moves, combat, construction, events, neutral_areas, expedition, victory.
+
+Action encoding (the same numbers in every state of a game; N is the map's cell count):
+    0                      done / keep / no (end this step)
+    1..6                   a die face (chance)                  7  re-roll (event 66)
+    100 + i                the i-th of a random pick (chance), or of a decision's list
+    1_000_000 + f*N + t    land move of the stack on f to t
+    30_000_000 + f*N + t   sea move (War Canoes) from f to t
+    60_000_000 + f*N + t   expedition from f to t (over the high seas)
+    90_000_000 + k*N + c   a build k (construction.BUILDS) of the Village at c; or a target cell
+Units are small lists [kind, player, cell, flags, uid]; clone copies them, nothing else is shared
+but the immutable board and data.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Hashable
+
+from engine.rules.api import CHANCE, TERMINAL, GameState, IllegalActionError
+
+from .board import TahitiBoard
+
+DONE, REROLL, PICK = 0, 7, 100
+LAND, SEA, EXPED, CELL = 1_000_000, 30_000_000, 60_000_000, 90_000_000
+MOVED, FLIPPED, SULLEN, CURSED, IN_MARAE = 1, 2, 4, 8, 16
+LEADERS = ("head_chieftain", "clan_elder")
+COMBAT = ("militia", "slingers", "fighters", "heavy_troops")
+
+STEPS: dict[str, Callable] = {}      # step name -> fn(state, *args)
+HANDLERS: dict[str, Callable] = {}   # node handler name -> fn(state, action, *args)
+
+
+def step(fn):
+    STEPS[fn.__name__] = fn
+    return fn
+
+
+def handler(fn):
+    HANDLERS[fn.__name__] = fn
+    return fn
+
+
+class TahitiState(GameState):
+    def __init__(self, board: TahitiBoard, opts: dict[str, Any], players: list[str]):
+        self.b = board
+        self.opts = opts
+        self.players = players
+        self.home = [-1] * len(players)
+        self.units: list[list] = []
+        self.next_uid = 0
+        self.villages: dict[int, list] = {}     # cell -> [owner, built, logs, part_canoes, home_of]
+        self.maraes: dict[int, int] = {}        # cell -> 1 built, 0 part-built
+        self.stumps: set[int] = set()
+        self.control_markers: dict[int, int] = {}       # area -> player (Control marker)
+        self.letters_left: dict[int, str] = {}  # area -> E/F counter that stayed (15.5)
+        self.cup: list[int] = []                # copies left of each letter (rulesdata.letters())
+        self.navigator = [0] * len(players)
+        self.arioi = -1
+        self.turn = 1
+        self.initiative = 0
+        self.order: tuple[int, ...] = ()
+        self.out = [False] * len(players)
+        self.tokens: list[tuple[int, str]] = []  # event 66 re-roll tokens (player, kind)
+        self.cond: dict[str, Any] = {}
+        self.recalled: set[tuple[int, str]] = set()
+        self.shaman_due: dict[int, int] = {}     # player -> turn his new Shaman arrives (event 21)
+        self.result: tuple[str, tuple[float, ...], str] | None = None
+        self.todo: list[tuple] = []
+        self.node: tuple | None = None
+        self.log: list[str] = []
+        self._history: list[int] = []
+        self._legal: list[int] | None = None
+
+    # --- the machinery ----------------------------------------------------------------------
+    def push(self, *steps: tuple) -> None:
+        """Do these steps next, in this order."""
+        self.todo[0:0] = list(steps)
+
+    def chance(self, outcomes: list[tuple[int, float]], name: str, *args: Any) -> None:
+        self.node = ("chance", tuple(outcomes), name, args)
+
+    def decide(self, player: int, legal: list[int], name: str, *args: Any) -> None:
+        if len(legal) == 1:  # no choice to make: take it at once
+            HANDLERS[name](self, legal[0], *args)
+        else:
+            self.node = ("decide", player, tuple(legal), name, args)
+
+    def pick(self, n: int, name: str, *args: Any) -> None:
+        """A random pick among n things, each as likely (15.12: "assign a number to each")."""
+        if n == 1:
+            HANDLERS[name](self, PICK, *args)
+        elif n > 1:
+            self.chance([(PICK + i, 1.0 / n) for i in range(n)], name, *args)
+
+    def roll(self, name: str, *args: Any, kind: str = "die") -> None:
+        """One die; its handler gets the face. Event 66's re-roll tokens are offered after it."""
+        self.node = ("chance", DIE_OUTCOMES, "_die_rolled", (name, args, kind))
+
+    def _advance(self) -> None:
+        while self.node is None and self.result is None:
+            if not self.todo:
+                self.todo.append(("turn_start",))
+            s = self.todo.pop(0)
+            STEPS[s[0]](self, *s[1:])
+
+    def end(self, returns: list[float], text: str, kind: str = "end") -> None:
+        self.result = (kind, tuple(returns), text)
+        self.node = None
+        self.todo = []
+        self.log.append(text)
+
+    # --- the API ------------------------------------------------------------------------------
+    def num_players(self) -> int:
+        return len(self.players)
+
+    def current_player(self) -> int:
+        if self.result is not None:
+            return TERMINAL
+        return CHANCE if self.node[0] == "chance" else self.node[1]
+
+    def legal_actions(self) -> list[int]:
+        if self.result is not None:
+            return []
+        if self.node[0] == "chance":
+            return [a for a, _ in self.node[1]]
+        return list(self.node[2])
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.result is None and self.node[0] == "chance":
+            return list(self.node[1])
+        return []
+
+    def apply_action(self, action: int) -> None:
+        if action not in self.legal_actions():
+            raise IllegalActionError(f"{action} is not legal here ({self.action_to_string(action)})")
+        node = self.node
+        self.node = None
+        self._history.append(action)
+        if node[0] == "chance":
+            HANDLERS[node[2]](self, action, *node[3])
+        else:
+            HANDLERS[node[3]](self, action, *node[4])
+        self._advance()
+
+    def returns(self) -> list[float]:
+        if self.result is None:
+            return [0.0] * len(self.players)
+        return list(self.result[1])
+
+    def clone(self) -> "TahitiState":
+        c = object.__new__(TahitiState)
+        c.__dict__.update(self.__dict__)
+        c.home = list(self.home)
+        c.units = [u[:] for u in self.units]
+        c.villages = {k: v[:] for k, v in self.villages.items()}
+        c.maraes = dict(self.maraes)
+        c.stumps = set(self.stumps)
+        c.control_markers = dict(self.control_markers)
+        c.letters_left = dict(self.letters_left)
+        c.cup = list(self.cup)
+        c.navigator = list(self.navigator)
+        c.out = list(self.out)
+        c.tokens = list(self.tokens)
+        c.cond = {k: (set(v) if isinstance(v, set) else dict(v) if isinstance(v, dict) else v)
+                  for k, v in self.cond.items()}
+        c.recalled = set(self.recalled)
+        c.shaman_due = dict(self.shaman_due)
+        c.todo = list(self.todo)
+        c.log = list(self.log[-20:])
+        c._history = list(self._history)
+        return c
+
+    def state_key(self) -> Hashable:
+        cond = tuple(sorted((k, tuple(sorted(v.items())) if isinstance(v, dict) else
+                             tuple(sorted(v)) if isinstance(v, set) else v) for k, v in self.cond.items()))
+        return (tuple(self.home), tuple(sorted(tuple(u) for u in self.units)),
+                tuple(sorted((k, tuple(v)) for k, v in self.villages.items())), tuple(sorted(self.maraes.items())),
+                tuple(sorted(self.stumps)), tuple(sorted(self.control_markers.items())),
+                tuple(sorted(self.letters_left.items())), tuple(self.cup), tuple(self.navigator), self.arioi,
+                self.next_uid, self.turn, self.initiative, self.order, tuple(self.out), tuple(self.tokens), cond,
+                tuple(sorted(self.recalled)), tuple(sorted(self.shaman_due.items())), self.result,
+                tuple(self.todo), self.node)
+
+    def add_unit(self, kind: str, player: int, cell: int, flags: int = 0) -> list:
+        u = [kind, player, cell, flags, self.next_uid]
+        self.next_uid += 1
+        self.units.append(u)
+        return u
+
+    def unit(self, uid: int) -> list | None:
+        for u in self.units:
+            if u[4] == uid:
+                return u
+        return None
+
+    def remove(self, uids) -> None:
+        gone = set(uids)
+        self.units = [u for u in self.units if u[4] not in gone]
+
+    # --- shared queries ---------------------------------------------------------------------
+    def live(self) -> list[int]:
+        return [p for p in range(len(self.players)) if not self.out[p]]
+
+    def units_at(self, cell: int, player: int | None = None) -> list[list]:
+        return [u for u in self.units if u[2] == cell and (player is None or u[1] == player)]
+
+    def season(self) -> int:
+        return (self.turn - 1) // int(self.opts["turns_per_season"]) + 1
+
+    def player_name(self, player: int) -> str:
+        side = self.players[player]
+        return f"{side.title()} clan"
+
+    def action_to_string(self, action: int) -> str:
+        from .presentation import action_to_string
+        return action_to_string(self, action)
+
+    def action_cells(self, action: int):
+        from .presentation import action_cells
+        return action_cells(self, action)
+
+    def markers(self):
+        from .presentation import markers
+        return markers(self)
+
+    def information(self) -> dict[str, Any]:
+        from .presentation import information
+        return information(self)
+
+    def summary(self) -> dict[str, Any]:
+        from .presentation import summary
+        return summary(self)
+
+    def __str__(self) -> str:
+        return f"TahitiState(turn={self.turn}, player={self.current_player()})"
+
+
+def _die_outcomes() -> tuple:
+    return tuple((d, 1.0 / 6) for d in range(1, 7))
+
+
+DIE_OUTCOMES = _die_outcomes()
+
+
+@handler
+def _die_rolled(state: TahitiState, face: int, name: str, args: tuple, kind: str) -> None:
+    """Event 66: a player holding a re-roll token may re-roll this die (kind 'elder': only
+    rolls to receive a Clan Elder)."""
+    for i, (player, token) in enumerate(state.tokens):
+        if state.out[player] or (token == "elder" and kind != "elder"):
+            continue
+        state.node = ("decide", player, (DONE, REROLL), "_reroll_or_keep", (i, face, name, args, kind))
+        return
+    HANDLERS[name](state, face, *args)
+
+
+@handler
+def _reroll_or_keep(state: TahitiState, action: int, i: int, face: int, name: str, args: tuple, kind: str) -> None:
+    if action == REROLL:
+        del state.tokens[i]
+        state.node = ("chance", DIE_OUTCOMES, "_die_rolled", (name, args, kind))
+    else:
+        # Kept: the remaining token holders after this one are not asked again for this die.
+        later = [t for j, t in enumerate(state.tokens) if j > i and not state.out[t[0]]
+                 and not (t[1] == "elder" and kind != "elder")]
+        if later:
+            j = state.tokens.index(later[0], i + 1)
+            state.node = ("decide", later[0][0], (DONE, REROLL), "_reroll_or_keep", (j, face, name, args, kind))
+        else:
+            HANDLERS[name](state, face, *args)

@@ -1,0 +1,345 @@
+"""The Movement Phase of a Tahiti game: land, sea, reef and portage moves of one stack at a time.
+
+Scope: where a stack may go (Dijkstra over foot costs; breadth-first over canoe hexes, 3 to the
+MP), the movement decision of a player (move one stack, or done), recalls (events 26, 31),
+Variable Movement (15.13) and Forced March (15.14). The readings are movement.py's, as
+docs/rules/tahiti.md "Land movement", "Sea movement", "Reef movement", "Portage" write them;
+what a game adds is in "Movement Phase":
+
+- a stack is a player's unmoved units on one hex; it moves with its best Leader's allowance
+  (Head Chieftain 4, Clan Elder 3); without a Leader only Population and the Shaman move (3);
+  Combat Units never move without a Leader; a sullen Clan Elder (41-42) stays behind;
+- a stack on a coastal hex with its War Canoes may move by sea (4 MP = 12 hexes) and ends on a
+  coastal hex; canoe_capacity units a canoe;
+- entering an enemy zone or an enemy-occupied hex ends the move (battle in the Combat Phase).
+"""
+from __future__ import annotations
+
+import heapq
+
+from .game_state import (CELL, COMBAT, DONE, EXPED, FLIPPED, IN_MARAE, LAND, LEADERS, MOVED, SEA, SULLEN,
+                         TahitiState, handler, step)
+from .queries import area_control, enemy_land_zone, enemy_sea_zone, home_cell
+from .rulesdata import load
+
+INF = float("inf")
+MP = {"head_chieftain": 4, "clan_elder": 3, "shaman": 3, "population": 3}
+CANOE_MP = 4
+HEX_PER_MP = 3
+
+
+def movers(st: TahitiState, player: int, cell: int) -> tuple[list[list], int]:
+    """(units that would move from `cell`, their allowance) for a land move."""
+    here = [u for u in st.units if u[2] == cell and u[1] == player and not u[3] & MOVED and u[0] != "war_canoe"
+            and not u[3] & SULLEN and (u[1], u[0]) not in st.recalled]
+    leaders = [MP[u[0]] for u in here if u[0] in LEADERS]
+    if leaders:
+        return here, max(leaders)
+    here = [u for u in here if u[0] not in COMBAT]
+    return here, (max(MP[u[0]] for u in here) if here else 0)
+
+
+def _closed(st: TahitiState, player: int) -> set[int]:
+    b = st.b
+    closed: set[int] = set()
+    if st.cond.get("rain"):
+        closed |= b.streams   # 52-53: no movement in hexes with a stream
+    if st.cond.get("truce"):  # 44-45: no movement into enemy-controlled territory
+        held = area_control(st)
+        bad = {a for a, p in enumerate(held) if p >= 0 and p != player}
+        if bad:
+            closed |= {c for c in range(b.size) if b.along[c] in bad}
+    if st.arioi >= 0:         # 15.6: no entering hexes with enemy Combat Units in the Arioi's area
+        aa = b.area[st.arioi]
+        closed |= {u[2] for u in st.units if u[1] != player and u[0] in COMBAT and b.area[u[2]] == aa}
+    return closed
+
+
+def land_reach(st: TahitiState, player: int, start: int, mp: float, halfway: bool = False) -> dict[int, tuple]:
+    """cell -> (cost, previous cell) of every hex the stack may end on. `halfway`: 15.13's
+    jungle rule, the last hex may cost one MP more than is left (completed on the roll)."""
+    b = st.b
+    if st.cond.get("rain"):
+        mp = min(mp, st.cond["rain"])
+    zone = enemy_land_zone(st, player)
+    closed = _closed(st, player)
+    enemy = {u[2] for u in st.units if u[1] != player}
+    best = {start: (0.0, -1)}
+    heap = [(0.0, start)]
+    while heap:
+        cost, c = heapq.heappop(heap)
+        if cost > best[c][0] or (c != start and (c in zone or c in enemy)) or cost >= mp:
+            continue
+        for x in b.nb[c]:
+            step_cost = b.foot[x]
+            if step_cost == INF or x in closed:
+                continue
+            nc = cost + step_cost
+            if nc > mp and not (halfway and nc - mp <= 1 and step_cost > 1):
+                continue
+            if x not in best or nc < best[x][0]:
+                best[x] = (nc, c)
+                heapq.heappush(heap, (nc, x))
+    del best[start]
+    return best
+
+
+def sea_reach(st: TahitiState, player: int, start: int, mp: float) -> dict[int, tuple]:
+    """coastal cell -> (hexes, previous) for War Canoes from `start` (8.4, 15.6, 15.7, 14-15)."""
+    b = st.b
+    storm = st.cond.get("storm")
+    if storm in ("major", "hurricane"):
+        return {}
+    if st.cond.get("rain"):
+        mp = min(mp, st.cond["rain"])
+    budget = mp * HEX_PER_MP
+    held = area_control(st)
+    reef_free = b.area[st.arioi] if st.arioi >= 0 and st.opts["rule_15_6_arioi_reef"] == "arioi_area" else -2
+    zone = enemy_sea_zone(st, player)
+    closed = _closed(st, player)
+    hostile = None
+    best = {start: (0, -1)}
+    heap = [(0, start)]
+    while heap:
+        cost, c = heapq.heappop(heap)
+        if cost > best[c][0] or (c != start and c in zone) or cost >= budget:
+            continue
+        for x in b.nb[c]:
+            if not (b.water[x] or b.coast[x]) or x in closed or (storm == "coastal" and not b.coast[x]):
+                continue
+            if b.lagoon[x] and (b.along[x] < 0 or (held[b.along[x]] != player and b.along[x] != reef_free)):
+                continue  # 15.6 reef movement: only along areas the player controls
+            e = b.edge(c, x)
+            extra = 0
+            if e in b.canoe_blocked:
+                continue
+            if e in b.portages:
+                if not st.opts["rule_15_7_portage"]:
+                    continue
+                if hostile is None:
+                    hostile = zone | enemy_land_zone(st, player)
+                if c in hostile or x in hostile:
+                    continue
+                extra = 2 * HEX_PER_MP  # 15.7: 2 MP to cross the land hexside
+            nc = cost + 1 + extra
+            if nc <= budget and (x not in best or nc < best[x][0]):
+                best[x] = (nc, c)
+                heapq.heappush(heap, (nc, x))
+    return {c: v for c, v in best.items() if c != start and b.coast[c]}
+
+
+def canoes_at(st: TahitiState, player: int, cell: int) -> list[list]:
+    return [u for u in st.units if u[2] == cell and u[1] == player and u[0] == "war_canoe" and not u[3] & MOVED]
+
+
+def sea_movers(st: TahitiState, player: int, cell: int) -> list[list]:
+    canoes = canoes_at(st, player, cell)
+    if not canoes or not st.b.coast[cell]:
+        return []
+    here = [u for u in st.units if u[2] == cell and u[1] == player and not u[3] & MOVED and u[0] != "war_canoe"
+            and not u[3] & SULLEN and (u[1], u[0]) not in st.recalled]
+    rank = {"head_chieftain": 0, "clan_elder": 1, "heavy_troops": 2, "fighters": 3, "slingers": 4, "militia": 5,
+            "shaman": 6, "population": 7}
+    here.sort(key=lambda u: rank[u[0]])
+    return canoes + here[: int(load("construction")["canoe_capacity"]) * len(canoes)]
+
+
+def first_step_mp(st: TahitiState, units: list[list], mp: float) -> float:
+    """15.13 step 1: Leaders move up to 2 MP first (Population its usual 3)."""
+    if st.opts["rule_15_13_variable_movement"] and any(u[0] in LEADERS for u in units):
+        return min(mp, 2)
+    return mp
+
+
+def move_actions(st: TahitiState, player: int) -> list[int]:
+    n = st.b.size
+    acts = [DONE]
+    cells = sorted({u[2] for u in st.units if u[1] == player and not u[3] & MOVED})
+    for c in cells:
+        units, mp = movers(st, player, c)
+        if units and mp:
+            vm = first_step_mp(st, units, mp)
+            acts += [LAND + c * n + t for t in land_reach(st, player, c, vm, halfway=vm < mp)]
+        carried = sea_movers(st, player, c)
+        if carried:
+            mp_sea = first_step_mp(st, carried, CANOE_MP)
+            acts += [SEA + c * n + t for t in sea_reach(st, player, c, mp_sea)]
+            from .expedition import expedition_targets
+            acts += [EXPED + c * n + t for t in expedition_targets(st, player, c, carried)]
+    return acts
+
+
+def relocate(units: list[list], to: int) -> None:
+    for u in units:
+        u[2] = to
+        u[3] = (u[3] | MOVED) & ~IN_MARAE
+
+
+@step
+def movement(st: TahitiState, player: int) -> None:
+    if st.out[player]:
+        return
+    _do_recalls(st, player)
+    st.push(("move_decide", player))
+
+
+@step
+def move_decide(st: TahitiState, player: int) -> None:
+    st.decide(player, move_actions(st, player), "on_move", player)
+
+
+@handler
+def on_move(st: TahitiState, action: int, player: int) -> None:
+    n = st.b.size
+    if action == DONE:
+        if st.opts["rule_15_14_forced_march"]:
+            st.push(("forced_march", player))
+        return
+    kind = action // 30_000_000
+    f, t = divmod(action - (LAND, SEA, EXPED)[kind], n)
+    if kind == 2:
+        from .expedition import sail
+        sail(st, player, f, t)
+        st.push(("move_decide", player))
+        return
+    units = movers(st, player, f)[0] if kind == 0 else sea_movers(st, player, f)
+    full = movers(st, player, f)[1] if kind == 0 else CANOE_MP
+    vm = first_step_mp(st, units, full)
+    reach = land_reach(st, player, f, vm, halfway=vm < full) if kind == 0 else sea_reach(st, player, f, vm)
+    relocate(units, t)
+    st.push(("move_decide", player))
+    if vm < full and (reach[t][0] > 1 if kind == 0 else reach[t][0] > HEX_PER_MP):
+        leader = max(MP[u[0]] for u in units if u[0] in LEADERS)
+        st.roll("on_variable_movement", player, kind, f, t, _path(reach, t), leader, reach[t][0] > vm)
+
+
+def _path(reach: dict[int, tuple], t: int) -> tuple[int, ...]:
+    out = [t]
+    while reach.get(out[-1], (0, -1))[1] >= 0:
+        out.append(reach[out[-1]][1])
+    return tuple(reversed(out))
+
+
+@handler
+def on_variable_movement(st: TahitiState, face: int, player: int, kind: int, f: int, t: int,
+                         path: tuple[int, ...], leader: int, halfway: bool) -> None:
+    """15.13 step 2: the Variable Movement Table for a Leader who moved more than one MP."""
+    from .data import variable_movement
+    extra = variable_movement(leader, face)
+    units = [u for u in st.units if u[2] == t and u[1] == player and u[3] & MOVED and u[0] not in ("war_canoe",)]
+    units += [u for u in st.units if u[2] == t and u[1] == player and u[0] == "war_canoe"] if kind == 1 else []
+    back = path[-2] if len(path) > 1 else f
+    if kind == 1 and len(path) > 1:  # in canoes: back one full MP (three hexes), to a coastal hex
+        back = f
+        for c in reversed(path[:-HEX_PER_MP] or path[:1]):
+            if st.b.coast[c]:
+                back = c
+                break
+    if extra < 0 or (halfway and extra < 1):
+        relocate(units, back)
+        return
+    extra -= 1 if halfway else 0
+    if extra > 0:
+        st.push(("continue_move", player, kind, t, extra))
+
+
+@step
+def continue_move(st: TahitiState, player: int, kind: int, cell: int, mp: int) -> None:
+    n = st.b.size
+    reach = land_reach(st, player, cell, mp) if kind == 0 else sea_reach(st, player, cell, mp)
+    st.decide(player, [DONE] + [CELL + t for t in sorted(reach)], "on_continue", player, kind, cell)
+
+
+@handler
+def on_continue(st: TahitiState, action: int, player: int, kind: int, cell: int) -> None:
+    if action == DONE:
+        return
+    t = action - CELL
+    units = [u for u in st.units if u[2] == cell and u[1] == player and not u[3] & SULLEN
+             and (u[0] != "war_canoe" or kind == 1)]
+    if kind == 0 and not any(u[0] in LEADERS for u in units):
+        units = [u for u in units if u[0] not in COMBAT]
+    relocate(units, t)
+    st.cond["fm_at"] = t
+
+
+@step
+def forced_march(st: TahitiState, player: int) -> None:
+    """15.14: after all regular movement, each Leader's stack may attempt a Forced March."""
+    done = st.cond.setdefault("fm", set())
+    cells = sorted({u[2] for u in st.units if u[1] == player and u[0] in LEADERS and not u[3] & SULLEN
+                    and u[2] not in done and st.b.land[u[2]]})
+    if cells:
+        st.decide(player, [DONE] + [CELL + c for c in cells], "on_forced_march", player)
+
+
+@handler
+def on_forced_march(st: TahitiState, action: int, player: int) -> None:
+    if action == DONE:
+        return
+    c = action - CELL
+    st.cond["fm"].add(c)
+    st.push(("forced_march", player))
+    st.roll("on_forced_march_roll", player, c)
+
+
+@handler
+def on_forced_march_roll(st: TahitiState, face: int, player: int, cell: int) -> None:
+    from .data import forced_march as table
+    mp = table(face)
+    st.cond["fm_at"] = cell
+    st.push(("forced_march_panic", player, cell))
+    if mp > 0:
+        st.push(("continue_move", player, 0, cell, mp))
+
+
+@step
+def forced_march_panic(st: TahitiState, player: int, cell: int) -> None:
+    # The stack is wherever the march ended: the units of the player that moved there last.
+    st.roll("on_forced_march_panic_check", player, cell)
+
+
+@handler
+def on_forced_march_panic_check(st: TahitiState, face: int, player: int, cell: int) -> None:
+    """15.14: even, no effect; odd, each Unit (not Clan Elders) rolls once for Panic (9.2)."""
+    if face % 2 == 0:
+        return
+    at = st.cond.get("fm_at", cell)
+    uids = [u[4] for u in st.units if u[1] == player and u[2] == at and u[0] not in LEADERS and u[0] != "war_canoe"]
+    from .combat import push_panic
+    push_panic(st, uids, with_chieftain=False, second_kills=False)
+
+
+def _do_recalls(st: TahitiState, player: int) -> None:
+    """Events 26 / 31: the Shaman or Head Chieftain walks home by the shortest route."""
+    for kind in ("shaman", "head_chieftain"):
+        if (player, kind) not in st.recalled:
+            continue
+        home = home_cell(st, player)
+        unit = next((u for u in st.units if u[1] == player and u[0] == kind), None)
+        if unit is None or home < 0 or unit[2] == home:
+            st.recalled.discard((player, kind))
+            continue
+        dist = _distance_to(st, home)
+        reach = land_reach(st, player, unit[2], MP[kind])
+        reach[unit[2]] = (0, -1)
+        goal = min(reach, key=lambda c: (dist.get(c, INF), c))
+        unit[2] = goal
+        unit[3] |= MOVED
+        if goal == home:
+            st.recalled.discard((player, kind))
+
+
+def _distance_to(st: TahitiState, goal: int) -> dict[int, float]:
+    b = st.b
+    dist = {goal: 0.0}
+    heap = [(0.0, goal)]
+    while heap:
+        d, c = heapq.heappop(heap)
+        if d > dist[c]:
+            continue
+        for x in b.nb[c]:
+            if b.foot[c] != INF and b.foot[x] != INF and d + b.foot[c] < dist.get(x, INF):
+                dist[x] = d + b.foot[c]
+                heapq.heappush(heap, (dist[x], x))
+    return dist

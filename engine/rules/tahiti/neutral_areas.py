@@ -1,0 +1,152 @@
+"""The Area Control Phase of a Tahiti game: captures, and neutral areas won with the 15.5 counters.
+
+Scope (docs/rules/tahiti.md "Area Control"): Motu's reconstruction of the base rule, and 15.5.
+- A Village (built or part-built) whose hex holds another player's Combat Units and none of
+  its owner's units is captured by that player.
+- An area held by a Control marker, where one other player has a Leader and at least
+  `conquest_strength` combat value and the marker's owner has no units, passes to him.
+- A neutral area where exactly one player has units, among them a Leader, and at least
+  `conquest_strength` combat value: he meets the requirements to take control. 15.5: a counter
+  is drawn from the cup (two each of A-K, no I; special_events.yaml); E and F need a special
+  roll (two dice + his combat value in the area >= 11) and stay on the area when it fails;
+  the Navigator (C) is kept; the others are used up. Control gained: a Control marker, the
+  counter's Population (normally 3) and a Clan Elder roll. Option 15.5 off, or the cup empty:
+  the normal result.
+"""
+from __future__ import annotations
+
+from .game_state import COMBAT, LEADERS, IN_MARAE, PICK, TahitiState, handler, step
+from .queries import area_control as control_of, strength
+from .rulesdata import counter, letters, load
+
+
+def _presence(st: TahitiState) -> list[dict[int, list]]:
+    out: list[dict[int, list]] = [{} for _ in st.b.areas]
+    for u in st.units:
+        a = st.b.area[u[2]]
+        if a >= 0 and u[0] != "war_canoe" and not u[3] & IN_MARAE:
+            out[a].setdefault(u[1], []).append(u)
+    return out
+
+
+def _can_take(st: TahitiState, units: list) -> bool:
+    return any(u[0] in LEADERS for u in units) and strength(st, units) >= int(st.opts["conquest_strength"])
+
+
+@step
+def area_control(st: TahitiState) -> None:
+    for cell, v in st.villages.items():
+        here = {u[1] for u in st.units if u[2] == cell and u[0] != "war_canoe" and not u[3] & IN_MARAE}
+        takers = {u[1] for u in st.units if u[2] == cell and u[0] in COMBAT}
+        if v[0] not in here and len(takers) == 1 and len(here) == 1:
+            v[0] = next(iter(takers))
+    pres = _presence(st)
+    for a, p in list(st.control_markers.items()):
+        others = [q for q in pres[a] if q != p]
+        if p not in pres[a] and len(others) == 1 and _can_take(st, pres[a][others[0]]):
+            st.control_markers[a] = others[0]
+    held = _held(st)
+    todo = []
+    for a in range(len(st.b.areas)):
+        if held[a] < 0 and a not in st.control_markers and len(pres[a]) == 1:
+            p = next(iter(pres[a]))
+            if _can_take(st, pres[a][p]):
+                todo.append(("convert", a, p))
+    st.push(*todo)
+
+
+def _held(st: TahitiState) -> list[int]:
+    return control_of(st)
+
+
+@step
+def convert(st: TahitiState, a: int, p: int) -> None:
+    if a in st.letters_left:
+        st.push(("apply_counter", a, p, st.letters_left[a]))
+        return
+    total = sum(st.cup)
+    if not st.opts["rule_15_5_neutral_events"] or total == 0:
+        st.push(("settle", a, p, ""))
+        return
+    st.chance([(PICK + i, n / total) for i, n in enumerate(st.cup) if n], "on_draw_counter", a, p)
+
+
+@handler
+def on_draw_counter(st: TahitiState, action: int, a: int, p: int) -> None:
+    i = action - PICK
+    st.cup[i] -= 1
+    st.push(("apply_counter", a, p, letters()[i]))
+
+
+@step
+def apply_counter(st: TahitiState, a: int, p: int, letter: str) -> None:
+    c = counter(letter)
+    if c.get("independent"):
+        st.roll("on_independence_die", a, p, letter, 0)
+    else:
+        st.push(("settle", a, p, letter))
+
+
+@handler
+def on_independence_die(st: TahitiState, face: int, a: int, p: int, letter: str, first: int) -> None:
+    """E, F: "area remains neutral unless you roll an 11 or greater on a special die roll. Add
+    one to roll for each combat factor you have in area." The special roll: two dice."""
+    if not first:
+        st.roll("on_independence_die", a, p, letter, face)
+        return
+    units = [u for u in st.units if st.b.area[u[2]] == a and u[1] == p]
+    if first + face + strength(st, units) >= int(counter(letter)["independent"]):
+        st.push(("settle", a, p, letter))
+    else:
+        st.letters_left[a] = letter  # "will stay on the board if the player fails"
+        st.log.append(f"turn {st.turn}: {st.b.area_names[a]} stays neutral (counter {letter})")
+
+
+def _place_cell(st: TahitiState, a: int, p: int) -> int:
+    cells = sorted(u[2] for u in st.units if u[1] == p and st.b.area[u[2]] == a and u[0] != "war_canoe")
+    return cells[0] if cells else st.b.area_cells[a][0]
+
+
+@step
+def settle(st: TahitiState, a: int, p: int, letter: str) -> None:
+    b = st.b
+    st.letters_left.pop(a, None)
+    c = counter(letter) if letter else load("special_events")["normal"]
+    cell = _place_cell(st, a, p)
+    st.control_markers[a] = p
+    st.log.append(f"turn {st.turn}: {st.player_name(p)} takes {b.area_names[a]}" + (f" (counter {letter})" if letter else ""))
+    for kind in c.get("units", ()):
+        st.add_unit(kind, p, cell)
+    for _ in range(int(c.get("population", 0))):
+        st.add_unit("population", p, cell)
+    if c.get("navigator"):
+        st.navigator[p] += 1
+    if c.get("war_canoe") and b.area_coast[a]:
+        st.add_unit("war_canoe", p, b.area_coast[a][0])
+    if c.get("part_built_village"):
+        sites = [x for x in b.village_sites if b.area[x] == a and x not in st.villages]
+        sites += [x for x in b.area_cells[a] if b.terrain[x] in ("coast", "clear", "jungle") and x not in st.villages]
+        if sites:
+            st.villages[sites[0]] = [p, 0, 0, 0, -1]
+    st.push(("elder_roll", a, p, tuple(c.get("elder_on", ())), cell))
+    if c.get("stump"):
+        jungle = [x for x in b.area_jungle[a] if x not in st.stumps]
+        if jungle:
+            st.pick(len(jungle), "on_stump", tuple(jungle))
+
+
+@handler
+def on_stump(st: TahitiState, action: int, jungle: tuple) -> None:
+    st.stumps.add(jungle[action - PICK])
+
+
+@step
+def elder_roll(st: TahitiState, a: int, p: int, faces: tuple, cell: int) -> None:
+    if faces:
+        st.roll("on_elder_roll", p, faces, cell, kind="elder")
+
+
+@handler
+def on_elder_roll(st: TahitiState, face: int, p: int, faces: tuple, cell: int) -> None:
+    if face in faces and not st.out[p]:
+        st.add_unit("clan_elder", p, cell)

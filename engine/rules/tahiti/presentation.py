@@ -1,0 +1,101 @@
+"""What a Tahiti game shows: action texts, action cells, map markers, information, summary.
+
+Scope: the playtest window's and balance reports' view of a TahitiState (engine/rules/api.py's
+optional verbs). Nothing here changes a game.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .game_state import CELL, DONE, EXPED, IN_MARAE, LAND, PICK, REROLL, SEA, TahitiState
+
+SYMBOL = {"head_chieftain": "HC", "clan_elder": "CE", "shaman": "Sh", "population": "P", "militia": "Mi",
+          "slingers": "Sl", "fighters": "F", "heavy_troops": "HT", "war_canoe": "WC"}
+
+
+def _node_name(st: TahitiState) -> str:
+    node = st.node
+    if node is None:
+        return ""
+    return node[2] if node[0] == "chance" else node[3]
+
+
+def action_to_string(st: TahitiState, a: int) -> str:
+    b = st.b
+    n = b.size
+    lab = b.labels
+    name = _node_name(st)
+    if st.node is not None and st.node[0] == "chance":
+        if name == "_die_rolled":
+            return f"die {a} ({st.node[3][0]})"
+        return f"random pick #{a - PICK + 1} ({name})"
+    if a == DONE:
+        return "done / keep / decline"
+    if a == REROLL:
+        return "re-roll the die (event 66)"
+    if PICK <= a < LAND:
+        return f"choose #{a - PICK + 1} ({name})"
+    if a < SEA:
+        f, t = divmod(a - LAND, n)
+        return f"move the stack on {lab[f]} to {lab[t]}"
+    if a < EXPED:
+        f, t = divmod(a - SEA, n)
+        return f"paddle the stack on {lab[f]} to {lab[t]}"
+    if a < CELL:
+        f, t = divmod(a - EXPED, n)
+        return f"expedition from {lab[f]} to {lab[t]} ({b.area_names[b.area[t]]})"
+    k, c = divmod(a - CELL, n)
+    if name == "on_build":
+        from .construction import BUILDS
+        return f"{BUILDS[k].replace('_', ' ')} at {lab[c]}"
+    return f"{name.removeprefix('on_').replace('_', ' ')}: {lab[c]}"
+
+
+def action_cells(st: TahitiState, a: int) -> tuple[int | None, int | None]:
+    n = st.b.size
+    if st.node is not None and st.node[0] == "chance":
+        return None, None
+    for base in (LAND, SEA, EXPED):
+        if base <= a < base + n * n:
+            return divmod(a - base, n)
+    if a >= CELL:
+        return None, (a - CELL) % n
+    return None, None
+
+
+def markers(st: TahitiState) -> list[tuple[int, str, str | None]]:
+    out: list[tuple[int, str, str | None]] = []
+    stacks: dict[tuple[int, int], list[str]] = {}
+    for u in st.units:
+        stacks.setdefault((u[2], u[1]), []).append(SYMBOL[u[0]] + ("*" if u[3] & IN_MARAE else ""))
+    for (cell, p), syms in sorted(stacks.items()):
+        out.append((cell, " ".join(sorted(syms)), st.players[p]))
+    for cell, v in sorted(st.villages.items()):
+        text = ("V" if v[1] else "pV") + (f" L{v[2]}" if v[2] else "") + (f" pC{v[3]}" if v[3] else "")
+        out.append((cell, text, st.players[v[0]] if v[0] >= 0 else None))
+    for cell, built in sorted(st.maraes.items()):
+        out.append((cell, "M" if built else "pM", None))
+    for cell in sorted(st.stumps):
+        out.append((cell, "stump", None))
+    if st.arioi >= 0:
+        out.append((st.arioi, "Arioi", None))
+    return out
+
+
+def information(st: TahitiState) -> dict[str, Any]:
+    from .queries import areas_held
+    held = areas_held(st)
+    return {"turn": st.turn, "season": st.season(), "initiative": st.player_name(st.initiative),
+            "order": [st.player_name(p) for p in st.order], "step": _node_name(st),
+            "areas": {st.player_name(p): held[p] for p in range(len(st.players))},
+            "out": [st.player_name(p) for p in range(len(st.players)) if st.out[p]],
+            "conditions": {k: v for k, v in st.cond.items() if k not in ("fm", "fm_at", "peace")},
+            "counters left in the cup": sum(st.cup), "log": st.log[-8:],
+            "result": st.result[2] if st.result else None}
+
+
+def summary(st: TahitiState) -> dict[str, Any]:
+    from .queries import area_control
+    held = area_control(st)
+    return {"areas": {a: (st.players[p] if p >= 0 else None) for a, p in zip(st.b.areas, held)},
+            "turns": st.turn, "end": st.result[0] if st.result else None}

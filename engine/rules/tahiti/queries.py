@@ -1,0 +1,129 @@
+"""Questions about a Tahiti game in progress: who controls what, zones, stacks, strength.
+
+Scope: read-only answers the rule modules share. Area control is control.py's reading applied
+to a game's pieces (docs/rules/tahiti.md, "Area control"): a side's Village; else its Control
+marker; else the one side with counting units; units in a Marae compound do not count (15.8).
+Full Maraes count as one more area each to the side controlling their area, unless enemy
+Combat Units stand in the Marae's hex (15.8). Zones of influence: zones.py's reading (7.5).
+"""
+from __future__ import annotations
+
+from .game_state import COMBAT, CURSED, FLIPPED, IN_MARAE, LEADERS, SULLEN, TahitiState
+from .rulesdata import combat_value
+
+
+def area_control(st: TahitiState) -> list[int]:
+    """Area index -> controlling player, or -1 (neutral)."""
+    b = st.b
+    n = len(b.areas)
+    vil: list[set] = [set() for _ in range(n)]
+    pres: list[set] = [set() for _ in range(n)]
+    for cell, v in st.villages.items():
+        a = b.area[cell]
+        if v[1] and v[0] >= 0 and a >= 0:
+            vil[a].add(v[0])
+    for u in st.units:
+        a = b.area[u[2]]
+        if a >= 0 and u[0] != "war_canoe" and not (u[3] & IN_MARAE):
+            pres[a].add(u[1])
+    out = []
+    for a in range(n):
+        if vil[a]:
+            out.append(next(iter(vil[a])) if len(vil[a]) == 1 else -1)
+        elif a in st.control_markers:
+            out.append(st.control_markers[a])
+        elif len(pres[a]) == 1:
+            out.append(next(iter(pres[a])))
+        else:
+            out.append(-1)
+    return out
+
+
+def marae_control(st: TahitiState, held: list[int]) -> dict[int, int]:
+    out = {}
+    for cell, built in st.maraes.items():
+        if not built:
+            continue
+        side = held[st.b.area[cell]] if st.b.area[cell] >= 0 else -1
+        if side >= 0 and any(u[2] == cell and u[1] != side and u[0] in COMBAT for u in st.units):
+            side = -1
+        out[cell] = side
+    return out
+
+
+def areas_held(st: TahitiState) -> list[int]:
+    """Victory count per player: areas controlled plus full Maraes controlled (15.8)."""
+    held = area_control(st)
+    count = [0] * len(st.players)
+    for p in held:
+        if p >= 0:
+            count[p] += 1
+    if st.opts["rule_15_8_maraes"]:
+        for p in marae_control(st, held).values():
+            if p >= 0:
+                count[p] += 1
+    return count
+
+
+def enemy_land_zone(st: TahitiState, player: int) -> set[int]:
+    b = st.b
+    src = {u[2] for u in st.units if u[1] != player and u[0] != "war_canoe" and not (u[3] & IN_MARAE)}
+    src.update(c for c, v in st.villages.items() if v[1] and v[0] >= 0 and v[0] != player)
+    zone: set[int] = set()
+    for c in src:
+        if b.land[c]:
+            zone.add(c)
+            zone.update(x for x in b.nb[c] if b.land[x])
+    return zone
+
+
+def enemy_sea_zone(st: TahitiState, player: int) -> set[int]:
+    b = st.b
+    zone: set[int] = set()
+    for u in st.units:
+        if u[0] == "war_canoe" and u[1] != player:
+            c = u[2]
+            zone.add(c)
+            zone.update(x for x in b.nb[c] if (b.water[x] or b.coast[x]) and b.edge(c, x) not in b.canoe_blocked)
+    return zone
+
+
+def unit_value(st: TahitiState, u: list, attacking: bool = False) -> int:
+    """A unit's combat value this turn: events 22-23/24-25 (Shamans), 65 (curse), 41-42 (a
+    sullen Clan Elder does not attack), panic (flipped: halved, Motu's reading of 9.2)."""
+    kind = u[0]
+    if u[3] & CURSED:
+        return 0
+    if kind == "shaman":
+        v = st.cond.get("shaman_cv", {}).get(u[1], combat_value("shaman"))
+    else:
+        v = combat_value(kind)
+    if attacking and u[3] & SULLEN:
+        return 0
+    if u[3] & FLIPPED:
+        v //= 2
+    return v
+
+
+def strength(st: TahitiState, units: list[list], attacking: bool = False) -> int:
+    return sum(unit_value(st, u, attacking) for u in units if u[0] != "war_canoe")
+
+
+def has_leader(units: list[list]) -> bool:
+    return any(u[0] in LEADERS and not (u[3] & SULLEN) for u in units)
+
+
+def home_cell(st: TahitiState, player: int) -> int:
+    """The player's Home Village, if he still holds it; -1 otherwise."""
+    c = st.home[player]
+    v = st.villages.get(c)
+    return c if v is not None and v[1] and v[0] == player else -1
+
+
+def on_island(st: TahitiState, player: int) -> str | None:
+    """The island the player's Head Chieftain is on."""
+    for u in st.units:
+        if u[0] == "head_chieftain" and u[1] == player:
+            a = st.b.area[u[2]]
+            return st.b.area_island[a] if a >= 0 else None
+    return None

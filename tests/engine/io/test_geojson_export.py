@@ -1,0 +1,90 @@
+"""GeoJSON export: cells, areas, edges, sites and pieces as features with their properties;
+real longitude and latitude for maps laid over coastlines (the Tahiti maps' georeference)."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from shapely.geometry import Polygon, shape
+
+from engine.io.geojson import GeoreferenceError, geojson_document, save_geojson
+from engine.io.native import load_path
+from engine.rules.registry import get_ruleset
+from engine.scenario.model import Area
+
+ROOT = Path(__file__).resolve().parents[3]
+COAST = json.loads((ROOT / "tools" / "maps" / "coastlines.json").read_text(encoding="utf-8"))["islands"]
+
+
+def _kind(doc, kind):
+    return [f for f in doc["features"] if f["properties"]["motu"] == kind]
+
+
+def test_the_example_island_feature_by_feature(example_hex, tmp_path):
+    out = tmp_path / "ex.geojson"
+    save_geojson(example_hex, str(out))
+    doc = json.loads(out.read_text(encoding="utf-8"))
+    assert doc["type"] == "FeatureCollection" and doc["motu"]["units"] == "layout units, y north"
+    cells = _kind(doc, "cell")
+    assert [f["properties"]["terrain"] for f in cells] == example_hex.terrain
+    assert cells[0]["properties"] == {"motu": "cell", "cell": "0101", "terrain": "sea"}
+    assert _kind(doc, "cell")[example_hex.grid.parse_label("0606")]["properties"]["props"] == {"name": "Mount Example"}
+    south = next(f for f in _kind(doc, "area") if f["properties"]["id"] == "south")
+    assert south["properties"] == {"motu": "area", "id": "south", "name": "Southcape", "region": "south",
+                                   "island": "example", "color": "#c39bd3", "props": {"note": "the cape"}}
+    hex_area = 1.5 * 3 ** 0.5
+    assert shape(south["geometry"]).area == pytest.approx(len(example_hex.area_cells()["south"]) * hex_area)
+    assert len(_kind(doc, "edge")) == 10 and {"motu": "edge", "edge": "0807/0907", "features": ["portage"]} in \
+        [f["properties"] for f in _kind(doc, "edge")]
+    assert _kind(doc, "feature")[0]["properties"] == {"motu": "feature", "kind": "home_village", "cell": "0404", "side": "red"}
+    reserve = next(f for f in _kind(doc, "piece") if f["properties"]["id"] == "blue-reserve")
+    assert reserve["geometry"] is None and "cell" not in reserve["properties"]
+    # North up: row 1 is north of row 2.
+    assert cells[0]["geometry"]["coordinates"][0][0][1] > cells[12]["geometry"]["coordinates"][0][0][1]
+
+
+def test_rings_are_counter_clockwise_and_closed(example_square):
+    for f in geojson_document(example_square)["features"]:
+        if f["geometry"] and f["geometry"]["type"] == "Polygon":
+            ring = f["geometry"]["coordinates"][0]
+            assert ring[0] == ring[-1] and Polygon(ring).exterior.is_ccw
+
+
+def test_an_area_round_an_enclave_has_a_hole():
+    s = get_ruleset("fern").new_scenario("square", 5, 5)
+    s.areas["ring"] = Area("ring", "Ring")
+    for c in range(s.grid.size):
+        col, row = s.grid.col_row(c)
+        if 0 < col < 4 and 0 < row < 4 and (col, row) != (2, 2):
+            s.cell_area[c] = "ring"
+    ring = next(f for f in geojson_document(s)["features"] if f["properties"]["motu"] == "area")
+    g = shape(ring["geometry"])
+    assert g.geom_type == "Polygon" and len(g.interiors) == 1 and g.area == 8 and g.is_valid
+
+
+@pytest.mark.parametrize("name,island", [("tahiti.yaml", "Tahiti"), ("tahiti-moorea.yaml", "Moorea")])
+def test_tahiti_maps_are_in_real_longitude_and_latitude(name, island):
+    s = load_path(ROOT / "scenarios" / name)
+    doc = geojson_document(s)
+    assert doc["motu"]["units"] == "degrees"
+    coast = Polygon(COAST[island])
+    inland = [f for f in _kind(doc, "cell") if f["properties"]["terrain"] in ("clear", "jungle", "mountain")
+              and coast.buffer(0.02).contains(shape(f["geometry"]).centroid)]
+    assert len(inland) > 20
+    # Inland hexes are land on the real coastline, sea hexes well away from it are not.
+    assert all(coast.contains(shape(f["geometry"]).centroid) for f in inland)
+    sea = [f for f in _kind(doc, "cell") if f["properties"]["terrain"] == "sea"]
+    assert not any(coast.contains(shape(f["geometry"]).centroid) for f in sea)
+    orohena = next(f for f in _kind(doc, "cell") if f["properties"].get("props", {}).get("name") == "Mount Orohena")
+    lon, lat = shape(orohena["geometry"]).centroid.coords[0]
+    assert abs(lon - -149.4667) < 0.02 and abs(lat - -17.6167) < 0.02  # within a hex of the summit
+
+
+def test_a_broken_georeference_is_one_clear_error(example_hex):
+    example_hex.tables["georeference"] = {"origin": [200, 0], "km_per_unit": 1}
+    with pytest.raises(GeoreferenceError, match="origin out of range"):
+        geojson_document(example_hex)
+    example_hex.tables["georeference"] = {"origin": "here"}
+    with pytest.raises(GeoreferenceError, match="needs origin"):
+        geojson_document(example_hex)

@@ -1,0 +1,77 @@
+"""Whole games of Tahiti: the conformance check, random games to an end on both shipped maps
+with every advanced rule on, 1 to 4 players, bots, and the recorded golden game."""
+from __future__ import annotations
+
+import json
+import os
+import random
+import sys
+
+import pytest
+
+sys.path.insert(0, os.path.dirname(__file__))
+from engine.ai.bot import play_game  # noqa: E402
+from engine.rules.conformance import check_conformance  # noqa: E402
+
+from test_tahiti_game_support import ROOT, RULES, all_on, scenario  # noqa: E402
+
+GOLDEN = os.path.join(ROOT, "tests", "golden", "tahiti_game.json")
+MAPS = ("tahiti.yaml", "tahiti-moorea.yaml")
+
+
+@pytest.mark.parametrize("name", MAPS)
+def test_tahiti_game_conformance(name):
+    report = check_conformance(lambda: RULES.new_initial_state(scenario(name), {**all_on(), "turn_limit": 12}),
+                               games=2, seed=7)
+    assert report.games == 2
+
+
+@pytest.mark.parametrize("name", MAPS)
+def test_tahiti_game_random_games_end_with_winner_or_rule_draw(name):
+    bots = RULES.bot_factories()
+    for g in range(8):
+        rng = random.Random(g)
+        st = RULES.new_initial_state(scenario(name), all_on())
+        st = play_game(st, [bots["random"](rng)] * st.num_players(), rng)
+        assert st.is_terminal() and st.result[0]
+        assert set(st.summary()["areas"]) == set(st.b.areas)
+
+
+@pytest.mark.parametrize("players", [1, 2, 3])
+def test_tahiti_game_one_to_four_players(players):
+    rng = random.Random(players)
+    st = RULES.new_initial_state(scenario(), {"players": players, "turn_limit": 8})
+    assert st.num_players() == players
+    st = play_game(st, [RULES.bot_factories()["random"](rng)] * players, rng)
+    assert len(st.returns()) == players
+
+
+def test_tahiti_game_heuristic_and_mcts_bots_play():
+    rng = random.Random(3)
+    f = RULES.bot_factories()
+    st = RULES.new_initial_state(scenario(), {"players": 2, "turn_limit": 2})
+    st = play_game(st, [f["heuristic"](rng), f["mcts"](rng)], rng)
+    assert st.is_terminal()
+
+
+def record(seed: int = 11) -> dict:
+    rng = random.Random(seed)
+    st = RULES.new_initial_state(scenario(), all_on())
+    bots = [RULES.bot_factories()["random"](rng)] * st.num_players()
+    st = play_game(st, bots, rng)
+    return {"scenario": "tahiti.yaml", "options": "all advanced rules on", "seed": seed,
+            "actions": st.history(), "result": list(st.result[:2]), "text": st.result[2], "turn": st.turn}
+
+
+def test_tahiti_game_golden_replay():
+    if not os.path.exists(GOLDEN):  # first run records it
+        with open(GOLDEN, "w") as fh:
+            json.dump(record(), fh)
+    with open(GOLDEN) as fh:
+        gold = json.load(fh)
+    st = RULES.new_initial_state(scenario(gold["scenario"]), all_on())
+    for a in gold["actions"]:
+        st.apply_action(a)
+    assert st.is_terminal()
+    assert [st.result[0], list(st.result[1])] == gold["result"] and st.result[2] == gold["text"]
+    assert st.turn == gold["turn"]

@@ -1,0 +1,72 @@
+"""Helpers for the Tahiti game tests (no tests here): a game on the shipped map with fixed homes, hand-fed dice."""
+from __future__ import annotations
+
+import os
+import random
+from functools import lru_cache
+
+from engine.ai.bot import RandomBot, play_game
+from engine.io.native import load_path
+from engine.rules.registry import get_ruleset
+from engine.rules.tahiti.game_state import PICK
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))))
+RULES = get_ruleset("tahiti")
+RED, BLUE, GREEN, YELLOW = range(4)   # seat order: the scenario's sides
+
+
+@lru_cache(maxsize=None)
+def scenario(name: str = "tahiti.yaml"):
+    return load_path(os.path.join(ROOT, "scenarios", name))
+
+
+def all_on() -> dict:
+    cat = RULES.catalogue
+    return {k: True for k, o in cat.options.items() if o.type == "bool" and k.startswith(("rule_", "expeditions"))}
+
+
+def game(name: str = "tahiti.yaml", **opts):
+    """A game with the Home Villages of the scenario (3.1 off), no events or Arioi unless asked,
+    waiting for the initiative pick."""
+    base = {"rule_3_1_random_homes": False, "rule_15_12_random_events": False, "rule_15_6_arioi": False}
+    return RULES.new_initial_state(scenario(name), {**base, **opts})
+
+
+def feed(st, *actions):
+    for a in actions:
+        st.apply_action(a)
+    return st
+
+
+def at_step(st, *steps):
+    """Drop the pending node and run these steps next (then the rest of the turn)."""
+    st.node = None
+    st.push(*steps)
+    st._advance()
+    return st
+
+
+def clear_board(st):
+    st.units = []
+    return st
+
+
+def finish(st, seed: int = 0):
+    rng = random.Random(seed)
+    return play_game(st, [RandomBot(rng)] * st.num_players(), rng)
+
+
+def first_pick():
+    return PICK
+
+
+def finish_turn(st, seed: int = 0):
+    """Random bots to the end of the current turn (or of the game)."""
+    rng = random.Random(seed)
+    turn = st.turn
+    bots = [RandomBot(rng)] * st.num_players()
+    from engine.session.session import sample_outcome
+    while not st.is_terminal() and st.turn == turn:
+        p = st.current_player()
+        st.apply_action(sample_outcome(st.chance_outcomes(), rng) if p == -1 else bots[p].choose(st))
+    return st
