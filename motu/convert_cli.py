@@ -20,8 +20,12 @@ from engine.rules.registry import get_ruleset, known_ruleset_ids
 
 from .cli import EXIT_OK, UsageError, _emit, _load
 
-EXPORTS = {"tmx": "tmx", "tiled-json": "tiled-json", "geojson": "geojson"}
-_BY_EXTENSION = {".tmx": "tmx", ".tmj": "tiled-json", ".json": "tiled-json", ".geojson": "geojson"}
+EXPORTS = {"tmx": "tmx", "tiled-json": "tiled-json", "geojson": "geojson",
+           "svg": "svg", "png": "png", "pdf": "pdf", "vmod": "vmod"}
+_BY_EXTENSION = {".tmx": "tmx", ".tmj": "tiled-json", ".json": "tiled-json", ".geojson": "geojson",
+                 ".svg": "svg", ".png": "png", ".pdf": "pdf", ".vmod": "vmod"}
+# Print-and-play and VASSAL register from editor.export (they draw with Qt): imported only when asked for.
+_QT_EXPORTS = {"svg", "png", "pdf", "vmod"}
 
 
 def _check_out(path: str, force: bool) -> None:
@@ -37,10 +41,16 @@ def cmd_export(args: argparse.Namespace) -> int:
         raise UsageError(f"say which format to write: --to {'|'.join(EXPORTS)}")
     s = _load(args.file)
     _check_out(args.out, args.force)
+    if to in _QT_EXPORTS:
+        import editor.export  # noqa: F401 - registers svg, png, pdf and vmod
+    from engine.io.print_layout import PrintError
+    from engine.io.pywargame_compat import VassalUnavailable
     try:
         save_scenario(s, args.out, EXPORTS[to])
     except geojson.GeoreferenceError as exc:
         raise UsageError(f"{args.file}: {exc}") from None
+    except (PrintError, VassalUnavailable) as exc:
+        raise UsageError(f"{args.out}: {exc}") from None
     except OSError as exc:
         raise UsageError(f"{args.out}: cannot write: {exc.strerror or exc}") from None
     name = get_format(EXPORTS[to]).name

@@ -1,0 +1,194 @@
+"""Pages of a print-and-play scenario: the map at true size cut into sheets, then legend and counters.
+
+Scope: paper sizes, margins, splitting a map larger than the paper into sheets
+that overlap by a set width (with crop marks at each sheet's corners and a dashed
+line where the neighbouring sheet's overlap begins), and flowing the legend and
+counter sheet after the map — below it on the same page when the map fits one
+sheet with room to spare. Writers (svg_print.py, the editor's PNG/PDF) draw Pages.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from engine.scenario.model import Scenario
+
+from .print_map import MapScene, map_scene
+from .print_sheets import counter_blocks, legend_blocks
+from .print_shapes import Line, Shape, Text, bbox, moved
+
+PAPERS = {"A5": (148.0, 210.0), "A4": (210.0, 297.0), "A3": (297.0, 420.0), "A2": (420.0, 594.0),
+          "Letter": (215.9, 279.4), "Legal": (215.9, 355.6), "Tabloid": (279.4, 431.8)}
+MARK = "#555555"
+
+
+class PrintError(ValueError):
+    """Print options that cannot make pages (a cell of no size, margins wider than the paper…)."""
+
+
+@dataclass(frozen=True)
+class PrintOptions:
+    cell_mm: float = 19.0  # a hex across its flats, a square's side
+    paper: str = "A4"  # a name from PAPERS, or WIDTHxHEIGHT in mm
+    margin_mm: float = 10.0
+    overlap_mm: float = 10.0
+    counter_mm: float = 15.0
+    orientation: str = "auto"  # auto | portrait | landscape
+
+
+@dataclass
+class Page:
+    number: int
+    width: float
+    height: float
+    kind: str  # "map" or "sheet"
+    shapes: list[Shape] = field(default_factory=list)  # in page mm
+    map_shapes: list[Shape] = field(default_factory=list)  # in map mm, drawn shifted by map_offset, clipped
+    map_offset: tuple[float, float] = (0.0, 0.0)
+    map_clip: tuple[float, float, float, float] | None = None  # x, y, width, height on the page
+    title: str = ""
+
+
+def paper_size(paper: str) -> tuple[float, float]:
+    for name, size in PAPERS.items():
+        if name.lower() == paper.strip().lower():
+            return size
+    try:
+        w, h = (float(v) for v in paper.lower().split("x"))
+    except ValueError:
+        raise PrintError(f"unknown paper {paper!r}: use {', '.join(PAPERS)} or WIDTHxHEIGHT in mm, as 300x200") from None
+    if w <= 0 or h <= 0:
+        raise PrintError(f"paper {paper!r} has no area")
+    return w, h
+
+
+def check(opts: PrintOptions) -> tuple[float, float]:
+    """The paper's size in the chosen orientation's portrait form; PrintError on options that make no pages."""
+    w, h = paper_size(opts.paper)
+    if not (opts.cell_mm >= 2):
+        raise PrintError(f"a cell of {opts.cell_mm} mm is too small to print (2 mm at least)")
+    if opts.margin_mm < 0 or opts.overlap_mm < 0:
+        raise PrintError("margins and overlaps cannot be negative")
+    usable = min(w, h) - 2 * opts.margin_mm
+    if usable < 20:
+        raise PrintError(f"margins of {opts.margin_mm} mm leave less than 20 mm of a {w:g}x{h:g} mm sheet")
+    if opts.overlap_mm * 2 >= usable:
+        raise PrintError(f"an overlap of {opts.overlap_mm} mm is more than half of the {usable:g} mm a sheet prints")
+    if opts.counter_mm < 5 or opts.counter_mm > usable:
+        raise PrintError(f"counters of {opts.counter_mm} mm do not fit: 5 to {usable:g} mm")
+    if opts.orientation not in ("auto", "portrait", "landscape"):
+        raise PrintError(f"orientation must be auto, portrait or landscape, not {opts.orientation!r}")
+    return min(w, h), max(w, h)
+
+
+def tiles_needed(length: float, usable: float, overlap: float) -> int:
+    if length <= usable + 1e-6:
+        return 1
+    return math.ceil((length - overlap) / (usable - overlap) - 1e-9)
+
+
+def layout(scenario: Scenario, opts: PrintOptions = PrintOptions()) -> list[Page]:
+    short, long_ = check(opts)
+    scene = map_scene(scenario, opts.cell_mm)
+    m, o = opts.margin_mm, opts.overlap_mm
+
+    def grid_for(pw: float, ph: float) -> tuple[int, int]:
+        return tiles_needed(scene.width, pw - 2 * m, o), tiles_needed(scene.height, ph - 2 * m, o)
+
+    sizes = {"portrait": (short, long_), "landscape": (long_, short)}
+    if opts.orientation == "auto":
+        pw, ph = min(sizes.values(), key=lambda s: (grid_for(*s)[0] * grid_for(*s)[1], s[0]))
+    else:
+        pw, ph = sizes[opts.orientation]
+    pages = map_pages(scenario, scene, pw, ph, m, o)
+    flow_sheets(scenario, pages, pw, ph, m, opts)
+    return pages
+
+
+def map_pages(scenario: Scenario, scene: MapScene, pw: float, ph: float, m: float, o: float) -> list[Page]:
+    uw, uh = pw - 2 * m, ph - 2 * m
+    nx, ny = tiles_needed(scene.width, uw, o), tiles_needed(scene.height, uh, o)
+    boxes = [(s, bbox(s)) for s in scene.shapes]
+    pages = []
+    title = scenario.title or "Map"
+    for j in range(ny):
+        for i in range(nx):
+            ox, oy = i * (uw - o), j * (uh - o)
+            tw, th = min(uw, scene.width - ox), min(uh, scene.height - oy)
+            n = len(pages) + 1
+            page = Page(n, pw, ph, "map", map_offset=(m - ox, m - oy), map_clip=(m, m, tw, th), title=title)
+            page.map_shapes = [s for s, (x0, y0, x1, y1) in boxes
+                               if x1 >= ox and x0 <= ox + tw and y1 >= oy and y0 <= oy + th]
+            sheet = f" - map sheet {n} of {nx * ny} (row {j + 1}, column {i + 1})" if nx * ny > 1 else ""
+            if m >= 5:
+                page.shapes.append(Text(m + 3, m - 2.5, f"{title}{sheet} - cells {scene.cell_mm:g} mm", 3.0,
+                                        "#333333", "start", cls="page-header"))
+            page.shapes += crop_marks(m, m, tw, th, m)
+            page.shapes += overlap_marks(m, m, tw, th, o, m, (nx, ny), (i, j))
+            pages.append(page)
+    return pages
+
+
+def crop_marks(x: float, y: float, w: float, h: float, margin: float) -> list[Shape]:
+    """Short lines in the margin at each corner of the printed map: cut along them."""
+    length = min(5.0, margin - 1.5)
+    if length < 1:
+        return []
+    out: list[Shape] = []
+    for cx, sx in ((x, -1), (x + w, 1)):
+        for cy, sy in ((y, -1), (y + h, 1)):
+            out.append(Line(((cx + sx, cy), (cx + sx * (1 + length), cy)), MARK, 0.2, cls="crop-mark"))
+            out.append(Line(((cx, cy + sy), (cx, cy + sy * (1 + length))), MARK, 0.2, cls="crop-mark"))
+    return out
+
+
+def overlap_marks(x: float, y: float, w: float, h: float, o: float, margin: float,
+                  tiles: tuple[int, int], at: tuple[int, int]) -> list[Shape]:
+    """A dashed line where a neighbouring sheet's copy of the map begins, labelled with that sheet."""
+    out: list[Shape] = []
+    dash = (1.5, 1.0)
+    size = min(2.6, max(1.5, margin * 0.3))
+    (nx, ny), (i, j) = tiles, at
+    sheet = j * nx + i + 1
+    if o > 0 and i < nx - 1 and w > o:
+        lx = x + w - o
+        out.append(Line(((lx, y), (lx, y + h)), MARK, 0.25, dash, cls="overlap-mark"))
+        out.append(Text(lx, y + h + size * 1.3, f"overlaps sheet {sheet + 1} ->", size, MARK, "start", cls="overlap-label"))
+    if o > 0 and i > 0:
+        lx = x + o
+        out.append(Line(((lx, y), (lx, y + h)), MARK, 0.25, dash, cls="overlap-mark"))
+        out.append(Text(lx, y + h + size * 1.3, f"<- overlaps sheet {sheet - 1}", size, MARK, "end", cls="overlap-label"))
+    if o > 0 and j < ny - 1 and h > o:
+        ly = y + h - o
+        out.append(Line(((x, ly), (x + w, ly)), MARK, 0.25, dash, cls="overlap-mark"))
+        out.append(Text(x + w + 0.8, ly + size * 0.4, f"v {sheet + nx}", size, MARK, "start", cls="overlap-label"))
+    if o > 0 and j > 0:
+        ly = y + o
+        out.append(Line(((x, ly), (x + w, ly)), MARK, 0.25, dash, cls="overlap-mark"))
+        out.append(Text(x + w + 0.8, ly + size * 0.4, f"^ {sheet - nx}", size, MARK, "start", cls="overlap-label"))
+    return out
+
+
+def flow_sheets(scenario: Scenario, pages: list[Page], pw: float, ph: float, m: float, opts: PrintOptions) -> None:
+    """The legend then the counters, block by block, each block whole on one page."""
+    uw = pw - 2 * m
+    blocks = legend_blocks(scenario, uw, opts.cell_mm) + counter_blocks(scenario, uw, opts.counter_mm)
+    page: Page | None = None
+    y = m
+    if len(pages) == 1 and pages[0].map_clip is not None:
+        page = pages[0]
+        y = m + page.map_clip[3] + 6.0
+    title = scenario.title or "Map"
+    for block in blocks:
+        if page is None or (y + block.height > ph - m and y > m + 1e-6):
+            page = Page(len(pages) + 1, pw, ph, "sheet", title=title)
+            if m >= 5:
+                page.shapes.append(Text(m + 3, m - 2.5, f"{title} - legend and counters", 3.0, "#333333", "start",
+                                        cls="page-header"))
+            pages.append(page)
+            y = m
+        page.shapes += [moved(s, m, y) for s in block.shapes]
+        y += block.height
+
+
+__all__ = ["PAPERS", "PrintError", "PrintOptions", "Page", "paper_size", "layout", "tiles_needed"]

@@ -1,0 +1,224 @@
+"""VASSAL module (.vmod) export through pywargame: board image, grid, area zones, pieces.
+
+Scope: one scenario as one VASSAL module. The board image is the printed map
+(print_map.py) drawn with Pillow at CELL_PX pixels per cell; a hex or square
+grid is laid over it with the spacing and origin of that picture and numbered
+as Motu numbers cells (CCRR, or C,R), so VASSAL's locations are Motu's labels.
+Each area is a zone (its outline in image pixels) using the board's grid. Boards
+of spaces get a region per space. Every piece gets a counter image and a slot in
+the piece palette, grouped by side; pieces on the map also start there.
+pywargame on Python 3.11: pywargame_compat.py.
+"""
+from __future__ import annotations
+
+import math
+import os
+import re
+import tempfile
+from dataclasses import dataclass
+
+from engine.board.geometry import cells_outline
+from engine.board.grids import HexGrid, SpacesGrid, SquareGrid
+from engine.scenario.model import Scenario
+
+from .print_map import MapScene, map_scene
+from .print_sheets import counter_shapes, side_groups
+from .pywargame_compat import vassal_api
+from .raster_print import render_png
+from .registry import Format, register_format
+
+CELL_PX = 80  # a hex across its flats, or a square's side, in board-image pixels
+COUNTER_PX = 64
+BOARD_IMAGE = "board.png"
+
+
+@dataclass(frozen=True)
+class VmodSummary:
+    path: str
+    board: str
+    image_size: tuple[int, int]
+    grid: str  # HexGrid | SquareGrid | RegionGrid
+    zones: list[str]
+    pieces: list[str]
+
+
+@dataclass(frozen=True)
+class Picture:
+    """How the board image's pixels relate to the grid's layout units."""
+
+    px_per_unit: float
+    origin: tuple[float, float]  # pixel of layout point (0, 0)
+    width: int
+    height: int
+
+    def px(self, x: float, y: float) -> tuple[float, float]:
+        return self.origin[0] + x * self.px_per_unit, self.origin[1] + y * self.px_per_unit
+
+
+def board_picture(scenario: Scenario, cell_mm: float = 19.0) -> tuple[bytes, Picture]:
+    scene: MapScene = map_scene(scenario, cell_mm)
+    ppm = CELL_PX / cell_mm
+    png = render_png(scene.shapes, scene.width, scene.height, ppm)
+    pic = Picture(scene.unit_mm * ppm, (scene.origin[0] * ppm, scene.origin[1] * ppm),
+                  max(1, round(scene.width * ppm)), max(1, round(scene.height * ppm)))
+    return png, pic
+
+
+def grid_attributes(grid: HexGrid | SquareGrid, pic: Picture) -> tuple[dict, dict]:
+    """(grid attributes, numbering attributes) for VASSAL, matching the picture and Motu's labels.
+
+    A VASSAL hex grid has columns dx apart, hexes dy apart down a column, odd columns
+    half a hex lower, origin (x0, y0) at the first hex's centre; `sideways` turns it
+    a quarter (pointy hexes), x and y swapping roles. Numbering `stagger` raises odd
+    columns' numbers, which is Motu's even-q/even-r.
+    """
+    x0, y0 = (round(v) for v in pic.px(*grid.center(0)))
+    if isinstance(grid, SquareGrid):
+        side = pic.px_per_unit
+        attrs = dict(dx=side, dy=side, x0=x0, y0=y0)
+        numbering = dict(hType="N", vType="N", hOff=1, vOff=1, hLeading=0, vLeading=0, sep=",", first="H")
+        return attrs, numbering
+    r = pic.px_per_unit
+    across, step = math.sqrt(3) * r, 1.5 * r
+    sideways = grid.orientation == "pointy"
+    attrs = dict(dx=round(step, 4), dy=round(across, 4), x0=y0 if sideways else x0, y0=x0 if sideways else y0,
+                 sideways=sideways)
+    # Sideways, VASSAL's columns are Motu's rows: its row-first numbering reads as Motu's column-first label.
+    numbering = dict(hType="N", vType="N", hOff=1, vOff=1, hLeading=grid._cw - 1, vLeading=grid._rw - 1, sep="",
+                     first="V" if sideways else "H", stagger=grid.offset.startswith("even"))
+    return attrs, numbering
+
+
+def write_vmod(scenario: Scenario, path: str, cell_mm: float = 19.0) -> VmodSummary:
+    """Build the module and write it atomically to `path`."""
+    v = vassal_api()
+    png, pic = board_picture(scenario, cell_mm)
+    title = scenario.title or "Motu map"
+    board_name = _safe_name(title)
+    build = v.BuildFile()
+    game = build.addGame(name=title, version="1.0", description=f"Made by Motu from the {scenario.ruleset} scenario {title}")
+    game.addBasicCommandEncoder()
+    game.addGlobalOptions()
+    roster = game.addPlayerRoster()
+    for side in scenario.sides.values():
+        roster.addSide(side.name or side.id)
+    game.addChatter()
+    images, slots = _pieces(v, game, scenario)
+    gmap = game.addMap(mapName="Main map")
+    for add in ("addCounterDetailViewer", "addStackMetrics", "addForwardToChatter", "addMenuDisplayer",
+                "addMapCenterer", "addStackExpander", "addPieceMover", "addKeyBufferer",
+                "addSelectionHighlighters", "addHighlightLastMoved", "addZoomer"):
+        getattr(gmap, add)()
+    board = gmap.addBoardPicker().addBoard(name=board_name, image=BOARD_IMAGE, width=pic.width, height=pic.height)
+    grid_kind, zones = _grid(board, scenario, pic)
+    for piece in scenario.pieces.values():
+        if piece.cell is not None and piece.id in slots:
+            at = gmap.addAtStart(name=vassal_text(piece.name or piece.id), location=scenario.label(piece.cell),
+                                 useGridLocation=True, owningBoard=board_name)
+            at.addPiece(slots[piece.id])
+    module_data = v.ModuleData()
+    data = module_data.addData()
+    data.addVersion(version="1.0")
+    data.addVASSALVersion(version="3.7.0")
+    data.addName(name=title)
+    data.addDescription(description=f"Motu scenario: {title}")
+    data.addDateSaved()
+    _write_zip(v, path, build, module_data, {f"images/{BOARD_IMAGE}": png, **images})
+    return VmodSummary(path, board_name, (pic.width, pic.height), grid_kind, zones, [n for n in slots])
+
+
+def _grid(board, scenario: Scenario, pic: Picture) -> tuple[str, list[str]]:
+    grid = scenario.grid
+    if isinstance(grid, SpacesGrid):
+        regions = board.addRegionGrid(snapto=True, visible=False)
+        for c in range(grid.size):
+            x, y = pic.px(*grid.center(c))
+            regions.addRegion(name=grid.label(c), originx=round(x), originy=round(y), alsoPiece=False)
+        return "RegionGrid", []
+    attrs, numbering = grid_attributes(grid, pic)
+    kind = "HexGrid" if isinstance(grid, HexGrid) else "SquareGrid"
+    # The picture already shows the grid and the numbers: VASSAL's own drawing of them stays off.
+    holder = board.addZonedGrid() if scenario.areas else board
+    g = holder.add(getattr(vassal_api(), kind), color="#000000", visible=False, snapTo=True, **attrs)
+    g.addNumbering(visible=False, color="#000000", **numbering)
+    names: list[str] = []
+    if scenario.areas:
+        # Smaller zones first: VASSAL takes the first zone holding a point, so an enclosed area wins over its surround.
+        shapes = []
+        for area_id, cells in scenario.area_cells().items():
+            if not cells:
+                continue
+            outline = cells_outline(grid, cells)
+            parts = list(getattr(outline, "geoms", [outline]))
+            name = scenario.areas[area_id].name or area_id
+            for i, part in enumerate(parts):
+                shapes.append((part.area, name if len(parts) == 1 else f"{name} ({i + 1})", part))
+        for _, name, part in sorted(shapes, key=lambda t: t[0]):
+            path = ";".join(f"{round(px)},{round(py)}" for px, py in (pic.px(x, y) for x, y in part.exterior.coords[:-1]))
+            holder.addZone(name=name, path=path, useParentGrid=True, locationFormat="$gridLocation$")
+            names.append(name)
+    return kind, names
+
+
+def _pieces(v, game, scenario: Scenario) -> tuple[dict[str, bytes], dict]:
+    """Counter images and palette slots, one tab per side; returns (files, piece id -> slot)."""
+    files: dict[str, bytes] = {}
+    slots: dict = {}
+    groups = side_groups(scenario)
+    if not groups:
+        return files, slots
+    window = game.addPieceWindow(name="Pieces")
+    tabs = window.addTabs(entryName="Pieces")
+    size_mm = 15.0
+    ppm = COUNTER_PX / size_mm
+    for sid, heading, group in groups:
+        side = scenario.sides.get(sid)
+        fill = side.color if side and side.color else "#d8d2c0"
+        plist = tabs.addPanel(entryName=heading, fixed=False).addList(entryName=f"{heading} pieces")
+        for c in group:
+            image = f"piece-{_safe_name(c.piece_id)}.png"
+            files[f"images/{image}"] = render_png(counter_shapes(c, 0.0, 0.0, size_mm, fill), size_mm, size_mm, ppm)
+            gpid = game.nextPieceSlotId()
+            name = vassal_text(c.name)
+            traits = [v.BasicTrait(name=name, filename=image, gpid=gpid)]
+            slots[c.piece_id] = plist.addPieceSlot(entryName=name, gpid=gpid, width=COUNTER_PX, height=COUNTER_PX,
+                                                   traits=traits)
+    return files, slots
+
+
+def _write_zip(v, path: str, build, module_data, files: dict[str, bytes]) -> None:
+    """The module as a zip, written beside `path` and renamed over it: a failed export leaves the old file."""
+    directory = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(prefix=".~" + os.path.basename(path) + ".", suffix=".tmp", dir=directory)
+    os.close(fd)
+    try:
+        with v.VMod(tmp, "w") as vmod:
+            vmod.addFiles(**{v.VMod.BUILD_FILE: build.encode(), v.VMod.MODULE_DATA: module_data.encode()})
+            for name, content in files.items():
+                vmod.addFile(name, content)
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def vassal_text(text: str) -> str:
+    """A name safe inside VASSAL's piece encoding, where '/' and ';' separate fields (pywargame does not escape them)."""
+    return text.replace("/", "\u2215").replace(";", ",").replace("\\", "\u2216")
+
+
+def _safe_name(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_.-]+", "-", text).strip("-") or "board"
+
+
+def _save(scenario: Scenario, path: str) -> None:
+    write_vmod(scenario, path)
+
+
+register_format(Format("vmod", "VASSAL module (board, grid, area zones, pieces)", (".vmod",), save=_save))
+
+__all__ = ["CELL_PX", "Picture", "VmodSummary", "board_picture", "grid_attributes", "vassal_text", "write_vmod"]
