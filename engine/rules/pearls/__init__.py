@@ -1,11 +1,46 @@
-"""Tahiti pearls: the pearl-fishing auction game on a track round a lettered map."""
-from engine.rules.ruleset import RuleSet
+"""Tahiti pearls (Franjos, 1995): the pearl-fishing auction game on a track round a lettered map.
+
+Scope: the RuleSet object. The rules live beside it: board (a scenario read as the 7x7 map, its
+letters and the track), state (the game and its action encoding), scoring (pearl groups),
+validation, bots (evaluation, greedy bot). docs/rules/pearls.md says what Motu chose where the
+rulebook is silent.
+
+Start a game: `get_ruleset("pearls").new_initial_state(scenario)`; one player per side.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from engine.rules.ruleset import RuleSet, validators_of
+from engine.scenario.checks import COMMON_VALIDATORS
+from engine.scenario.model import Scenario
+
+from .board import PearlsBoard
+from .state import PearlsState
+from .validation import PEARLS_VALIDATORS
 
 
 class PearlsRules(RuleSet):
     id = "pearls"
     name = "Tahiti pearls"
     summary = "Pearl-fishing auction game on a 12-space track round a 7x7 map"
+
+    def validators(self):
+        return validators_of(COMMON_VALIDATORS, PEARLS_VALIDATORS)
+
+    def new_initial_state(self, scenario: Scenario, options: Mapping[str, Any] | None = None) -> PearlsState:
+        """A new game on `scenario`, one player per side in the scenario's order (seat 0 starts)."""
+        opts = {**self.catalogue.default_options(), **scenario.options, **(options or {})}
+        board = scenario.cache.get(("pearls-board",))
+        if board is None:
+            board = PearlsBoard.from_scenario(scenario)
+            scenario.cache[("pearls-board",)] = board
+        return PearlsState(board, len(scenario.sides), ties=str(opts["group_ties"]), max_bid=int(opts["max_bid"]))
+
+    def bot_factories(self) -> dict[str, Any]:
+        """random, greedy (one move ahead on engine/rules/pearls/bots.py's evaluation) and MCTS."""
+        from . import bots
+        return {"random": bots.random_bot, "greedy": bots.greedy_bot, "mcts": bots.mcts_bot}
 
 
 RULESET = PearlsRules()

@@ -1,0 +1,179 @@
+"""Monte-Carlo tree search over the generic game API, and the head-to-head measure of a bot.
+
+Scope: `MCTSBot`, a UCT search that works on any GameState: n players (each node keeps the
+sum of every player's returns, and a decision node picks by its mover's share), chance nodes
+(an outcome is sampled with its probability and becomes a child, so the tree stays
+closed-loop), random rollouts, an iteration budget. It draws every random number from the
+generator it was given. `head_to_head` plays a bot against others over many seeded games and
+reports its win rate with a 95% interval (used by bench/games_small.py and the tests).
+"""
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+from engine.ai.bot import Bot, play_game
+from engine.rules.api import CHANCE, TERMINAL, GameState
+from engine.session.session import sample_outcome
+
+Evaluate = Callable[[GameState], Sequence[float]]
+
+
+class _Node:
+    __slots__ = ("visits", "total", "children", "untried")
+
+    def __init__(self, players: int):
+        self.visits = 0
+        self.total = [0.0] * players
+        self.children: dict[int, _Node] = {}
+        self.untried: list[int] | None = None
+
+
+class MCTSBot:
+    """UCT with random rollouts.
+
+    iterations: playouts per move. exploration: UCT constant, for returns in [-1, 1].
+    rollout_limit: stop a rollout after this many actions and score the state with `evaluate`
+    (a function giving every player's value in [-1, 1]); None plays rollouts to the end.
+    """
+
+    name = "mcts"
+
+    def __init__(self, rng: random.Random, iterations: int = 200, exploration: float = 2.0,
+                 rollout_limit: int | None = None, evaluate: Evaluate | None = None):
+        if rollout_limit is not None and evaluate is None:
+            raise ValueError("a rollout limit needs an evaluation for the states where rollouts stop")
+        self.rng = rng
+        self.iterations = iterations
+        self.exploration = exploration
+        self.rollout_limit = rollout_limit
+        self.evaluate = evaluate
+
+    def choose(self, state: GameState) -> int:
+        legal = state.legal_actions()
+        if len(legal) == 1:  # nothing to think about
+            return legal[0]
+        me = state.current_player()
+        root = _Node(state.num_players())
+        for _ in range(self.iterations):
+            self._iterate(state.clone(), root)
+        # The most visited move is the robust choice; ties go to the better average.
+        action, _ = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].total[me] / max(kv[1].visits, 1)))
+        return action
+
+    def _iterate(self, s: GameState, root: _Node) -> None:
+        rng, c = self.rng, self.exploration
+        players = len(root.total)
+        node = root
+        path = [root]
+        while True:
+            p = s.current_player()
+            if p == TERMINAL:
+                break
+            if p == CHANCE:
+                a = sample_outcome(s.chance_outcomes(), rng)
+                child = node.children.get(a)
+                if child is None:
+                    child = _Node(players)
+                    node.children[a] = child
+                s.apply_action(a)
+                node = child
+                path.append(node)
+                continue
+            if node.untried is None:
+                node.untried = s.legal_actions()
+                rng.shuffle(node.untried)
+            if node.untried:  # expansion: one new child, then a rollout from it
+                a = node.untried.pop()
+                child = _Node(players)
+                node.children[a] = child
+                node = child
+                s.apply_action(a)
+                path.append(node)
+                break
+            log_n = math.log(node.visits)
+            best_a, best_v = -1, -math.inf
+            for a, ch in node.children.items():
+                v = ch.total[p] / ch.visits + c * math.sqrt(log_n / ch.visits)
+                if v > best_v:
+                    best_a, best_v = a, v
+            node = node.children[best_a]
+            s.apply_action(best_a)
+            path.append(node)
+        values = self._rollout(s)
+        for nd in path:
+            nd.visits += 1
+            tot = nd.total
+            for i in range(players):
+                tot[i] += values[i]
+
+    def _rollout(self, s: GameState) -> Sequence[float]:
+        rng, limit = self.rng, self.rollout_limit
+        steps = 0
+        while True:
+            p = s.current_player()
+            if p == TERMINAL:
+                return s.returns()
+            if limit is not None and steps >= limit:
+                return self.evaluate(s)  # type: ignore[misc]
+            if p == CHANCE:
+                s.apply_action(sample_outcome(s.chance_outcomes(), rng))
+            else:
+                s.apply_action(rng.choice(s.legal_actions()))
+            steps += 1
+
+
+# --- measuring a bot -------------------------------------------------------------------------
+BotFactory = Callable[[random.Random], Bot]
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    games: int
+    score: float          # the contender's wins; a win shared by k players counts 1/k
+    baseline: float       # the share a bot as good as its opponents would expect (1 / players)
+
+    @property
+    def rate(self) -> float:
+        return self.score / self.games
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """95% interval of the win rate (Wilson score interval)."""
+        n, p, z = self.games, self.rate, 1.96
+        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+        half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+        return max(0.0, centre - half), min(1.0, centre + half)
+
+    def __add__(self, other: "MatchResult") -> "MatchResult":
+        return MatchResult(self.games + other.games, self.score + other.score, self.baseline)
+
+    def report(self) -> str:
+        lo, hi = self.interval
+        return (f"{self.rate:.1%} won over {self.games} games (95% interval {lo:.1%}-{hi:.1%}; "
+                f"an equal bot would win {self.baseline:.1%})")
+
+
+def head_to_head(new_state: Callable[[], GameState], contender: BotFactory, opponent: BotFactory,
+                 games: int, seed: int = 0, first_game: int = 0) -> MatchResult:
+    """Play games first_game .. first_game+games-1; the contender takes seat (game mod players).
+
+    Game g is reproducible on its own: its dice and every bot draw from generators seeded by
+    (seed, g), so a run can be split across processes and added up (MatchResult supports +).
+    """
+    score = 0.0
+    players = 2
+    for g in range(first_game, first_game + games):
+        state = new_state()
+        players = state.num_players()
+        seat = g % players
+        base = seed * 1_000_003 + g * 101
+        bots = [(contender if i == seat else opponent)(random.Random(base + 1 + i)) for i in range(players)]
+        final = play_game(state, bots, random.Random(base))
+        r = final.returns()
+        best = max(r)
+        if r[seat] == best and best > min(r):
+            score += 1 / r.count(best)
+    return MatchResult(games, score, 1 / players)

@@ -1,0 +1,54 @@
+"""Tiki board validation: what a Tiki scenario must be for the game to be played on it.
+
+Scope: checks run after the common ones (engine/scenario/checks.py), each with one registered
+code (docs/validation.md): the villages must be drawn as a 3x3 square, every village needs a
+value from -1 to 2, and a Shaman drawn on the board must stand between orthogonal neighbours
+(only one Shaman).
+"""
+from __future__ import annotations
+
+from typing import Iterable
+
+from engine.scenario.catalogue import Catalogue
+from engine.scenario.model import Scenario
+from engine.scenario.validation import Finding, describe_cells, finding, register_code
+
+from .board import edge_between, square_order, village_value
+
+TIKI_NOT_3X3 = register_code("TIKI_NOT_3X3", "error", "A Tiki board is not nine villages in a 3x3 square.")
+TIKI_BAD_VALUE = register_code("TIKI_BAD_VALUE", "error", "A Tiki village has no value or a value outside -1..2.")
+TIKI_SHAMAN_NOT_ADJACENT = register_code(
+    "TIKI_SHAMAN_NOT_ADJACENT", "error", "The Shaman stands between two villages that are not orthogonal neighbours.")
+TIKI_SHAMAN_TWICE = register_code("TIKI_SHAMAN_TWICE", "error", "The Tiki board has more than one Shaman.")
+
+
+def check_square(s: Scenario, cat: Catalogue) -> Iterable[Finding]:
+    if square_order(s) is None:
+        yield finding(TIKI_NOT_3X3, f"Tiki is played on nine villages in a 3x3 square; this board has "
+                      f"{s.grid.size} space{'s' * (s.grid.size != 1)} that are not drawn as one")
+
+
+def check_values(s: Scenario, cat: Catalogue) -> Iterable[Finding]:
+    bad = [c for c in range(s.grid.size) if village_value(s.cell_props.get(c)) not in (-1, 0, 1, 2)]
+    if bad:
+        yield finding(TIKI_BAD_VALUE, f"village value missing or outside -1..2 at {describe_cells(s, bad)}",
+                      cells=bad)
+
+
+def check_shaman(s: Scenario, cat: Catalogue) -> Iterable[Finding]:
+    shamans = sorted(k for k, feats in s.edges.items() if "shaman" in feats)
+    if not shamans:
+        return
+    order = square_order(s)
+    if order is not None:
+        where = {cell: k for k, cell in enumerate(order)}
+        for a, b in shamans:
+            if edge_between(where[a], where[b]) < 0:
+                yield finding(TIKI_SHAMAN_NOT_ADJACENT, f"the Shaman between {s.label(a)} and {s.label(b)} is not "
+                              "between two villages side by side in the square", edges=[(a, b)])
+    if len(shamans) > 1:
+        yield finding(TIKI_SHAMAN_TWICE, f"{len(shamans)} edges carry the Shaman; there is one Shaman",
+                      edges=shamans)
+
+
+TIKI_VALIDATORS = (check_square, check_values, check_shaman)
