@@ -37,7 +37,6 @@ def _window(path: str):
 
 
 def run(repeat: int = 15) -> list[dict]:
-    from PySide6.QtCore import QPointF
     from PySide6.QtWidgets import QApplication
 
     from engine.scenario.edits import PaintTerrain
@@ -66,7 +65,6 @@ def run(repeat: int = 15) -> list[dict]:
         view.fit()
         whole = _median(view.viewport().repaint, repeat)
         rows.append({"issue": 4, "what": "whole-map frame (cached chunks)", "median": whole, "unit": "ms", "budget": 16})
-        centre = QPointF(view.viewport().rect().center())
         view.reset_zoom()
         view.centerOn(w.map_item.geo.centre(w.document.scenario.grid.size // 2 + 158))
         zoomed = _median(view.viewport().repaint, repeat)
