@@ -129,6 +129,44 @@ class FileActions:
         answer = QMessageBox.question(self, "Revert", f"Throw away every unsaved change to {self.document.title()}?")
         return answer == QMessageBox.Yes
 
+    # --- export ------------------------------------------------------------------------------------
+    def export_formats(self):
+        """Every format that can write a scenario, other than Motu's own."""
+        import editor.export  # noqa: F401 - registers print-and-play (SVG, PNG, PDF) and VASSAL
+        from engine.io.registry import formats
+        return [f for f in formats() if f.save is not None and f.id != "motu"]
+
+    def choose_export_path(self, fmts) -> tuple[str, object] | None:
+        filters = [f"{f.name} ({' '.join('*' + e for e in f.extensions)})" for f in fmts]
+        base = os.path.splitext(self.document.path or "untitled")[0]
+        path, chosen = QFileDialog.getSaveFileName(self, "Export", base, ";;".join(filters))
+        if not path:
+            return None
+        fmt = fmts[filters.index(chosen)] if chosen in filters else None
+        if fmt is not None and not os.path.splitext(path)[1]:
+            path += fmt.extensions[0]
+        return path, fmt
+
+    def file_export(self) -> bool:
+        """File > Export: the scenario as it is now, in another tool's format; the document stays as it was."""
+        from engine.io.registry import format_for_path, save_scenario
+        fmts = self.export_formats()
+        answer = self.choose_export_path(fmts)
+        if answer is None:
+            return False
+        path, fmt = answer
+        fmt = fmt or format_for_path(path)
+        if fmt.save is None or fmt.id == "motu":
+            self.show_error("Export", f"{os.path.basename(path)}: choose one of the export formats")
+            return False
+        try:
+            save_scenario(self.document.scenario, path, fmt.id)
+        except Exception as exc:  # an exporter's refusal (no georeference, paper too small…) is shown, not raised
+            self.show_error("Export failed", f"{path}: {exc}")
+            return False
+        self.status(f"Exported {fmt.name} to {path}")
+        return True
+
     def file_revert(self) -> None:
         if not self.document.path:
             return

@@ -156,6 +156,7 @@ class MainWindow(FileActions, QMainWindow):
             "open": self.action("&Open…", self.file_open, QKeySequence.Open),
             "save": self.action("&Save", self.file_save, QKeySequence.Save),
             "save_as": self.action("Save &As…", self.file_save_as, [QKeySequence.SaveAs, "Ctrl+Shift+S"]),
+            "export": self.action("&Export…", self.file_export, "Ctrl+E"),
             "revert": self.action("&Revert", self.file_revert, "Ctrl+Shift+R"),
             "close": self.action("&Close", self.file_close, QKeySequence.Close),
             "quit": self.action("&Quit", self.close, [QKeySequence.Quit, "Ctrl+Q"]),
@@ -163,7 +164,7 @@ class MainWindow(FileActions, QMainWindow):
         for key in ("new", "open"):
             m.addAction(self.file_actions[key])
         self.recent_menu = m.addMenu("Open &Recent")
-        for key in ("save", "save_as", "revert", "close"):
+        for key in ("save", "save_as", "export", "revert", "close"):
             m.addAction(self.file_actions[key])
         m.addSeparator()
         m.addAction(self.file_actions["quit"])

@@ -340,3 +340,29 @@ def test_quit_unmodified_asks_nothing(qtbot, tmp_path):
     answers = Answers(win)
     assert win.close()
     assert answers.asked == []
+
+
+@pytest.mark.parametrize("fmt_id, ending", [("tmx", ".tmx"), ("geojson", ".geojson"), ("svg", ".svg"),
+                                            ("pdf", ".pdf"), ("vmod", ".vmod")])
+def test_file_export_writes_each_format_and_leaves_the_document(win, tmp_path, fmt_id, ending):
+    from engine.io.registry import get_format
+    fmts = win.export_formats()
+    assert {"tmx", "tiled-json", "geojson", "svg", "png", "pdf", "vmod"} <= {f.id for f in fmts}
+    before = (win.document.snapshot_text(), win.document.undo_stack.index(), win.isWindowModified())
+    out = tmp_path / f"out{ending}"
+    win.choose_export_path = lambda fs: (str(out), get_format(fmt_id))
+    errors = []
+    win.show_error = lambda title, text: errors.append(text)
+    assert win.file_export(), errors
+    written = list(tmp_path.glob("out*"))
+    assert written and all(p.stat().st_size > 0 for p in written)
+    assert (win.document.snapshot_text(), win.document.undo_stack.index(), win.isWindowModified()) == before
+
+
+def test_file_export_failure_is_shown_not_raised(win, tmp_path):
+    from engine.io.registry import get_format
+    win.choose_export_path = lambda fs: (str(tmp_path / "no" / "such" / "dir" / "x.tmx"), get_format("tmx"))
+    errors = []
+    win.show_error = lambda title, text: errors.append(text)
+    assert not win.file_export()
+    assert errors and "x.tmx" in errors[0]
