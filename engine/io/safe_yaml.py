@@ -7,7 +7,7 @@ the last one) or uses any tag beyond YAML's plain types.
 """
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any
 
 import yaml
 

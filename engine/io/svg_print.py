@@ -14,7 +14,7 @@ from engine.scenario.model import Scenario
 
 from .atomic import write_atomic
 from .print_layout import Page, PrintOptions, layout
-from .print_shapes import Circle, Line, Poly, Shape, Text
+from .print_shapes import Circle, Line, Poly, Shape
 from .registry import Format, register_format
 
 FONT = "DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif"

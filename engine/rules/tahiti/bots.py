@@ -8,7 +8,6 @@ short on a long game).
 """
 from __future__ import annotations
 
-import random
 
 from engine.ai.greedy import GreedyBot
 from engine.ai.mcts import MCTSBot

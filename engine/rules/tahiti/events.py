@@ -8,8 +8,7 @@ counters are chance nodes, each counter as likely. Readings are in the rulebook.
 """
 from __future__ import annotations
 
-from .game_state import CELL, COMBAT, CURSED, PICK, SULLEN, TahitiState, handler, step
-from .queries import area_control, home_cell, strength
+from .game_state import PICK, TahitiState, handler, step
 from .rast import ROLL_AGAIN, select
 from .rulesdata import event_result, events_by_number
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import heapq
 
-from .game_state import (CELL, COMBAT, DONE, EXPED, FLIPPED, IN_MARAE, LAND, LEADERS, MOVED, SEA, SULLEN,
+from .game_state import (CELL, COMBAT, DONE, EXPED, IN_MARAE, LAND, LEADERS, MOVED, SEA, SULLEN,
                          TahitiState, handler, step)
 from .queries import area_control, enemy_land_zone, enemy_sea_zone, home_cell
 from .rulesdata import load
@@ -245,7 +245,6 @@ def on_variable_movement(st: TahitiState, face: int, player: int, kind: int, f: 
 
 @step
 def continue_move(st: TahitiState, player: int, kind: int, cell: int, mp: int) -> None:
-    n = st.b.size
     reach = land_reach(st, player, cell, mp) if kind == 0 else sea_reach(st, player, cell, mp)
     st.decide(player, [DONE] + [CELL + t for t in sorted(reach)], "on_continue", player, kind, cell)
 
