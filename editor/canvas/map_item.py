@@ -22,6 +22,8 @@ class Overlay:
     line: tuple[int, int] | None = None
     line_visible: bool = True
     color: str = "#1e90ff"
+    seen: set[int] = field(default_factory=set)  # cells in sight (drawn faintly, under the rest)
+    attack: set[int] = field(default_factory=set)  # cells a move there would attack or fire at
 
 
 class MapItem(QGraphicsObject):
@@ -166,6 +168,10 @@ class MapItem(QGraphicsObject):
         if self.problem_cells:
             render.paint_cell_marks(p, geo, self.problem_cells, QPen(QColor("#d62728"), 4), QBrush(QColor(214, 39, 40, 60)))
         ov = self.overlay
+        if ov.seen:
+            render.paint_cell_marks(p, geo, ov.seen, QPen(Qt.NoPen), QBrush(QColor(255, 240, 120, 70)))
+        if ov.attack:
+            render.paint_cell_marks(p, geo, ov.attack, QPen(QColor("#d62728"), 3), QBrush(QColor(214, 39, 40, 60)))
         if ov.cells:
             col = QColor(ov.color)
             col.setAlpha(80)

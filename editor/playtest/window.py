@@ -357,26 +357,41 @@ class PlaytestWindow(QMainWindow):
 
     # --- clicking on the map ---------------------------------------------------------------------------
     def click_cell(self, cell: int | None) -> None:
-        """First click picks a piece's cell (targets light up), second click plays the move there."""
+        """First click picks a cell: where its pieces can go, what they can see and what they can
+        attack or fire at light up; a second click on a lit target plays that move."""
         state = self.session.state
         if cell is None or state.is_terminal() or self.seat(state.current_player()) != HUMAN:
             return
         moves = [(a, *state.action_cells(a)) for a in state.legal_actions()]
         if self.selected_cell is not None:
-            chosen = [a for a, src, dst in moves if src == self.selected_cell and dst == cell]
-            if chosen:
+            chosen = [a for a, src, dst in moves if src in (self.selected_cell, None) and dst == cell]
+            if chosen and cell != self.selected_cell:
                 self._choose(chosen)
                 return
-        direct = [a for a, src, dst in moves if src is None and dst == cell]
-        sources = [a for a, src, dst in moves if src == cell]
-        if sources:
+        sources = [(a, dst) for a, src, dst in moves if src == cell and dst is not None]
+        here = bool(sources) or any(c == cell for c, _, _ in state.markers())
+        if here:
             self.selected_cell = cell
-            targets = {dst: "" for a, src, dst in moves if src == cell and dst is not None}
-            self.map_item.set_overlay(Overlay(cells=targets, color="#2ca02c"))
             self.map_item.set_selection(cells={cell})
+            self.map_item.set_overlay(self.reach_overlay(cell, moves))
             return
+        direct = [a for a, src, dst in moves if src is None and dst == cell]
         if direct:
             self._choose(direct)
+
+    def reach_overlay(self, cell: int, moves) -> Overlay:
+        """Targets of the legal actions from (or, for games that name only targets, available at) a cell;
+        those holding another side's markers are attacks; and the cells in sight from it."""
+        state = self.session.state
+        targets = {dst for a, src, dst in moves if dst is not None and (src == cell or src is None)}
+        mine = {side for c, _, side in state.markers() if c == cell}
+        enemy_cells = {c for c, _, side in state.markers() if side is not None and side not in mine}
+        attack = targets & enemy_cells
+        seen: set[int] = set()
+        if self.scenario.grid.shape != "spaces":
+            sight = self.rules.sight(self.scenario)
+            seen = {c for c in range(self.scenario.grid.size) if c != cell and sight.visible(cell, c)}
+        return Overlay(cells={t: "" for t in targets - attack}, color="#2ca02c", attack=attack, seen=seen)
 
     def _choose(self, actions: list[int]) -> None:
         if len(actions) == 1:

@@ -141,3 +141,22 @@ def test_a_bot_error_ends_its_move_with_a_message(qtbot, tmp_path, monkeypatch):
     assert not pt._thinking
     assert "bot crashed" in pt.log.item(pt.log.count() - 1).text()
     assert pt.session.actions == []
+
+
+def test_picking_a_piece_shows_where_it_can_go_what_it_sees_and_what_it_can_attack(qtbot, tmp_path):
+    from engine.rules.api import CHANCE
+    win, pt, _ = open_playtest(qtbot, tmp_path, FERN)
+    state = pt.session.state
+    # A cell with the moving side's markers: its overlay lights targets and the cells in sight.
+    side_cells = [c for c, _, side in state.markers() if side == "british"]
+    assert side_cells
+    cell = side_cells[0]
+    moves = [(a, *state.action_cells(a)) for a in state.legal_actions()]
+    overlay = pt.reach_overlay(cell, moves)
+    sight = pt.rules.sight(pt.scenario)
+    assert overlay.seen == {c for c in range(pt.scenario.grid.size) if c != cell and sight.visible(cell, c)}
+    targets = {dst for a, src, dst in moves if dst is not None and src in (cell, None)}
+    assert set(overlay.cells) | overlay.attack == targets
+    enemy = {c for c, _, side in state.markers() if side not in (None, "british")}
+    assert overlay.attack <= enemy
+    assert state.current_player() != CHANCE
