@@ -9,8 +9,8 @@ from __future__ import annotations
 import json
 import random
 
-from PySide6.QtCore import QPointF, Qt, QThreadPool, QTimer, Signal
-from PySide6.QtGui import QAction, QColor, QKeySequence, QPainter, QPen
+from PySide6.QtCore import Qt, QThreadPool, QTimer, Signal
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox, QDockWidget, QFileDialog, QFormLayout, QHBoxLayout, QLabel, QListWidget, QListWidgetItem,
     QMainWindow, QMenu, QMessageBox, QPushButton, QSlider, QToolBar, QVBoxLayout, QWidget,
@@ -22,40 +22,13 @@ from engine.rules.api import CHANCE
 from engine.rules.registry import get_ruleset
 from engine.session.session import Session, scenario_fingerprint
 
-from ..canvas.map_item import MapItem, Overlay
+from ..canvas.map_item import Overlay
 from ..canvas.view import MapView
 from ..document import Document
 from .bot_worker import BotMove, BotSignals
+from .game_map import ClickTool, GameMapItem
 
 HUMAN = "human"
-
-
-class GameMapItem(MapItem):
-    """The scenario's map with the game's markers drawn over it."""
-
-    def __init__(self, document: Document, window: "PlaytestWindow"):
-        self.window = window
-        super().__init__(document)
-
-    def paint(self, p: QPainter, option, widget=None) -> None:
-        super().paint(p, option, widget)
-        state = self.window.session.state if self.window.session else None
-        if state is None:
-            return
-        stacks: dict[int, list] = {}
-        for cell, text, side in state.markers():
-            stacks.setdefault(cell, []).append((text, side))
-        for cell, items in stacks.items():
-            c = self.geo.centre(cell)
-            for i, (text, side) in enumerate(items[:6]):
-                colour = self.style.side.get(side, QColor("#555555")) if side else QColor("#555555")
-                box_w = max(26, 7 * len(text) + 6)
-                rect = (c.x() - box_w / 2 + 3 * i, c.y() - 10 - 4 * i, box_w, 20)
-                p.setPen(QPen(QColor("#111111"), 1))
-                p.setBrush(colour)
-                p.drawRect(*rect)
-                p.setPen(QColor("white"))
-                p.drawText(*[int(v) for v in rect], Qt.AlignCenter, text)
 
 
 class PlaytestWindow(QMainWindow):
@@ -75,7 +48,7 @@ class PlaytestWindow(QMainWindow):
         self.document.scenario.pieces.clear()  # the game's own markers show where things are
         self.map_item = GameMapItem(self.document, self)
         self.view = MapView(self.map_item)
-        self.view.tool = _ClickTool(self)
+        self.view.tool = ClickTool(self)
         self.setCentralWidget(self.view)
         self.pool = QThreadPool(self)
         self.pool.setMaxThreadCount(1)
@@ -408,38 +381,6 @@ class PlaytestWindow(QMainWindow):
         self._ticket += 1
         self.backToEditing.emit()
         self.close()
-
-
-class _ClickTool:
-    """The playtest map's only tool: clicks choose pieces and moves."""
-
-    from PySide6.QtGui import QCursor
-    cursor = QCursor(Qt.PointingHandCursor)
-
-    def __init__(self, window: PlaytestWindow):
-        self.window = window
-
-    def activate(self) -> None:
-        pass
-
-    def deactivate(self) -> None:
-        pass
-
-    def press(self, pos: QPointF, e) -> None:
-        if e.button() == Qt.LeftButton:
-            self.window.click_cell(self.window.map_item.cell_at(pos))
-
-    def move(self, pos, e) -> None:
-        pass
-
-    def release(self, pos, e) -> None:
-        pass
-
-    def double(self, pos, e) -> None:
-        pass
-
-    def key(self, e) -> bool:
-        return False
 
 
 def start_playtest(editor, scenario_text: str | None = None) -> PlaytestWindow:
