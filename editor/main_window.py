@@ -196,6 +196,8 @@ class MainWindow(FileActions, QMainWindow):
         mm = mb.addMenu("&Map")
         mm.addAction(self.action("&Check Now", self.problems.validate_now, "Ctrl+Shift+V"))
         mm.addAction(self.action("&Playtest", self.start_playtest, "F5"))
+        mm.addAction(self.action("Playtest from This &Position", lambda: self.start_playtest(from_position=True),
+                                 "Shift+F5"))
         t = mb.addMenu("&Tools")
         self.tools_bar = QToolBar("Tools", self)
         self.tools_bar.setObjectName("toolsBar")
@@ -355,8 +357,9 @@ class MainWindow(FileActions, QMainWindow):
                                       f"The scenario has {len(warnings)} warnings:\n\n{text}\n\nPlaytest anyway?")
         return answer == QMessageBox.Yes
 
-    def start_playtest(self):
-        """F5: check the scenario; errors stop (and show), warnings ask once; then a game of it as it is now."""
+    def start_playtest(self, from_position: bool = False):
+        """F5: check the scenario; errors stop (and show), warnings ask once; then a game of it as it is now.
+        Shift+F5 starts from the pieces as set up, where the rule set has a standard start of its own."""
         rules = self.document.rules
         if not rules.playable:
             self.status(f"{rules.name} cannot be played yet.")
@@ -376,7 +379,8 @@ class MainWindow(FileActions, QMainWindow):
             return None
         self._acknowledged_warnings |= new
         from .playtest.window import start_playtest
-        self.playtest = start_playtest(self)
+        options = {"start_from_position": True} if from_position and "start_from_position" in rules.catalogue.options else {}
+        self.playtest = start_playtest(self, options=options)
         self.playtest.show()
         return self.playtest
 

@@ -34,13 +34,14 @@ HUMAN = "human"
 class PlaytestWindow(QMainWindow):
     backToEditing = Signal()
 
-    def __init__(self, scenario_text: str, seed: int | None = None, parent=None):
+    def __init__(self, scenario_text: str, seed: int | None = None, parent=None, options: dict | None = None):
         super().__init__(parent)
         self.setObjectName("playtestWindow")
         self.setWindowTitle("Playtest — Motu")
         self.scenario_text = scenario_text
         self.scenario = loads(scenario_text, "<playtest>")
         self.rules = get_ruleset(self.scenario.ruleset)
+        self.options = dict(options or {})  # rule-set options for this game (e.g. start from the set-up)
         self.fingerprint = scenario_fingerprint(scenario_text)
         self.seed = seed if seed is not None else random.SystemRandom().randrange(1 << 31)
         self.session: Session | None = None
@@ -101,7 +102,7 @@ class PlaytestWindow(QMainWindow):
         lay.addWidget(self.info)
         seats = QFormLayout()
         self.seat_boxes: list[QComboBox] = []
-        probe = self.rules.new_initial_state(self.scenario)
+        probe = self.rules.new_initial_state(self.scenario, self.options)
         names = [HUMAN] + list(self.rules.bot_factories())
         sides = self.rules.player_sides(self.scenario, probe.num_players())
         for p in range(probe.num_players()):
@@ -148,7 +149,7 @@ class PlaytestWindow(QMainWindow):
 
     # --- the game ----------------------------------------------------------------------------------
     def _new_state(self):
-        return self.rules.new_initial_state(loads(self.scenario_text, "<playtest>"))
+        return self.rules.new_initial_state(loads(self.scenario_text, "<playtest>"), self.options)
 
     def new_game(self, seed: int | None) -> None:
         self.stop_auto()
@@ -383,8 +384,8 @@ class PlaytestWindow(QMainWindow):
         self.close()
 
 
-def start_playtest(editor, scenario_text: str | None = None) -> PlaytestWindow:
+def start_playtest(editor, scenario_text: str | None = None, options: dict | None = None) -> PlaytestWindow:
     text = scenario_text if scenario_text is not None else dumps(editor.document.scenario)
-    w = PlaytestWindow(text, parent=None)
+    w = PlaytestWindow(text, parent=None, options=options)
     w.backToEditing.connect(lambda: (editor.raise_(), editor.activateWindow()))
     return w

@@ -160,3 +160,16 @@ def test_picking_a_piece_shows_where_it_can_go_what_it_sees_and_what_it_can_atta
     enemy = {c for c, _, side in state.markers() if side not in (None, "british")}
     assert overlay.attack <= enemy
     assert state.current_player() != CHANCE
+
+
+def test_playtest_from_this_position_starts_from_the_pieces_as_set_up(qtbot, tmp_path):
+    hex_example = os.path.join(ROOT, "scenarios", "example-hex.yaml")
+    win = make_window(qtbot, tmp_path, source=hex_example)
+    s = win.document.scenario
+    pt = win.start_playtest(from_position=True)
+    qtbot.addWidget(pt)
+    units = sorted((u[0], s.grid.label(u[2])) for u in pt.session.state.units)
+    expected = sorted((p.kind, s.grid.label(p.cell)) for p in s.pieces.values() if p.cell is not None
+                      for _ in range(p.count))
+    assert units == expected
+    assert pt.session.state.markers(), "the pieces show on the playtest map"

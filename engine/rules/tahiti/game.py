@@ -33,6 +33,10 @@ def new_game(scenario: Scenario, cat: Catalogue, options: Mapping[str, Any] | No
         raise RuleSetError(f"Tahiti is for 1 to 4 players; this scenario gives {len(sides)} sides a Home Village")
     board = build_board(scenario, cat, float(opts["mountain_cost"]))
     st = TahitiState(board, opts, sides)
+    if opts.get("start_from_position"):
+        # Read before the first step runs: set-up places these instead of the standard forces.
+        st.position = [(p.kind, sides.index(p.side), p.cell, p.count) for p in scenario.pieces.values()
+                       if p.cell is not None and p.side in sides]
     st.todo = [("setup",)]
     st._advance()
     return st

@@ -17,7 +17,12 @@ from .rulesdata import letters, load
 @step
 def setup(st: TahitiState) -> None:
     st.cup = [int(load("special_events")["copies"])] * len(letters())
-    if st.opts["rule_3_1_random_homes"]:
+    if st.opts.get("start_from_position"):
+        by_side = {side: c for c, side in st.b.homes}
+        for p, side in enumerate(st.players):
+            st.home[p] = by_side[side]
+        st.push(("place_position",))
+    elif st.opts["rule_3_1_random_homes"]:
         st.push(("draw_home", 0))
     else:
         by_side = {side: c for c, side in st.b.homes}
@@ -56,6 +61,19 @@ def place_forces(st: TahitiState) -> None:
                 continue
             cell = home if kind != "war_canoe" else nearest_coast(st, home)
             for _ in range(int(n) if cell >= 0 else 0):
+                st.add_unit(kind, p, cell)
+
+
+@step
+def place_position(st: TahitiState) -> None:
+    """Start from the map as the designer set it up: a Village at each Home Village, the pieces where they stand."""
+    start = load("setup")["start_at_home"]
+    units = set(start) - {"big_log"}
+    for p, home in enumerate(st.home):
+        st.villages[home] = [p, 1, int(start.get("big_log", 0)), 0, p]
+    for kind, p, cell, count in getattr(st, "position", []):
+        if kind in units:
+            for _ in range(count):
                 st.add_unit(kind, p, cell)
 
 
