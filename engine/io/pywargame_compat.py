@@ -46,7 +46,7 @@ def _merger_stub() -> types.ModuleType:
 
     class Merger:  # noqa: D401 - the real one cannot be compiled on this Python
         def __init__(self, *args: Any, **kwargs: Any) -> None:
-            raise NotImplementedError("pywargame's module merger needs Python 3.12")
+            raise VassalUnavailable("pywargame's module merger needs Python 3.12; Motu does not merge modules")
 
     mod.Merger = Merger  # type: ignore[attr-defined]
     return mod

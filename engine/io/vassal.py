@@ -12,9 +12,7 @@ pywargame on Python 3.11: pywargame_compat.py.
 from __future__ import annotations
 
 import math
-import os
 import re
-import tempfile
 from dataclasses import dataclass
 
 from engine.board.geometry import cells_outline
@@ -25,6 +23,7 @@ from .print_map import MapScene, map_scene
 from .print_sheets import counter_shapes, side_groups
 from .pywargame_compat import vassal_api
 from .raster_print import render_png
+from .atomic import atomic_path
 from .registry import Format, register_format
 
 CELL_PX = 80  # a hex across its flats, or a square's side, in board-image pixels
@@ -188,22 +187,11 @@ def _pieces(v, game, scenario: Scenario) -> tuple[dict[str, bytes], dict]:
 
 def _write_zip(v, path: str, build, module_data, files: dict[str, bytes]) -> None:
     """The module as a zip, written beside `path` and renamed over it: a failed export leaves the old file."""
-    directory = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix=".~" + os.path.basename(path) + ".", suffix=".tmp", dir=directory)
-    os.close(fd)
-    try:
+    with atomic_path(path) as tmp:
         with v.VMod(tmp, "w") as vmod:
             vmod.addFiles(**{v.VMod.BUILD_FILE: build.encode(), v.VMod.MODULE_DATA: module_data.encode()})
             for name, content in files.items():
                 vmod.addFile(name, content)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
 
 
 def vassal_text(text: str) -> str:
