@@ -75,12 +75,29 @@ def test_rule_15_9_elder_captured_on_second_odd_roll():
     assert sum(1 for u in st.units if u[1] == RED and u[0] == "clan_elder") == 2
 
 
+def _retreat_rolling(st, elder_roll: int, other_roll: int = 2) -> list[str]:
+    """Answer every Panic roll of the retreat: `elder_roll` for Clan Elders, `other_roll` for the rest."""
+    rolled = []
+    while st.node is not None and st.node[3][0] == "on_panic":
+        u = st.unit(st.node[3][1][0])
+        rolled.append(u[0])
+        st.apply_action(elder_roll if u[0] == "clan_elder" else other_roll)
+    return rolled
+
+
 def test_rule_15_9_elder_with_chieftain_does_not_panic_on_5():
-    st, cell = battle(["heavy_troops", "clan_elder"], ["clan_elder", "head_chieftain", "fighters"])
-    feed(st, 6, 1)  # 5 + 6 = 11 against 6 + 1 = 7: margin 4, Blue loses two: Fighters, Clan Elder
-    st2, cell = battle(["heavy_troops", "clan_elder"], ["clan_elder", "head_chieftain", "fighters", "fighters"])
-    feed(st2, 6, 4)  # 11 against 9 + 4 = 13: Blue wins; Red retreats
-    assert not st2.is_terminal()
+    # Blue loses (5 + 6 = 11 against 1 + ...) and retreats two hexes: the Elder rolls twice.
+    st, _ = battle(["heavy_troops", "heavy_troops", "clan_elder"], ["clan_elder", "head_chieftain", "fighters", "fighters"])
+    feed(st, 6, 1)
+    assert _retreat_rolling(st, 5).count("clan_elder") == 2
+    elders = [u for u in st.units if u[0] == "clan_elder"]
+    # With his Head Chieftain a 5 is no panic: he stays Blue's, unflipped.
+    assert [(u[1], bool(u[3] & FLIPPED)) for u in elders if u[1] == BLUE] == [(BLUE, False)]
+    # The same two 5s without the Head Chieftain: flipped by the first, captured by the second (12.1).
+    st, _ = battle(["heavy_troops", "heavy_troops", "clan_elder"], ["clan_elder", "fighters", "fighters", "fighters"])
+    feed(st, 6, 1)
+    assert _retreat_rolling(st, 5).count("clan_elder") == 2
+    assert sorted(u[1] for u in st.units if u[0] == "clan_elder") == [RED, RED]
 
 
 def test_rule_15_9_elder_flips_back_after_one_panic():
