@@ -86,7 +86,7 @@ def _retreat_rolling(st, elder_roll: int, other_roll: int = 2) -> list[str]:
 
 
 def test_rule_15_9_elder_with_chieftain_does_not_panic_on_5():
-    # Blue loses (5 + 6 = 11 against 1 + ...) and retreats two hexes: the Elder rolls twice.
+    # Red rolls 6, Blue 1: Blue loses and retreats two hexes, so the Elder rolls twice.
     st, _ = battle(["heavy_troops", "heavy_troops", "clan_elder"], ["clan_elder", "head_chieftain", "fighters", "fighters"])
     feed(st, 6, 1)
     assert _retreat_rolling(st, 5).count("clan_elder") == 2
