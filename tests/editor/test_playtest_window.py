@@ -21,6 +21,7 @@ def open_playtest(qtbot, tmp_path, source, show=True):
     pt = win.start_playtest()
     assert pt is not None
     qtbot.addWidget(pt)
+    pt.new_game(7)  # a fixed seed: the same dice every run
     if show:  # a hidden window plays the same game without repainting after every move
         pt.show()
         qtbot.waitExposed(pt)
