@@ -96,11 +96,7 @@ class RuleSet:
         if side is not None and side not in scenario.sides:
             raise RuleSetError(f"there is no side {side!r} (sides: {', '.join(scenario.sides) or 'none'})")
         key = ("movement", kind, side, tuple(sorted((conditions or {}).items())))
-        profile = scenario.cache.get(key)
-        if profile is None:
-            profile = self._build_profile(scenario, kind, side, conditions or {})
-            scenario.cache[key] = profile
-        return profile
+        return scenario.cached(key, lambda: self._build_profile(scenario, kind, side, conditions or {}))
 
     def _build_profile(self, scenario: Scenario, kind: str | None, side: str | None,
                        conditions: Mapping[str, Any]) -> MovementProfile:
@@ -122,15 +118,13 @@ class RuleSet:
         """The movement points a unit may spend under `conditions` (weather may cut them); `mp` as is by default."""
         return mp
 
+    def sight_blocks(self, scenario: Scenario) -> list[bool]:
+        """Per cell, whether its terrain blocks sight (the catalogue's `blocks_sight`)."""
+        cat = self.catalogue
+        return [bool(cat.terrain[t].blocks_sight) if t in cat.terrain else False for t in scenario.terrain]
+
     def sight(self, scenario: Scenario):
-        key = ("sight",)
-        sight = scenario.cache.get(key)
-        if sight is None:
-            cat = self.catalogue
-            blocks = [bool(cat.terrain[t].blocks_sight) if t in cat.terrain else False for t in scenario.terrain]
-            sight = line_of_sight(scenario.grid, blocks)
-            scenario.cache[key] = sight
-        return sight
+        return scenario.cached(("sight",), lambda: line_of_sight(scenario.grid, self.sight_blocks(scenario)))
 
     def control(self, scenario: Scenario, conditions: Mapping[str, Any] | None = None) -> dict[str, str | None]:
         """Which side controls each area. The base rule: the only side with pieces in it."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from engine.board.grids import Grid
 
@@ -132,6 +132,14 @@ class Scenario:
         return isinstance(other, Scenario) and self.content() == other.content()
 
     __hash__ = None  # type: ignore[assignment]
+
+    def cached(self, key: Any, build: Callable[[], Any]) -> Any:
+        """Derived data for the current revision: built once, dropped by the next edit."""
+        value = self.cache.get(key)
+        if value is None:
+            value = build()
+            self.cache[key] = value
+        return value
 
     # --- queries used everywhere ------------------------------------------------
     def label(self, cell: int) -> str:

@@ -34,14 +34,8 @@ class FernRules(RuleSet):
         # does not block, and only §1's diagonal rule (two bush squares touching at a corner) does.
         if scenario.options.get("bush_blocks_sight", self.catalogue.options["bush_blocks_sight"].default):
             return super().sight(scenario)
-        key = ("sight", "diagonal-only")
-        sight = scenario.cache.get(key)
-        if sight is None:
-            closed = [bool(self.catalogue.terrain[t].blocks_sight) if t in self.catalogue.terrain else False
-                      for t in scenario.terrain]
-            sight = SquareSight(scenario.grid, closed, crossing_blocks=False)
-            scenario.cache[key] = sight
-        return sight
+        return scenario.cached(("sight", "diagonal-only"), lambda: SquareSight(
+            scenario.grid, self.sight_blocks(scenario), crossing_blocks=False))
 
     def new_board(self, scenario: Scenario, options: Mapping[str, Any] | None = None):
         """The unchanging part of a game on `scenario` (shared by every state of it)."""

@@ -31,10 +31,7 @@ class PearlsRules(RuleSet):
     def new_initial_state(self, scenario: Scenario, options: Mapping[str, Any] | None = None) -> PearlsState:
         """A new game on `scenario`, one player per side in the scenario's order (seat 0 starts)."""
         opts = {**self.catalogue.default_options(), **scenario.options, **(options or {})}
-        board = scenario.cache.get(("pearls-board",))
-        if board is None:
-            board = PearlsBoard.from_scenario(scenario)
-            scenario.cache[("pearls-board",)] = board
+        board = scenario.cached(("pearls-board",), lambda: PearlsBoard.from_scenario(scenario))
         return PearlsState(board, len(scenario.sides), ties=str(opts["group_ties"]), max_bid=int(opts["max_bid"]))
 
     def bot_factories(self) -> dict[str, Any]:

@@ -16,14 +16,6 @@ from engine.scenario.model import Scenario
 SEA, LAGOON, COAST = "sea", "lagoon", "coast"
 
 
-def _cached(scenario: Scenario, key: tuple, build):
-    value = scenario.cache.get(key)
-    if value is None:
-        value = build()
-        scenario.cache[key] = value
-    return value
-
-
 def is_land(cat: Catalogue, terrain: str) -> bool:
     """Land hexes: what the catalogue calls land or coast (coastal hexes are land with a shore)."""
     kind = cat.terrain.get(terrain)
@@ -39,14 +31,14 @@ def land_flags(scenario: Scenario, cat: Catalogue) -> list[bool]:
     def build():
         per = {t: is_land(cat, t) for t in set(scenario.terrain)}
         return [per[t] for t in scenario.terrain]
-    return _cached(scenario, ("tahiti", "land"), build)
+    return scenario.cached(("tahiti", "land"), build)
 
 
 def water_flags(scenario: Scenario, cat: Catalogue) -> list[bool]:
     def build():
         per = {t: is_water(cat, t) for t in set(scenario.terrain)}
         return [per[t] for t in scenario.terrain]
-    return _cached(scenario, ("tahiti", "water"), build)
+    return scenario.cached(("tahiti", "water"), build)
 
 
 def _terrain_codes(scenario: Scenario) -> tuple[np.ndarray, list[str]]:
@@ -54,7 +46,7 @@ def _terrain_codes(scenario: Scenario) -> tuple[np.ndarray, list[str]]:
         names = sorted(set(scenario.terrain))
         ids = {t: i for i, t in enumerate(names)}
         return np.array(list(map(ids.__getitem__, scenario.terrain)), dtype=np.int32), names
-    return _cached(scenario, ("tahiti", "terrain-codes"), build)
+    return scenario.cached(("tahiti", "terrain-codes"), build)
 
 
 def terrain_names(scenario: Scenario) -> list[str]:
@@ -106,7 +98,7 @@ def coast_land_hexsides(scenario: Scenario, cat: Catalogue) -> list[tuple[int, i
                 if b > a and t[b] == COAST and is_land_hexside(scenario, cat, a, b):
                     out.append((a, b))
         return out
-    return _cached(scenario, ("tahiti", "coast-land-hexsides"), build)
+    return scenario.cached(("tahiti", "coast-land-hexsides"), build)
 
 
 def water_area(scenario: Scenario, cat: Catalogue) -> list[str | None]:
@@ -136,7 +128,7 @@ def water_area(scenario: Scenario, cat: Catalogue) -> list[str | None]:
         for v, s in owner.items():
             out[v] = scenario.cell_area[s]
         return out
-    return _cached(scenario, ("tahiti", "water-area"), build)
+    return scenario.cached(("tahiti", "water-area"), build)
 
 
 def adjacent_areas(scenario: Scenario, cat: Catalogue) -> dict[str, set[str]]:
@@ -151,5 +143,5 @@ def adjacent_areas(scenario: Scenario, cat: Catalogue) -> dict[str, set[str]]:
                 out.setdefault(x, set()).add(y)
                 out.setdefault(y, set()).add(x)
         return out
-    return _cached(scenario, ("tahiti", "adjacent-areas"), build)
+    return scenario.cached(("tahiti", "adjacent-areas"), build)
 

@@ -30,10 +30,7 @@ class TikiRules(RuleSet):
     def new_initial_state(self, scenario: Scenario, options: Mapping[str, Any] | None = None) -> TikiState:
         """A new game on `scenario`; `options` override the scenario's, which override the catalogue's."""
         opts = {**self.catalogue.default_options(), **scenario.options, **(options or {})}
-        board = scenario.cache.get(("tiki-board",))
-        if board is None:
-            board = TikiBoard.from_scenario(scenario)
-            scenario.cache[("tiki-board",)] = board
+        board = scenario.cached(("tiki-board",), lambda: TikiBoard.from_scenario(scenario))
         return TikiState(board, shaman_rule=bool(opts["shaman_rule"]), shuffle_tiles=bool(opts["shuffle_tiles"]),
                          fruits=int(opts["fruit_supply"]), tokens=int(opts["tokens_per_player"]),
                          to_win=int(opts["fruits_to_win"]))
