@@ -8,9 +8,11 @@ Scope (docs/rules/tahiti.md "Construction and Training"; numbers in construction
   Militia, Militia to Slingers or Fighters, Fighters to Heavy Troops; spend a Big Log on a
   Part-built Village (where a friendly Population unit stands, in its area or an adjacent one)
   or on a Part-built Canoe (coastal Villages); finish a Part-built Canoe; or work on a Marae
-  (15.8: 3 Population at the site in its controlled area; part-built, then full a turn later;
-  the Village does nothing else; one full Marae a region);
-- no building in the Arioi's area (15.6) or a blighted area (event 36).
+  (15.8: 3 Population on the site at the start of the phase, in its controlled area;
+  part-built, then full in a later turn, a site being worked once a turn; the Village does
+  nothing else; one full Marae a region, part-built ones unlimited);
+- no building in, or Part-built Village placed into, the Arioi's area (15.6) or a blighted
+  area (event 36).
 """
 from __future__ import annotations
 
@@ -41,6 +43,12 @@ def construction(st: TahitiState, player: int) -> None:
                 st.remove([pop[4]])
                 v[1] = 1
     cells = [c for c, v in sorted(st.villages.items()) if v[0] == player and v[1] and not idle_area(st, b.area[c])]
+    if st.opts["rule_15_8_maraes"]:
+        # 15.8: a Marae site counts its Population "at the start of" the phase, before any build.
+        need = int(load("construction")["marae_population"])
+        pops = [u[2] for u in st.units if u[1] == player and u[0] == "population"]
+        ready = st.cond.setdefault("marae_ready", set())
+        ready.update((player, c) for c in set(pops) if pops.count(c) >= need)
     st.push(*[("build", player, c, 1 + st.cond.get("free", {}).get(c, 0), True) for c in cells])
 
 
@@ -57,10 +65,12 @@ def _marae_sites(st: TahitiState, player: int, cell: int) -> list[int]:
     a = b.area[cell]
     if not st.opts["rule_15_8_maraes"] or area_control(st)[a] != player:
         return []
-    need = int(load("construction")["marae_population"])
+    ready = st.cond.get("marae_ready", set())
+    worked = st.cond.get("marae_worked", set())
     out = []
     for c in b.area_cells[a]:
-        if sum(1 for u in st.units if u[2] == c and u[1] == player and u[0] == "population") >= need:
+        # A site is worked once a turn: the full Marae needs the conditions "for another turn".
+        if (player, c) in ready and c not in worked:
             if st.maraes.get(c) == 1:
                 continue
             region = b.area_region[a]
@@ -94,7 +104,8 @@ def build_actions(st: TahitiState, player: int, cell: int, first: bool) -> list[
         near = {a} | set(b.area_adj[a])
         taken = set(st.villages)
         sites = sorted({u[2] for u in st.units if u[1] == player and u[0] == "population" and b.area[u[2]] in near
-                        and u[2] not in taken and b.terrain[u[2]] in ("coast", "clear", "jungle")})
+                        and u[2] not in taken and b.terrain[u[2]] in ("coast", "clear", "jungle")
+                        and not idle_area(st, b.area[u[2]])})  # no building in the Arioi's or a blighted area
         acts += [CELL + BUILDS.index("part_village") * n + c for c in sites]
         if b.coast[cell]:
             acts.append(CELL + BUILDS.index("part_canoe") * n + cell)
@@ -140,6 +151,7 @@ def on_build(st: TahitiState, action: int, player: int, cell: int, left: int) ->
         st.add_unit("war_canoe", player, cell)
     elif name == "marae":
         st.maraes[target] = 1 if st.maraes.get(target) == 0 else 0
+        st.cond.setdefault("marae_worked", set()).add(target)
         return  # 15.8: the Village does no other construction or training
     if left > 1:
         st.push(("build", player, cell, left - 1, False))

@@ -8,8 +8,8 @@ counters are chance nodes, each counter as likely. Readings are in the rulebook.
 """
 from __future__ import annotations
 
-from .game_state import PICK, TahitiState, handler, step
-from .rast import ROLL_AGAIN, select
+from .game_state import DONE, PICK, TahitiState, handler, step
+from .rast import ROLL_AGAIN, _second, select
 from .rulesdata import event_result, events_by_number
 
 
@@ -50,20 +50,25 @@ def on_event_third(st: TahitiState, face: int, n: int, number: int) -> None:
 
 # --- helpers --------------------------------------------------------------------------------
 
-def rast(st: TahitiState, then: str, need: str, *args) -> None:
-    """15.12: an area from the Random Area Selection Table; `then` is a step given the area."""
-    if not _eligible(st, need):
+def rast(st: TahitiState, then: str, need: str, *args, exclude: tuple = ()) -> None:
+    """15.12: an area from the Random Area Selection Table; `then` is a step given the area.
+    `exclude`: areas already selected by this event (54-55's "two areas" are two different ones)."""
+    areas = _eligible(st, need, exclude)
+    if not areas:
         return
     if not st.b.rast:  # a map without the table: each eligible area as likely
-        areas = _eligible(st, need)
         st.pick(len(areas), "on_rast_pick", then, tuple(areas), args)
         return
-    st.roll("on_rast_first", then, need, args)
+    st.roll("on_rast_first", then, need, args, exclude)
 
 
-def _eligible(st: TahitiState, need: str) -> list[int]:
+def _eligible(st: TahitiState, need: str, exclude: tuple = ()) -> list[int]:
     b = st.b
-    return [a for a in range(len(b.areas)) if need == "any" or b.area_coast[a]]
+    areas = [a for a in range(len(b.areas)) if (need == "any" or b.area_coast[a]) and a not in exclude]
+    if b.rast:  # only areas the table can give (else "roll again" would never end)
+        named = {e for g in b.rast.get("groups", ()) for e in (_second(g) or ())}
+        areas = [a for a in areas if b.areas[a] in named]
+    return areas
 
 
 @handler
@@ -72,15 +77,15 @@ def on_rast_pick(st: TahitiState, action: int, then: str, areas: tuple, args: tu
 
 
 @handler
-def on_rast_first(st: TahitiState, face: int, then: str, need: str, args: tuple) -> None:
-    st.roll("on_rast_second", then, need, args, face)
+def on_rast_first(st: TahitiState, face: int, then: str, need: str, args: tuple, exclude: tuple) -> None:
+    st.roll("on_rast_second", then, need, args, exclude, face)
 
 
 @handler
-def on_rast_second(st: TahitiState, face: int, then: str, need: str, args: tuple, first: int) -> None:
+def on_rast_second(st: TahitiState, face: int, then: str, need: str, args: tuple, exclude: tuple, first: int) -> None:
     entry = select(st.b.rast, first, face)
-    if entry == ROLL_AGAIN or entry not in st.b.areas or st.b.areas.index(entry) not in _eligible(st, need):
-        st.roll("on_rast_first", then, need, args)  # roll again
+    if entry == ROLL_AGAIN or entry not in st.b.areas or st.b.areas.index(entry) not in _eligible(st, need, exclude):
+        st.roll("on_rast_first", then, need, args, exclude)  # roll again
     else:
         st.push((then, st.b.areas.index(entry), *args))
 
@@ -98,22 +103,30 @@ def opponents(st: TahitiState, roller: int) -> list[int]:
     return [p for p in st.live() if p != roller]
 
 
-def choose_opponent(st: TahitiState, roller: int, then: str, *args, among: list[int] | None = None) -> None:
+def choose_opponent(st: TahitiState, roller: int, then: str, *args, among: list[int] | None = None,
+                    optional: bool = False) -> None:
+    """The rolling player chooses a player (`among`, else his opponents); `optional`: he may
+    decline (DONE), as 65's "may place a curse" lets him."""
     cands = opponents(st, roller) if among is None else among
     if cands:
-        st.decide(roller, [PICK + i for i in range(len(cands))], "on_choose_player", then, tuple(cands), args)
+        legal = ([DONE] if optional else []) + [PICK + i for i in range(len(cands))]
+        st.decide(roller, legal, "on_choose_player", then, tuple(cands), args)
 
 
 @handler
 def on_choose_player(st: TahitiState, action: int, then: str, cands: tuple, args: tuple) -> None:
-    st.push((then, cands[action - PICK], *args))
+    if action != DONE:
+        st.push((then, cands[action - PICK], *args))
 
 
-def whom(st: TahitiState, result: dict, roller: int, then: str, *args) -> None:
+def whom(st: TahitiState, result: dict, roller: int, then: str, *args, has: str | None = None) -> None:
+    """"The rolling player's", "any opposing player's (chosen by the rolling player)" or "all"
+    pieces; `has`: only players with such a piece on the map can be chosen."""
     if result["whom"] == "self":
         st.push((then, roller, *args))
     elif result["whom"] == "opponent":
-        choose_opponent(st, roller, then, *args)
+        cands = [p for p in opponents(st, roller) if has is None or any(u[1] == p and u[0] == has for u in st.units)]
+        choose_opponent(st, roller, then, *args, among=cands)
     else:
         st.push(*[(then, p, *args) for p in st.live()])
 
@@ -158,6 +171,6 @@ def reduce_village(st: TahitiState, cell: int, population: bool) -> None:
 
 
 # --- the events --------------------------------------------------------------------------------
-from . import events_effects  # noqa: E402  (the effects use the helpers above)
+from . import events_effects
 
 EFFECTS = events_effects.EFFECTS

@@ -1,23 +1,27 @@
 """The Movement Phase of a Tahiti game: land, sea, reef and portage moves of one stack at a time.
 
 Scope: where a stack may go (Dijkstra over foot costs; breadth-first over canoe hexes, 3 to the
-MP), the movement decision of a player (move one stack, or done), recalls (events 26, 31),
-Variable Movement (15.13) and Forced March (15.14). The readings are movement.py's, as
-docs/rules/tahiti.md "Land movement", "Sea movement", "Reef movement", "Portage" write them;
-what a game adds is in "Movement Phase":
+MP), the movement decisions of a player (move one stack, or done; step one of Variable Movement,
+15.13; stepping out of a Marae compound, 15.8) and recalls (events 26, 31). What follows the
+dice -- 15.13's step two, Forced March (15.14), entering a Marae compound -- is moves_rolled.py. The readings are movement.py's, as docs/rules/tahiti.md "Land movement",
+"Sea movement", "Reef movement", "Portage" write them; what a game adds is in "Movement Phase":
 
 - a stack is a player's unmoved units on one hex; it moves with its best Leader's allowance
   (Head Chieftain 4, Clan Elder 3); without a Leader only Population and the Shaman move (3);
   Combat Units never move without a Leader; a sullen Clan Elder (41-42) stays behind;
 - a stack on a coastal hex with its War Canoes may move by sea (4 MP = 12 hexes) and ends on a
   coastal hex; canoe_capacity units a canoe;
-- entering an enemy zone or an enemy-occupied hex ends the move (battle in the Combat Phase).
+- entering an enemy zone or an enemy-occupied hex ends the move (battle in the Combat Phase);
+- 15.13: in the first step Leaders' stacks move up to 2 MP; when the player is done, each Leader
+  who moved more than 1 MP rolls on his allowance's column, in the order the player chooses.
+  A step-one move waiting for its roll is a record (kind, hex, path, column, MP spent,
+  half-way, unit ids) carried in the steps' arguments.
 """
 from __future__ import annotations
 
 import heapq
 
-from .game_state import (CELL, COMBAT, DONE, EXPED, IN_MARAE, LAND, LEADERS, MOVED, SEA, SULLEN,
+from .game_state import (COMBAT, DONE, EXPED, IN_MARAE, LAND, LEADERS, MOVED, SEA, SULLEN,
                          TahitiState, handler, step)
 from .queries import area_control, enemy_land_zone, enemy_sea_zone, home_cell
 from .rulesdata import load
@@ -26,12 +30,19 @@ INF = float("inf")
 MP = {"head_chieftain": 4, "clan_elder": 3, "shaman": 3, "population": 3}
 CANOE_MP = 4
 HEX_PER_MP = 3
+FIRST_STEP_MP = 2   # 15.13: "his Clan Elders and his Head Chieftain up to 2 movement points"
 
 
-def movers(st: TahitiState, player: int, cell: int) -> tuple[list[list], int]:
+def _stack(st: TahitiState, player: int, cell: int, again: bool) -> list[list]:
+    """The player's units on `cell` able to move: not yet moved this turn (unless `again`, a
+    Forced March), not sullen (41-42), not walking home (26, 31); War Canoes aside."""
+    return [u for u in st.units if u[2] == cell and u[1] == player and (again or not u[3] & MOVED)
+            and u[0] != "war_canoe" and not u[3] & SULLEN and (u[1], u[0]) not in st.recalled]
+
+
+def movers(st: TahitiState, player: int, cell: int, again: bool = False) -> tuple[list[list], int]:
     """(units that would move from `cell`, their allowance) for a land move."""
-    here = [u for u in st.units if u[2] == cell and u[1] == player and not u[3] & MOVED and u[0] != "war_canoe"
-            and not u[3] & SULLEN and (u[1], u[0]) not in st.recalled]
+    here = _stack(st, player, cell, again)
     leaders = [MP[u[0]] for u in here if u[0] in LEADERS]
     if leaders:
         return here, max(leaders)
@@ -97,12 +108,13 @@ def sea_reach(st: TahitiState, player: int, start: int, mp: float) -> dict[int, 
     reef_free = b.area[st.arioi] if st.arioi >= 0 and st.opts["rule_15_6_arioi_reef"] == "arioi_area" else -2
     zone = enemy_sea_zone(st, player)
     closed = _closed(st, player)
+    enemy = {u[2] for u in st.units if u[1] != player}  # landing on an enemy-held hex ends the move
     hostile = None
     best = {start: (0, -1)}
     heap = [(0, start)]
     while heap:
         cost, c = heapq.heappop(heap)
-        if cost > best[c][0] or (c != start and c in zone) or cost >= budget:
+        if cost > best[c][0] or (c != start and (c in zone or c in enemy)) or cost >= budget:
             continue
         for x in b.nb[c]:
             if not (b.water[x] or b.coast[x]) or x in closed or (storm == "coastal" and not b.coast[x]):
@@ -128,16 +140,16 @@ def sea_reach(st: TahitiState, player: int, start: int, mp: float) -> dict[int, 
     return {c: v for c, v in best.items() if c != start and b.coast[c]}
 
 
-def canoes_at(st: TahitiState, player: int, cell: int) -> list[list]:
-    return [u for u in st.units if u[2] == cell and u[1] == player and u[0] == "war_canoe" and not u[3] & MOVED]
+def canoes_at(st: TahitiState, player: int, cell: int, again: bool = False) -> list[list]:
+    return [u for u in st.units if u[2] == cell and u[1] == player and u[0] == "war_canoe"
+            and (again or not u[3] & MOVED)]
 
 
-def sea_movers(st: TahitiState, player: int, cell: int) -> list[list]:
-    canoes = canoes_at(st, player, cell)
+def sea_movers(st: TahitiState, player: int, cell: int, again: bool = False) -> list[list]:
+    canoes = canoes_at(st, player, cell, again)
     if not canoes or not st.b.coast[cell]:
         return []
-    here = [u for u in st.units if u[2] == cell and u[1] == player and not u[3] & MOVED and u[0] != "war_canoe"
-            and not u[3] & SULLEN and (u[1], u[0]) not in st.recalled]
+    here = _stack(st, player, cell, again)
     rank = {"head_chieftain": 0, "clan_elder": 1, "heavy_troops": 2, "fighters": 3, "slingers": 4, "militia": 5,
             "shaman": 6, "population": 7}
     here.sort(key=lambda u: rank[u[0]])
@@ -147,8 +159,23 @@ def sea_movers(st: TahitiState, player: int, cell: int) -> list[list]:
 def first_step_mp(st: TahitiState, units: list[list], mp: float) -> float:
     """15.13 step 1: Leaders move up to 2 MP first (Population its usual 3)."""
     if st.opts["rule_15_13_variable_movement"] and any(u[0] in LEADERS for u in units):
-        return min(mp, 2)
+        return min(mp, FIRST_STEP_MP)
     return mp
+
+
+def _reach(st: TahitiState, player: int, kind: int, cell: int, units: list[list]) -> tuple[dict, float, float]:
+    """(reach, step-one MP, full allowance) of a land (kind 0) or sea (kind 1) move from `cell`."""
+    full = movers(st, player, cell)[1] if kind == 0 else CANOE_MP
+    mp = first_step_mp(st, units, full)
+    if kind == 0:
+        # The half-way rule is for the second MP of the first step (not for a rain-cut single MP).
+        halfway = mp < full and min(mp, st.cond.get("rain") or mp) == FIRST_STEP_MP
+        return land_reach(st, player, cell, mp, halfway=halfway), mp, full
+    return sea_reach(st, player, cell, mp), mp, full
+
+
+def _compound_leavers(st: TahitiState, player: int, cell: int) -> list[list]:
+    return [u for u in movers(st, player, cell)[0] if u[3] & IN_MARAE] if cell in st.maraes else []
 
 
 def move_actions(st: TahitiState, player: int) -> list[int]:
@@ -158,12 +185,12 @@ def move_actions(st: TahitiState, player: int) -> list[int]:
     for c in cells:
         units, mp = movers(st, player, c)
         if units and mp:
-            vm = first_step_mp(st, units, mp)
-            acts += [LAND + c * n + t for t in land_reach(st, player, c, vm, halfway=vm < mp)]
+            acts += [LAND + c * n + t for t in _reach(st, player, 0, c, units)[0]]
+        if _compound_leavers(st, player, c):
+            acts.append(LAND + c * n + c)  # 15.8: step out of the Marae compound onto its hex
         carried = sea_movers(st, player, c)
         if carried:
-            mp_sea = first_step_mp(st, carried, CANOE_MP)
-            acts += [SEA + c * n + t for t in sea_reach(st, player, c, mp_sea)]
+            acts += [SEA + c * n + t for t in _reach(st, player, 1, c, carried)[0]]
             from .expedition import expedition_targets
             acts += [EXPED + c * n + t for t in expedition_targets(st, player, c, carried)]
     return acts
@@ -175,42 +202,58 @@ def relocate(units: list[list], to: int) -> None:
         u[3] = (u[3] | MOVED) & ~IN_MARAE
 
 
+def _alive(st: TahitiState, uids: tuple) -> list[list]:
+    return [u for u in st.units if u[4] in uids]
+
+
 @step
 def movement(st: TahitiState, player: int) -> None:
     if st.out[player]:
         return
     _do_recalls(st, player)
-    st.push(("move_decide", player))
+    st.push(("move_decide", player, ()))
 
 
 @step
-def move_decide(st: TahitiState, player: int) -> None:
-    st.decide(player, move_actions(st, player), "on_move", player)
+def move_decide(st: TahitiState, player: int, pending: tuple = ()) -> None:
+    """Step one of the Movement Phase (the whole phase without 15.13): one stack at a time."""
+    st.decide(player, move_actions(st, player), "on_move", player, pending)
 
 
 @handler
-def on_move(st: TahitiState, action: int, player: int) -> None:
+def on_move(st: TahitiState, action: int, player: int, pending: tuple = ()) -> None:
     n = st.b.size
     if action == DONE:
+        after = [("variable_movement", player, pending)] if pending else []
         if st.opts["rule_15_14_forced_march"]:
-            st.push(("forced_march", player))
+            after.append(("forced_march", player, ()))
+        st.push(*after)
         return
     kind = action // 30_000_000
     f, t = divmod(action - (LAND, SEA, EXPED)[kind], n)
     if kind == 2:
         from .expedition import sail
         sail(st, player, f, t)
-        st.push(("move_decide", player))
+        st.push(("move_decide", player, pending))
+        return
+    if kind == 0 and f == t:  # 15.8: "They may move out from the Marae in their movement phase"
+        for u in _compound_leavers(st, player, f):
+            u[3] = (u[3] | MOVED) & ~IN_MARAE
+        st.push(("move_decide", player, pending))
         return
     units = movers(st, player, f)[0] if kind == 0 else sea_movers(st, player, f)
-    full = movers(st, player, f)[1] if kind == 0 else CANOE_MP
-    vm = first_step_mp(st, units, full)
-    reach = land_reach(st, player, f, vm, halfway=vm < full) if kind == 0 else sea_reach(st, player, f, vm)
+    reach, mp, full = _reach(st, player, kind, f, units)
+    spent = reach[t][0] if kind == 0 else reach[t][0] / HEX_PER_MP
+    uids = tuple(u[4] for u in units)
     relocate(units, t)
-    st.push(("move_decide", player))
-    if vm < full and (reach[t][0] > 1 if kind == 0 else reach[t][0] > HEX_PER_MP):
-        leader = max(MP[u[0]] for u in units if u[0] in LEADERS)
-        st.roll("on_variable_movement", player, kind, f, t, _path(reach, t), leader, reach[t][0] > vm)
+    if mp < full and spent > 1:  # 15.13: this Leader rolls in step two
+        column = max(MP[u[0]] for u in units if u[0] in LEADERS)
+        if st.cond.get("rain"):
+            column = min(column, st.cond["rain"])  # 52-53: his allowance is now 2 (choice: column 2)
+        record = (kind, t, _path(reach, t), column, spent, spent > mp, uids)
+        st.push(("move_decide", player, pending + (record,)))
+    else:
+        st.push(("marae_offer", player, t, uids), ("move_decide", player, pending))
 
 
 def _path(reach: dict[int, tuple], t: int) -> tuple[int, ...]:
@@ -218,95 +261,6 @@ def _path(reach: dict[int, tuple], t: int) -> tuple[int, ...]:
     while reach.get(out[-1], (0, -1))[1] >= 0:
         out.append(reach[out[-1]][1])
     return tuple(reversed(out))
-
-
-@handler
-def on_variable_movement(st: TahitiState, face: int, player: int, kind: int, f: int, t: int,
-                         path: tuple[int, ...], leader: int, halfway: bool) -> None:
-    """15.13 step 2: the Variable Movement Table for a Leader who moved more than one MP."""
-    from .data import variable_movement
-    extra = variable_movement(leader, face)
-    units = [u for u in st.units if u[2] == t and u[1] == player and u[3] & MOVED and u[0] not in ("war_canoe",)]
-    units += [u for u in st.units if u[2] == t and u[1] == player and u[0] == "war_canoe"] if kind == 1 else []
-    back = path[-2] if len(path) > 1 else f
-    if kind == 1 and len(path) > 1:  # in canoes: back one full MP (three hexes), to a coastal hex
-        back = f
-        for c in reversed(path[:-HEX_PER_MP] or path[:1]):
-            if st.b.coast[c]:
-                back = c
-                break
-    if extra < 0 or (halfway and extra < 1):
-        relocate(units, back)
-        return
-    extra -= 1 if halfway else 0
-    if extra > 0:
-        st.push(("continue_move", player, kind, t, extra))
-
-
-@step
-def continue_move(st: TahitiState, player: int, kind: int, cell: int, mp: int) -> None:
-    reach = land_reach(st, player, cell, mp) if kind == 0 else sea_reach(st, player, cell, mp)
-    st.decide(player, [DONE] + [CELL + t for t in sorted(reach)], "on_continue", player, kind, cell)
-
-
-@handler
-def on_continue(st: TahitiState, action: int, player: int, kind: int, cell: int) -> None:
-    if action == DONE:
-        return
-    t = action - CELL
-    units = [u for u in st.units if u[2] == cell and u[1] == player and not u[3] & SULLEN
-             and (u[0] != "war_canoe" or kind == 1)]
-    if kind == 0 and not any(u[0] in LEADERS for u in units):
-        units = [u for u in units if u[0] not in COMBAT]
-    relocate(units, t)
-    st.cond["fm_at"] = t
-
-
-@step
-def forced_march(st: TahitiState, player: int) -> None:
-    """15.14: after all regular movement, each Leader's stack may attempt a Forced March."""
-    done = st.cond.setdefault("fm", set())
-    cells = sorted({u[2] for u in st.units if u[1] == player and u[0] in LEADERS and not u[3] & SULLEN
-                    and u[2] not in done and st.b.land[u[2]]})
-    if cells:
-        st.decide(player, [DONE] + [CELL + c for c in cells], "on_forced_march", player)
-
-
-@handler
-def on_forced_march(st: TahitiState, action: int, player: int) -> None:
-    if action == DONE:
-        return
-    c = action - CELL
-    st.cond["fm"].add(c)
-    st.push(("forced_march", player))
-    st.roll("on_forced_march_roll", player, c)
-
-
-@handler
-def on_forced_march_roll(st: TahitiState, face: int, player: int, cell: int) -> None:
-    from .data import forced_march as table
-    mp = table(face)
-    st.cond["fm_at"] = cell
-    st.push(("forced_march_panic", player, cell))
-    if mp > 0:
-        st.push(("continue_move", player, 0, cell, mp))
-
-
-@step
-def forced_march_panic(st: TahitiState, player: int, cell: int) -> None:
-    # The stack is wherever the march ended: the units of the player that moved there last.
-    st.roll("on_forced_march_panic_check", player, cell)
-
-
-@handler
-def on_forced_march_panic_check(st: TahitiState, face: int, player: int, cell: int) -> None:
-    """15.14: even, no effect; odd, each Unit (not Clan Elders) rolls once for Panic (9.2)."""
-    if face % 2 == 0:
-        return
-    at = st.cond.get("fm_at", cell)
-    uids = [u[4] for u in st.units if u[1] == player and u[2] == at and u[0] not in LEADERS and u[0] != "war_canoe"]
-    from .combat import push_panic
-    push_panic(st, uids, with_chieftain=False, second_kills=False)
 
 
 def _do_recalls(st: TahitiState, player: int) -> None:
@@ -323,7 +277,8 @@ def _do_recalls(st: TahitiState, player: int) -> None:
         reach = land_reach(st, player, unit[2], MP[kind])
         reach[unit[2]] = (0, -1)
         goal = min(reach, key=lambda c: (dist.get(c, INF), c))
-        unit[2] = goal
+        if goal != unit[2]:
+            relocate([unit], goal)  # leaving a Marae compound too (his movement phase)
         unit[3] |= MOVED
         if goal == home:
             st.recalled.discard((player, kind))
@@ -342,3 +297,6 @@ def _distance_to(st: TahitiState, goal: int) -> dict[int, float]:
                 dist[x] = d + b.foot[c]
                 heapq.heappush(heap, (dist[x], x))
     return dist
+
+
+from . import moves_rolled  # noqa: E402,F401  (15.13 step two, 15.14, the Marae compound)

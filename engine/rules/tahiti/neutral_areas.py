@@ -5,18 +5,21 @@ Scope (docs/rules/tahiti.md "Area Control"): Motu's reconstruction of the base r
   its owner's units is captured by that player.
 - An area held by a Control marker, where one other player has a Leader and at least
   `conquest_strength` combat value and the marker's owner has no units, passes to him.
-- A neutral area where exactly one player has units, among them a Leader, and at least
-  `conquest_strength` combat value: he meets the requirements to take control. 15.5: a counter
-  is drawn from the cup (two each of A-K, no I; special_events.yaml); E and F need a special
-  roll (two dice + his combat value in the area >= 11) and stay on the area when it fails;
-  the Navigator (C) is kept; the others are used up. Control gained: a Control marker, the
-  counter's Population (normally 3) and a Clan Elder roll. Option 15.5 off, or the cup empty:
-  the normal result.
+- A neutral area (no player's Village, no Control marker) where exactly one player has units,
+  among them a Leader, and at least `conquest_strength` combat value: he meets the requirements
+  to take control. 15.5: a counter is drawn from the cup (two each of A-K, no I;
+  special_events.yaml); E and F need a special roll (two dice + his combat value in the area
+  >= 11) and stay on the area when it fails; the Navigator (C) is kept; the others are used
+  up. Control gained: a Control marker, the counter's Population (normally 3), its extras (D's
+  War Canoe and J's Part-built Village where the player chooses, K's Stump at random) and a
+  Clan Elder roll. Option 15.5 off, or the cup empty: the normal result.
+- After the phase, a Navigator may be handed to another player (15.5 C "may be traded";
+  option `rule_15_5_navigator_trade`).
 """
 from __future__ import annotations
 
-from .game_state import COMBAT, LEADERS, IN_MARAE, PICK, TahitiState, handler, step
-from .queries import area_control as control_of, strength
+from .game_state import CELL, COMBAT, DONE, IN_MARAE, LEADERS, PICK, TahitiState, handler, step
+from .queries import strength
 from .rulesdata import counter, letters, load
 
 
@@ -45,18 +48,24 @@ def area_control(st: TahitiState) -> None:
         others = [q for q in pres[a] if q != p]
         if p not in pres[a] and len(others) == 1 and _can_take(st, pres[a][others[0]]):
             st.control_markers[a] = others[0]
-    held = _held(st)
+    held = _unconverted(st)
     todo = []
     for a in range(len(st.b.areas)):
-        if held[a] < 0 and a not in st.control_markers and len(pres[a]) == 1:
+        if held[a] and len(pres[a]) == 1:
             p = next(iter(pres[a]))
             if _can_take(st, pres[a][p]):
                 todo.append(("convert", a, p))
     st.push(*todo)
 
 
-def _held(st: TahitiState) -> list[int]:
-    return control_of(st)
+def _unconverted(st: TahitiState) -> list[bool]:
+    """Neutral for 15.5: no player's Village and no Control marker in the area. (Sole presence
+    makes an area count as controlled, but it has not been won until it is converted.)"""
+    out = [a not in st.control_markers for a in range(len(st.b.areas))]
+    for cell, v in st.villages.items():
+        if v[1] and v[0] >= 0 and st.b.area[cell] >= 0:
+            out[st.b.area[cell]] = False
+    return out
 
 
 @step
@@ -121,18 +130,43 @@ def settle(st: TahitiState, a: int, p: int, letter: str) -> None:
         st.add_unit("population", p, cell)
     if c.get("navigator"):
         st.navigator[p] += 1
+    # D and J: "any coastal hex" / "any eligible hex" of the area: the player's choice.
+    then = []
     if c.get("war_canoe") and b.area_coast[a]:
-        st.add_unit("war_canoe", p, b.area_coast[a][0])
-    if c.get("part_built_village"):
-        sites = [x for x in b.village_sites if b.area[x] == a and x not in st.villages]
-        sites += [x for x in b.area_cells[a] if b.terrain[x] in ("coast", "clear", "jungle") and x not in st.villages]
-        if sites:
-            st.villages[sites[0]] = [p, 0, 0, 0, -1]
-    st.push(("elder_roll", a, p, tuple(c.get("elder_on", ())), cell))
+        then += [("counter_place", a, p, "war_canoe")] * int(c["war_canoe"])
+    if c.get("part_built_village") and village_hexes(st, a):
+        then.append(("counter_place", a, p, "part_built_village"))
     if c.get("stump"):
-        jungle = [x for x in b.area_jungle[a] if x not in st.stumps]
-        if jungle:
-            st.pick(len(jungle), "on_stump", tuple(jungle))
+        jungle = tuple(x for x in b.area_jungle[a] if x not in st.stumps)
+        if jungle:  # "If there is no jungle in the area, now you know why."
+            then.append(("stump_pick", jungle))
+    st.push(*then, ("elder_roll", a, p, tuple(c.get("elder_on", ())), cell))
+
+
+@step
+def stump_pick(st: TahitiState, jungle: tuple) -> None:
+    st.pick(len(jungle), "on_stump", jungle)
+
+
+def village_hexes(st: TahitiState, a: int) -> list[int]:
+    """Hexes of the area where a Village may stand (J's "eligible hex"): the terrains the
+    catalogue allows a Village on (coast, clear, jungle), with no Village yet."""
+    b = st.b
+    return [x for x in b.area_cells[a] if b.terrain[x] in ("coast", "clear", "jungle") and x not in st.villages]
+
+
+@step
+def counter_place(st: TahitiState, a: int, p: int, what: str) -> None:
+    cells = st.b.area_coast[a] if what == "war_canoe" else village_hexes(st, a)
+    st.decide(p, [CELL + x for x in cells], "on_counter_place", p, what)
+
+
+@handler
+def on_counter_place(st: TahitiState, action: int, p: int, what: str) -> None:
+    if what == "war_canoe":
+        st.add_unit("war_canoe", p, action - CELL)
+    else:
+        st.villages[action - CELL] = [p, 0, 0, 0, -1]
 
 
 @handler
@@ -150,3 +184,41 @@ def elder_roll(st: TahitiState, a: int, p: int, faces: tuple, cell: int) -> None
 def on_elder_roll(st: TahitiState, face: int, p: int, faces: tuple, cell: int) -> None:
     if face in faces and not st.out[p]:
         st.add_unit("clan_elder", p, cell)
+
+
+# --- trading the Navigator (15.5 C: "This counter may be traded") --------------------------------
+
+@step
+def navigator_trades(st: TahitiState) -> None:
+    """Each holder in turn order may hand a Navigator counter to another player: with option
+    `rule_15_5_navigator_trade` `meet` (the counter travels with the Head Chieftain) only to one
+    whose Head Chieftain shares his Head Chieftain's hex; `anywhere`: to any player; `never`."""
+    how = st.opts["rule_15_5_navigator_trade"]
+    if how == "never":
+        return
+    todo = [("navigator_offer", p) for p in st.order if st.navigator[p] and not st.out[p]]
+    st.push(*todo)
+
+
+def trade_partners(st: TahitiState, p: int) -> list[int]:
+    others = [q for q in st.live() if q != p]
+    if st.opts["rule_15_5_navigator_trade"] == "anywhere":
+        return others
+    hc = {u[1]: u[2] for u in st.units if u[0] == "head_chieftain"}
+    return [q for q in others if p in hc and hc.get(q) == hc[p]]
+
+
+@step
+def navigator_offer(st: TahitiState, p: int) -> None:
+    partners = trade_partners(st, p)
+    if partners and st.navigator[p] and not st.out[p]:
+        st.decide(p, [DONE] + [PICK + q for q in partners], "on_navigator_offer", p)
+
+
+@handler
+def on_navigator_offer(st: TahitiState, action: int, p: int) -> None:
+    if action != DONE:
+        q = action - PICK
+        st.navigator[p] -= 1
+        st.navigator[q] += 1
+        st.log.append(f"turn {st.turn}: {st.player_name(p)} hands the Navigator to {st.player_name(q)}")

@@ -48,6 +48,9 @@ def action_to_string(st: TahitiState, a: int) -> str:
     if name == "on_build":
         from .construction import BUILDS
         return f"{BUILDS[k].replace('_', ' ')} at {lab[c]}"
+    if name == "on_keep_unit":  # 44-45-6: a kind of Combat Unit on a hex
+        from .game_state import COMBAT
+        return f"keep {COMBAT[k].replace('_', ' ')} at {lab[c]}"
     return f"{name.removeprefix('on_').replace('_', ' ')}: {lab[c]}"
 
 

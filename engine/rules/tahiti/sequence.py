@@ -1,16 +1,18 @@
 """The Sequence of Play of a Tahiti game and its Set-up (docs/rules/tahiti.md "Sequence of Play").
 
 Scope: set-up (3.1: Home Villages drawn at random; starting forces from setup.yaml), and the
-turn: Initiative Determination Phase (initiative and turn order; the Arioi, 15.6; random
-events, 15.12), Movement Phase (each player in turn order), Combat Phase, Construction and
-Training Phase (each player in turn order), Area Control Phase, Advance Game Turn. A turn is
-two weeks, a Season six turns (15.6); the option `turn_limit` ends the game by areas.
+turn: Initiative Determination Phase (initiative and turn order; random events, 15.12; then
+the Arioi, 15.6, placed or moved by the initiative winner), Movement Phase (each player in
+turn order), Combat Phase, Construction and Training Phase (each player in turn order), Area
+Control Phase (then Navigator trades, 15.5), Advance Game Turn. A turn is two weeks, a Season
+six turns (15.6); the option `turn_limit` ends the game by areas.
 """
 from __future__ import annotations
 
 from collections import deque
 
-from .game_state import CELL, DONE, IN_MARAE, TahitiState, handler, step
+from .game_state import CELL, IN_MARAE, TahitiState, handler, step
+from .data import hexes_per_mp
 from .rulesdata import letters, load
 
 
@@ -109,11 +111,13 @@ def turn_start(st: TahitiState) -> None:
             if not st.out[p] and home_cell(st, p) >= 0:
                 st.add_unit("shaman", p, home_cell(st, p))
     st.tokens = [t for t in st.tokens if t[1] != "turn"]
+    # 15.12: events "are resolved in this Phase, before any other action takes place", so the
+    # Arioi (15.6) moves after them (a storm keeps it in port; 11-13 skip it with the turn).
     steps = [("initiative",)]
-    if st.opts["rule_15_6_arioi"]:
-        steps.append(("arioi",))
     if st.opts["rule_15_12_random_events"]:
         steps.append(("random_events", 1))
+    if st.opts["rule_15_6_arioi"]:
+        steps.append(("arioi",))
     st.push(*steps, ("turn_body",))
 
 
@@ -137,7 +141,8 @@ def on_initiative(st: TahitiState, action: int) -> None:
 def turn_body(st: TahitiState) -> None:
     live = [p for p in st.order if not st.out[p]]
     st.push(*[("movement", p) for p in live], ("combat",), *[("construction", p) for p in live],
-            ("area_control",), ("advance",))
+            ("area_control",), *([("navigator_trades",)] if st.opts["rule_15_5_neutral_events"] else []),
+            ("advance",))
 
 
 @step
@@ -147,26 +152,45 @@ def advance(st: TahitiState) -> None:
 
 # --- the Arioi (15.6) ---------------------------------------------------------------------------
 
+def season_start(st: TahitiState) -> bool:
+    """The first turn of a new Season (not of the first: 15.6's new troop)."""
+    return st.turn > 1 and (st.turn - 1) % int(st.opts["turns_per_season"]) == 0
+
+
 def _home_areas(st: TahitiState) -> set[int]:
-    return {st.b.area[c] for c, _ in st.b.homes}
+    """Areas holding a player's Home Village (the sites of the clans in the game, not spare ones)."""
+    return {st.b.area[c] for c in st.home if c >= 0 and st.b.area[c] >= 0}
+
+
+def _barred(st: TahitiState) -> set[int]:
+    """15.6: "In the first Season ... not ... into any area that contains a Home Village"."""
+    return _home_areas(st) if st.season() == 1 else set()
+
+
+def arioi_area(st: TahitiState) -> int:
+    return st.b.area[st.arioi] if st.arioi >= 0 else -2
 
 
 def _placements(st: TahitiState) -> list[int]:
+    """Every coastal hex of an allowed area other than the Arioi's own (a first placement, or a
+    new troop at a Season's start: "place it in any other area")."""
     b = st.b
-    barred = _home_areas(st) if st.season() == 1 else set()
-    here = b.area[st.arioi] if st.arioi >= 0 else -1
-    return [cs[0] for a, cs in enumerate(b.area_coast) if cs and a not in barred and a != here]
+    barred = _barred(st)
+    here = arioi_area(st)
+    return [c for a, cs in enumerate(b.area_coast) if a not in barred and a != here for c in cs]
 
 
 def arioi_moves(st: TahitiState) -> list[int]:
-    """Coastal hexes of other areas within 4 sea MP, ignoring zones; every lagoon is open to the
-    Arioi (15.6: all areas "controlled" for reef movement); storms stop it like any canoe."""
+    """Coastal hexes of other areas within the Arioi's sea move (setup.yaml `arioi.move_points`,
+    3 hexes a point), ignoring zones; every lagoon is open to the Arioi (15.6: all areas
+    "controlled" for reef movement); storms stop it like any canoe. Only the hex it stops on is
+    barred in the first Season (*choice*: it may paddle past a Home Village area's shore)."""
     b = st.b
     if st.cond.get("storm") in ("major", "hurricane"):
         return []
-    budget = 4 * 3
-    barred = _home_areas(st) if st.season() == 1 else set()
-    here = b.area[st.arioi]
+    budget = int(load("setup")["arioi"]["move_points"]) * hexes_per_mp()
+    barred = _barred(st)
+    here = arioi_area(st)
     best = {st.arioi: 0}
     queue = deque([st.arioi])
     while queue:
@@ -177,8 +201,8 @@ def arioi_moves(st: TahitiState) -> list[int]:
             e = b.edge(c, x)
             if e in b.canoe_blocked or (e in b.portages and not st.opts["rule_15_7_portage"]):
                 continue
-            nc = best[c] + 1 + (6 if e in b.portages else 0)
-            if nc <= budget and nc < best.get(x, 99):
+            nc = best[c] + 1 + (2 * hexes_per_mp() if e in b.portages else 0)
+            if nc <= budget and nc < best.get(x, budget + 1):
                 best[x] = nc
                 queue.append(x)
     return sorted(c for c in best if b.coast[c] and b.area[c] not in (here, -1) and b.area[c] not in barred)
@@ -186,22 +210,21 @@ def arioi_moves(st: TahitiState) -> list[int]:
 
 @step
 def arioi(st: TahitiState) -> None:
+    """15.6 in the Initiative Determination Phase: the initiative winner places the Arioi (the
+    first time) or must move it out of its area; at a new Season's start he may instead place a
+    new troop in any other area. With nowhere to go (a storm) it stays."""
     p = st.initiative
     if st.arioi < 0:
-        places = _placements(st)
-        if places:
-            st.decide(p, [CELL + c for c in places], "on_arioi")
-        return
-    season_start = st.turn > 1 and (st.turn - 1) % int(st.opts["turns_per_season"]) == 0
-    moves = arioi_moves(st)
-    acts = [CELL + c for c in moves]
-    if season_start:  # a new troop may start its tour anywhere else
-        acts = sorted(set(acts) | {CELL + c for c in _placements(st)})
+        acts = [CELL + c for c in _placements(st)]
+    else:
+        acts = [CELL + c for c in arioi_moves(st)]
+        if season_start(st):
+            acts = sorted(set(acts) | {CELL + c for c in _placements(st)})
     if acts:
-        st.decide(p, acts, "on_arioi")  # "The player must move the Arioi out of the area"
+        st.decide(p, acts, "on_arioi")
 
 
 @handler
 def on_arioi(st: TahitiState, action: int) -> None:
-    if action != DONE:
-        st.arioi = action - CELL
+    st.arioi = action - CELL
+    st.log.append(f"turn {st.turn}: the Arioi go to {st.b.area_names[st.b.area[st.arioi]]}")

@@ -1,130 +1,252 @@
-"""Land combat (9.2), Panic on retreat, Clan Elders (12.1 capture, 15.9 panic), hand-worked dice."""
+"""Land combat (9.2): who fights, the combat values, the results table, the loss order, Clan
+Elders captured (12.1), Head Chieftains killed, when there is no combat; hand-worked dice.
+
+Retreat and Panic: test_tahiti_game_combat_retreat.py; battles of three or four players:
+test_tahiti_game_combat_several_players.py. The helpers here serve all three.
+"""
 from __future__ import annotations
 
 import os
 import sys
 
+import pytest
+
 sys.path.insert(0, os.path.dirname(__file__))
-from engine.rules.tahiti.game_state import FLIPPED, PICK  # noqa: E402
+from test_tahiti_game_support import BLUE, GREEN, RED, at_step, clear_board, feed, game  # noqa: E402
 
-from test_tahiti_game_support import BLUE, RED, at_step, feed, game  # noqa: E402
+from engine.rules.tahiti.game_state import (CELL, CURSED, DONE, FLIPPED, IN_MARAE, MOVED, PICK, SULLEN)  # noqa: E402
+
+# Cells of the shipped map (scenarios/tahiti.yaml), Red, Blue and Green at their own Home Villages.
+PAEA = 807              # a clear hex of Paea, 7 hexes from Blue's Home Village, 13 from Red's
+PAEA_MARAE = 808        # the Marae site of Paea, next to PAEA
+NEXT_TO_BLUE_HOME = 954  # one hex from Blue's Home Village
+RED_HOME, BLUE_HOME, GREEN_HOME = 245, 1001, 1028
+# Two-hex retreats from PAEA toward each Home Village (retreat.retreat_path; land hexes to the home):
+BLUE_WAY = (808, 855)   # 7 -> 6 -> 5 hexes from Blue's Home Village
+RED_WAY = (760, 713)    # 13 -> 12 -> 11 hexes from Red's
+GREEN_WAY = (761, 762)  # 33 -> 32 -> 31 hexes from Green's
 
 
-def battle(red: list[str], blue: list[str], **opts):
-    """Red attacks Blue on a clear hex of Paea, well away from both Home Villages."""
+def battle(red, blue, green=(), cell=PAEA, setup=None, **opts):
+    """Red (initiative, so turn order Red, Blue, Green, Yellow) has just moved `red` into `cell`,
+    where `blue` and `green` stand; the Combat Phase starts. A unit is a kind or (kind, flags)."""
     st = game(**opts)
     feed(st, PICK + RED)
-    st.units = []
-    cell = st.b.village_sites[2]  # Paea
-    for k in red:
-        st.add_unit(k, RED, cell, 1)  # moved in this turn: the attacker
-    for k in blue:
-        st.add_unit(k, BLUE, cell)
+    clear_board(st)
+    for player, units, moved in ((RED, red, MOVED), (BLUE, blue, 0), (GREEN, green, 0)):
+        for u in units:
+            kind, flags = (u, 0) if isinstance(u, str) else u
+            st.add_unit(kind, player, cell, flags | moved)
+    if setup:
+        setup(st)
     at_step(st, ("combat",))
-    return st, cell
-
-
-def kinds(st, p):
-    return sorted(u[0] for u in st.units if u[1] == p)
-
-
-def test_rule_9_2_defender_wins_ties():
-    st, cell = battle(["clan_elder", "militia"], ["clan_elder", "militia"])
-    feed(st, 3, 3)  # 2 + 3 against 2 + 3: the defender wins; margin 0: both lose one
-    assert kinds(st, RED) == ["clan_elder"] and kinds(st, BLUE) == ["clan_elder"]
-    assert st.node[3][0] == "on_panic" or all(u[2] != cell for u in st.units if u[1] == RED)
-
-
-def test_rule_9_2_winner_margin_four_loser_loses_two():
-    st, cell = battle(["head_chieftain", "fighters", "fighters"], ["clan_elder", "militia", "militia"])
-    feed(st, 6, 1)  # 8 + 6 = 14 against 3 + 1 = 4: margin 10, three losses
-    assert kinds(st, BLUE) == []  # militia, militia, then the Clan Elder captured (12.1)
-    assert kinds(st, RED).count("clan_elder") == 1  # adopted at Red's Home Village
-    assert [u[2] for u in st.units if u[0] == "clan_elder"] == [st.home[RED]]
-
-
-def test_rule_9_2_loser_retreats_toward_home_rolling_panic_each_hex():
-    st, cell = battle(["head_chieftain", "fighters", "fighters"], ["militia", "militia", "clan_elder"])
-    feed(st, 1, 6)  # 8 + 1 = 9 against 3 + 6 = 9: Blue holds; margin 0: both lose one
-    assert st.is_terminal() is False
-
-
-def test_rule_9_2_unit_panicking_twice_in_one_retreat_is_lost():
-    st, cell = battle(["fighters", "head_chieftain"], ["clan_elder", "militia", "militia"])
-    feed(st, 6, 1)  # 5 + 6 = 11 against 3 + 1 = 4: margin 7, Blue loses three: all gone
-    assert kinds(st, BLUE) == []
-
-
-def elder_retreat(with_hc: bool):
-    st, cell = battle(["heavy_troops", "heavy_troops", "clan_elder"],
-                      ["clan_elder", "population"] + (["head_chieftain"] if with_hc else []))
-    feed(st, 6, 1)  # 9 + 6 against 1 (+2) + 1: Blue loses three from the margin
     return st
 
 
-def test_rule_15_9_elder_captured_on_second_odd_roll():
-    st, cell = battle(["heavy_troops", "clan_elder"], ["clan_elder", "fighters", "fighters"])
-    feed(st, 6, 2)  # 5 + 6 = 11 against 7 + 2 = 9: margin 2, Blue loses one Fighters, retreats 2 hexes
-    elder = next(u for u in st.units if u[1] == BLUE and u[0] == "clan_elder")
-    # In each of the two hexes the Clan Elder and the Fighters roll: the elder 5, then 3.
-    rolls = {"clan_elder": [5, 3], "fighters": [2, 2]}
-    while st.node is not None and st.node[3][0] == "on_panic":
-        u = st.unit(st.node[3][1][0])
-        st.apply_action(rolls[u[0]].pop(0))
-    assert st.unit(elder[4]) is None  # panicked twice: captured by Red
-    assert sum(1 for u in st.units if u[1] == RED and u[0] == "clan_elder") == 2
+def where(st, player):
+    """(kind, cell, flipped) of the player's units, sorted."""
+    return sorted((u[0], u[2], bool(u[3] & FLIPPED)) for u in st.units if u[1] == player)
 
 
-def _retreat_rolling(st, elder_roll: int, other_roll: int = 2) -> list[str]:
-    """Answer every Panic roll of the retreat: `elder_roll` for Clan Elders, `other_roll` for the rest."""
-    rolled = []
-    while st.node is not None and st.node[3][0] == "on_panic":
-        u = st.unit(st.node[3][1][0])
-        rolled.append(u[0])
-        st.apply_action(elder_roll if u[0] == "clan_elder" else other_roll)
-    return rolled
+def kinds(st, player):
+    return sorted(u[0] for u in st.units if u[1] == player)
 
 
-def test_rule_15_9_elder_with_chieftain_does_not_panic_on_5():
-    # Red rolls 6, Blue 1: Blue loses and retreats two hexes, so the Elder rolls twice.
-    st, _ = battle(["heavy_troops", "heavy_troops", "clan_elder"], ["clan_elder", "head_chieftain", "fighters", "fighters"])
-    feed(st, 6, 1)
-    assert _retreat_rolling(st, 5).count("clan_elder") == 2
-    elders = [u for u in st.units if u[0] == "clan_elder"]
-    # With his Head Chieftain a 5 is no panic: he stays Blue's, unflipped.
-    assert [(u[1], bool(u[3] & FLIPPED)) for u in elders if u[1] == BLUE] == [(BLUE, False)]
-    # The same two 5s without the Head Chieftain: flipped by the first, captured by the second (12.1).
-    st, _ = battle(["heavy_troops", "heavy_troops", "clan_elder"], ["clan_elder", "fighters", "fighters", "fighters"])
-    feed(st, 6, 1)
-    assert _retreat_rolling(st, 5).count("clan_elder") == 2
-    assert sorted(u[1] for u in st.units if u[0] == "clan_elder") == [RED, RED]
+def pending(st):
+    """The name of the handler the next action feeds."""
+    if st.node is None:
+        return None
+    return st.node[3][0] if st.node[0] == "chance" else st.node[3]
 
 
-def test_rule_15_9_elder_flips_back_after_one_panic():
-    st, cell = battle(["heavy_troops", "clan_elder"], ["clan_elder", "fighters", "fighters"])
-    feed(st, 6, 2)
-    elder = next(u for u in st.units if u[1] == BLUE and u[0] == "clan_elder")
-    rolls = {"clan_elder": [5, 2], "fighters": [2, 2]}
-    while st.node is not None and st.node[3][0] == "on_panic":
-        u = st.unit(st.node[3][1][0])
-        st.apply_action(rolls[u[0]].pop(0))
-    assert st.unit(elder[4]) is not None and not st.unit(elder[4])[3] & FLIPPED
+def panics(st, *plan, last=True):
+    """Answer the retreat's Panic rolls: each (kind, cell, face) asserts that the next roll is a
+    unit of that kind in that hex, then rolls the face; `last`: no roll is left to make."""
+    for kind, cell, face in plan:
+        assert pending(st) == "on_retreat_panic", pending(st)
+        u = st.unit(st.node[3][1][-1][0])
+        assert (u[0], u[2]) == (kind, cell)
+        st.apply_action(face)
+    assert pending(st) != "on_retreat_panic" or not last
 
 
-def test_rule_12_1_head_chieftain_killed_loses_the_game():
-    st, cell = battle(["heavy_troops", "heavy_troops", "clan_elder"], ["head_chieftain"])
-    feed(st, 6, 1)
-    assert st.out[BLUE]
+# --- the results table (combat.yaml `results`), the defender wins ties ---------------------------
+
+@pytest.mark.parametrize("red_die, blue_die, red_left, blue_left", [
+    # Red: Heavy Troops + 4 Militia = 8; Blue: Fighters + 4 Militia = 7. Militia are lost first.
+    (1, 2, 3, 3),   # 8 + 1 = 9 against 7 + 2 = 9: a tie, Blue wins; margin 0: each side loses 1
+    (2, 2, 3, 3),   # 10 against 9: Red wins by 1: each side loses 1
+    (3, 2, 4, 3),   # 11 against 9: margin 2: the loser loses 1, the winner nothing
+    (4, 2, 4, 3),   # 12 against 9: margin 3: the same
+    (5, 2, 4, 2),   # 13 against 9: margin 4: the loser loses 2
+    (6, 2, 4, 2),   # 14 against 9: margin 5: the same
+    (6, 1, 4, 1),   # 14 against 8: margin 6: the loser loses 3
+])
+def test_rule_9_2_results_table_every_row(red_die, blue_die, red_left, blue_left):
+    st = battle(["heavy_troops"] + ["militia"] * 4, ["fighters"] + ["militia"] * 4)
+    feed(st, red_die, blue_die)  # the attacker's die first
+    assert kinds(st, RED) == ["heavy_troops"] + ["militia"] * red_left
+    assert kinds(st, BLUE) == ["fighters"] + ["militia"] * blue_left
+    # The loser's stack is on its way: its first Panic roll is asked in the first hex of the retreat.
+    loser, first = (BLUE, BLUE_WAY[0]) if red_die + 1 > blue_die else (RED, RED_WAY[0])
+    winner = RED if loser == BLUE else BLUE
+    assert pending(st) == "on_retreat_panic"
+    assert {u[2] for u in st.units if u[1] == loser} == {first}
+    assert {u[2] for u in st.units if u[1] == winner} == {PAEA}
 
 
-def test_rule_15_6_no_combat_in_the_arioi_area():
-    st = game()
-    feed(st, PICK + RED)
-    st.units = []
-    cell = st.b.village_sites[2]
-    st.arioi = st.b.area_coast[st.b.area[cell]][0]
-    st.add_unit("fighters", RED, cell, 1)
-    st.add_unit("clan_elder", RED, cell, 1)
-    st.add_unit("militia", BLUE, cell)
-    at_step(st, ("combat",))
-    assert st.node is None or st.node[3][0] != "on_attack_die"
+def test_rule_9_2_margin_far_above_six_is_still_three_losses():
+    st = battle(["heavy_troops"] * 5, ["militia"] * 5)
+    feed(st, 6, 1)  # 20 + 6 = 26 against 5 + 1 = 6: margin 20, the 6+ row: three Militia lost
+    assert kinds(st, BLUE) == ["militia"] * 2 and kinds(st, RED) == ["heavy_troops"] * 5
+
+
+def test_rule_9_2_defender_wins_ties_and_the_attacker_retreats():
+    st = battle(["heavy_troops", "militia"], ["fighters", "slingers"])
+    feed(st, 3, 3)  # 5 + 3 = 8 against 5 + 3 = 8: Blue (defending) wins; margin 0: each loses its weakest
+    assert kinds(st, BLUE) == ["fighters"] and kinds(st, RED) == ["heavy_troops"]
+    panics(st, ("heavy_troops", RED_WAY[0], 2), ("heavy_troops", RED_WAY[1], 4))  # even: no panic
+    assert where(st, RED) == [("heavy_troops", RED_WAY[1], False)]
+    assert where(st, BLUE) == [("fighters", PAEA, False)]
+
+
+def test_rule_9_2_attacker_is_the_player_who_moved_in_last():
+    # Both moved this turn; Blue moves after Red in turn order, so Blue moved in last: he attacks.
+    st = battle(["fighters"], [("militia", MOVED)])
+    feed(st, 6, 1)  # Blue 1 + 6 = 7 against Red 3 + 1 = 4: Blue wins by 3, Red loses its Fighters
+    assert kinds(st, RED) == [] and where(st, BLUE) == [("militia", PAEA, False)]
+
+
+# --- the loss order, 12.1 captures, a Head Chieftain killed -------------------------------------
+
+def test_rule_9_2_loss_order_population_militia_slingers_first():
+    blue = ["heavy_troops", "fighters", "slingers", "militia", "population", "clan_elder", "shaman", "head_chieftain"]
+    st = battle(["heavy_troops"] * 6, blue)
+    feed(st, 6, 1)  # 24 + 6 = 30 against 14 + 1 = 15: margin 15, three losses
+    assert kinds(st, BLUE) == sorted(["heavy_troops", "fighters", "clan_elder", "shaman", "head_chieftain"])
+
+
+def test_rule_9_2_loss_order_fighters_heavy_troops_then_shaman():
+    st = battle(["heavy_troops"] * 6, ["shaman", "heavy_troops", "clan_elder", "head_chieftain", "fighters"])
+    feed(st, 6, 1)  # 24 + 6 = 30 against 11 + 1 = 12: three losses: Fighters, Heavy Troops, Shaman
+    assert kinds(st, BLUE) == ["clan_elder", "head_chieftain"]
+
+
+@pytest.mark.parametrize("capture, red_elders_at_home", [("adopt", 1), ("remove", 0)])
+def test_rule_12_1_clan_elder_lost_in_battle_is_captured(capture, red_elders_at_home):
+    st = battle(["heavy_troops", "heavy_troops"], ["clan_elder"], rule_12_1_capture=capture)
+    feed(st, 6, 1)  # 8 + 6 = 14 against 1 + 1 = 2: margin 12, Blue's only unit, his Clan Elder, is lost
+    assert kinds(st, BLUE) == []
+    # adopt: he serves Red from Red's Home Village; remove: he is out of play.
+    assert where(st, RED) == [("clan_elder", RED_HOME, False)] * red_elders_at_home + [("heavy_troops", PAEA, False)] * 2
+
+
+def test_rule_12_1_winner_clan_elder_lost_is_captured_by_the_loser():
+    st = battle(["clan_elder"], ["militia"])
+    feed(st, 6, 5)  # 1 + 6 = 7 against 1 + 5 = 6: Red wins by 1, each side loses 1: Red's Clan Elder too
+    assert kinds(st, RED) == []
+    assert where(st, BLUE) == [("clan_elder", BLUE_HOME, False)]
+
+
+def test_rule_12_1_head_chieftain_lost_is_killed_and_his_player_is_out():
+    st = battle(["heavy_troops", "heavy_troops"], ["head_chieftain", "clan_elder"])
+    feed(st, 6, 1)  # 8 + 6 = 14 against 3 + 1 = 4: margin 10, three losses; Blue has two
+    assert st.out[BLUE] and not st.is_terminal()  # FACTS: killed, the player loses; three players go on
+    assert kinds(st, BLUE) == [] and st.villages[BLUE_HOME][0] == -1
+    # The Clan Elder went first (captured by Red), then the Head Chieftain.
+    assert where(st, RED) == [("clan_elder", RED_HOME, False)] + [("heavy_troops", PAEA, False)] * 2
+
+
+# --- 7.5: attacking Population alone is optional ------------------------------------------------
+
+def test_rule_7_5_attacking_population_alone_declined():
+    st = battle(["fighters", "clan_elder"], ["population", "population"])
+    assert st.node[:3] == ("decide", RED, (DONE, CELL + PAEA))
+    feed(st, DONE)  # no battle: both stay, and the hex is at peace for this Combat Phase
+    assert where(st, BLUE) == [("population", PAEA, False)] * 2
+    assert where(st, RED) == [("clan_elder", PAEA, False), ("fighters", PAEA, False)]
+    assert PAEA in st.cond["peace"] and pending(st) not in ("on_attack_die", "on_defence_die")
+
+
+def test_rule_7_5_attacking_population_alone_accepted():
+    st = battle(["fighters", "clan_elder"], ["population", "population"])
+    feed(st, CELL + PAEA, 3, 1)  # attack: 4 + 3 = 7 against 0 + 1 = 1: margin 6, three losses: both lost
+    assert kinds(st, BLUE) == []
+    assert where(st, RED) == [("clan_elder", PAEA, False), ("fighters", PAEA, False)]
+
+
+def test_rule_7_5_population_with_a_leader_is_attacked_without_asking():
+    st = battle(["fighters"], ["population", "clan_elder"])
+    assert pending(st) == "on_attack_die"
+
+
+# --- combat values ------------------------------------------------------------------------------
+
+def test_rule_9_2_flipped_unit_fights_at_half():
+    st = battle([("fighters", FLIPPED), "militia"], ["slingers"])
+    feed(st, 3, 2)  # 3 // 2 + 1 = 2, + 3 = 5 against 2 + 2 = 4: margin 1, each loses 1 (unhalved: margin 3)
+    assert kinds(st, RED) == ["fighters"] and kinds(st, BLUE) == []
+
+
+def test_rule_65_cursed_unit_fights_at_zero():
+    st = battle([("heavy_troops", CURSED), "militia"], ["militia"])
+    feed(st, 4, 3)  # 0 + 1 + 4 = 5 against 1 + 3 = 4: margin 1, each loses 1 (uncursed: margin 5)
+    assert kinds(st, RED) == ["heavy_troops"] and kinds(st, BLUE) == []
+
+
+def test_rule_41_42_sullen_clan_elder_adds_nothing_attacking():
+    st = battle([("clan_elder", SULLEN), "militia"], ["militia"])
+    feed(st, 4, 3)  # 0 + 1 + 4 = 5 against 1 + 3 = 4: margin 1, each loses 1 (with him: margin 2)
+    assert kinds(st, RED) == ["clan_elder"] and kinds(st, BLUE) == []
+
+
+def test_rule_41_42_sullen_clan_elder_adds_to_the_defence():
+    st = battle(["slingers"], [("clan_elder", SULLEN), "militia"])
+    feed(st, 4, 3)  # 2 + 4 = 6 against 1 + 1 + 3 = 5: margin 1, each loses 1 (without him: margin 2)
+    assert kinds(st, RED) == [] and kinds(st, BLUE) == ["clan_elder"]
+
+
+@pytest.mark.parametrize("shaman_cv, red_left, blue_left", [
+    (None, ["shaman"], ["fighters"]),            # 1 + 1 + 5 = 7 against 4 + 2 = 6: margin 1, each loses 1
+    (2, ["militia", "shaman"], ["fighters"]),   # 24-25: 2 + 1 + 5 = 8 against 6: margin 2, Blue loses 1
+    (0, ["shaman"], ["fighters"]),               # 22-23: 0 + 1 + 5 = 6 against 6: a tie, Blue wins, each loses 1
+])
+def test_rule_22_25_shaman_combat_value_from_events(shaman_cv, red_left, blue_left):
+    def events(st):
+        if shaman_cv is not None:
+            st.cond["shaman_cv"] = {RED: shaman_cv}
+    st = battle(["shaman", "militia"], ["fighters", "militia"], setup=events)
+    feed(st, 5, 2)
+    assert kinds(st, RED) == red_left and kinds(st, BLUE) == blue_left
+    # Who won shows by who retreats: Blue at 7 against 6 and 8 against 6, Red on the tie.
+    loser = RED if shaman_cv == 0 else BLUE
+    assert {u[2] for u in st.units if u[1] == loser} != {PAEA}
+
+
+def test_rule_15_8_units_in_the_marae_compound_take_no_part():
+    def compound(st):
+        st.maraes[PAEA] = 1
+        st.add_unit("heavy_troops", BLUE, PAEA, IN_MARAE)
+    st = battle(["militia"], ["militia"], setup=compound)
+    feed(st, 6, 1)  # 1 + 6 = 7 against 1 + 1 = 2 (the Heavy Troops in the compound do not defend): margin 5
+    assert where(st, BLUE) == [("heavy_troops", PAEA, False)]  # the Militia lost, the compound untouched
+
+
+# --- no combat: rain, truce, the Arioi's area ---------------------------------------------------
+
+@pytest.mark.parametrize("why", ["none", "rain", "truce", "arioi"])
+def test_rule_15_6_52_53_44_45_no_combat_in_rain_truce_or_the_arioi_area(why):
+    def prohibit(st):
+        if why == "rain":
+            st.cond["rain"] = 2           # 52-53: "combat is prohibited"
+        elif why == "truce":
+            st.cond["truce"] = True       # 44-45: "combat ... is prohibited for this turn"
+        elif why == "arioi":
+            st.arioi = st.b.area_coast[st.b.area[PAEA]][0]  # 15.6: the Arioi in Paea
+    st = battle(["heavy_troops", "clan_elder"], ["militia"], setup=prohibit)
+    if why == "none":
+        assert pending(st) == "on_attack_die"
+    else:
+        assert pending(st) not in ("on_attack_die", "on_attack_population")
+        assert where(st, BLUE) == [("militia", PAEA, False)]
+        assert where(st, RED) == [("clan_elder", PAEA, False), ("heavy_troops", PAEA, False)]

@@ -54,7 +54,7 @@ def test_tahiti_game_heuristic_and_mcts_bots_play():
     assert st.is_terminal()
 
 
-def record(seed: int = 11) -> dict:
+def record(seed: int = 23) -> dict:
     rng = random.Random(seed)
     st = RULES.new_initial_state(scenario(), all_on())
     bots = [RULES.bot_factories()["random"](rng)] * st.num_players()
@@ -64,7 +64,7 @@ def record(seed: int = 11) -> dict:
 
 
 def test_tahiti_game_golden_replay():
-    if not os.path.exists(GOLDEN):  # first run records it
+    if os.environ.get("MOTU_RECORD_GOLDEN"):  # a deliberate rules change: record the game anew
         with open(GOLDEN, "w") as fh:
             json.dump(record(), fh)
     with open(GOLDEN) as fh:

@@ -46,6 +46,20 @@ def at_step(st, *steps):
     return st
 
 
+def run_only(st, *steps):
+    """Run just these steps (dropping the rest of the turn): the next node is their first
+    question, or the next turn's initiative pick (node "on_initiative") if they ask none."""
+    st.node = None
+    st.todo = []
+    st.push(*steps)
+    st._advance()
+    return st
+
+
+def node_name(st):
+    return st.node[2] if st.node[0] == "chance" else st.node[3]
+
+
 def clear_board(st):
     st.units = []
     return st

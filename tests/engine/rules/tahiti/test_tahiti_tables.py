@@ -50,3 +50,53 @@ def test_rule_15_12_second_die_may_be_a_mapping():
     table["groups"][1]["second"] = {str(k): v for k, v in table["groups"][1]["second"].items()}
     assert rast.problems(s, table) == []
     assert rast.select(table, 3, 2) == "tiarei"
+
+
+# --- the Random Area Selection Table in a game: every row, through event 36 (famine) ----------
+# Event 36, third die 1-3: "One randomly selected area is affected by a blight." The two dice
+# after it are the Random Area Selection Table's; the blighted area is the row's area.
+
+
+def famine_blight(*dice):
+    from engine.rules.tahiti.game_state import PICK
+    from test_tahiti_game_support import RED, feed, game
+    st = game(rule_15_12_random_events=True)
+    feed(st, PICK + RED, 3, 6, 1)  # Red has the initiative; event 36, third die 1: one area
+    feed(st, *dice)
+    return st
+
+
+# The seed's table, row by row: (first-die faces, second die, area).
+RAST_ROWS = [((1, 2), 1, "faaa"), ((1, 2), 2, "punaauia"), ((1, 2), 3, "paea"), ((1, 2), 4, "pare"),
+             ((1, 2), 5, "arue"), ((1, 2), 6, "mahina"),
+             ((3, 4), 1, "papenoo"), ((3, 4), 2, "tiarei"), ((3, 4), 3, "mahaena"), ((3, 4), 4, "hitiaa"),
+             ((3, 4), 5, "papara"), ((3, 4), 6, "mataiea"),
+             ((5, 6), 1, "papeari"), ((5, 6), 2, "vairao"), ((5, 6), 3, "teahupoo"), ((5, 6), 4, "tautira"),
+             ((5, 6), 5, "pueu")]
+
+
+@pytest.mark.parametrize("firsts, second, area", RAST_ROWS,
+                         ids=[f"first_{a}_{b}_second_{s}_{area}" for (a, b), s, area in RAST_ROWS])
+def test_rule_15_12_random_area_selection_table_row(firsts, second, area):
+    for first in firsts:  # both faces of the first die pick the group
+        st = famine_blight(first, second)
+        assert st.cond["blight"] == {st.b.areas.index(area)}, (first, second, area)
+
+
+def test_rule_15_12_random_area_selection_table_5_6_then_6_rolls_again():
+    for first in (5, 6):
+        st = famine_blight(first, 6)  # "Roll Again"
+        assert "blight" not in st.cond
+        feed_more(st, 3, 4)  # rolled again: 3-4 / 4 = Hitiaa
+        assert st.cond["blight"] == {st.b.areas.index("hitiaa")}
+
+
+def feed_more(st, *dice):
+    for d in dice:
+        st.apply_action(d)
+
+
+def test_rule_15_12_random_area_selection_table_read_directly_every_row():
+    for group in SEED["groups"]:
+        for first in group["first"]:
+            assert [rast.select(SEED, first, d) for d in range(1, 7)] == group["second"]

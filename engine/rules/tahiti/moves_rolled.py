@@ -1,0 +1,165 @@
+"""Movement after the dice in a Tahiti game: Variable Movement's second step (15.13), Forced March
+(15.14), and the end of a move: entering a Marae compound (15.8).
+
+Scope (docs/rules/tahiti.md "Movement Phase"): the order of the Leaders' rolls (the player's
+choice, by the Leader's hex), the Variable Movement Table's result for one Leader (-1 back, by
+canoe three hexes back along his route; the half-way Jungle rule; +n more MP), a stack's further
+move (`continue_move`, by land or by sea), the Forced March and its Panic check, and the yes/no
+of a stack ending its move on a full Marae's hex. Step one and the reaches are moves.py's.
+"""
+from __future__ import annotations
+
+from .game_state import CELL, COMBAT, DONE, IN_MARAE, LAND, LEADERS, SEA, SULLEN, TahitiState, handler, step
+from .moves import HEX_PER_MP, _alive, land_reach, movers, relocate, sea_movers, sea_reach
+from .queries import enemy_land_zone, enemy_sea_zone
+
+
+# --- 15.13 step two: the Variable Movement Table, one Leader at a time ------------------------
+
+@step
+def variable_movement(st: TahitiState, player: int, pending: tuple) -> None:
+    """15.13 step 2: the player chooses the Leader (by his hex) whose roll comes next; two Leaders
+    on one hex roll in the order they moved."""
+    if pending:
+        cells = sorted({r[1] for r in pending})
+        st.decide(player, [CELL + c for c in cells], "on_variable_movement_leader", player, pending)
+
+
+@handler
+def on_variable_movement_leader(st: TahitiState, action: int, player: int, pending: tuple) -> None:
+    i = next(i for i, r in enumerate(pending) if r[1] == action - CELL)
+    st.push(("variable_movement", player, pending[:i] + pending[i + 1:]))
+    st.roll("on_variable_movement", player, pending[i])
+
+
+@handler
+def on_variable_movement(st: TahitiState, face: int, player: int, record: tuple) -> None:
+    """The Variable Movement Table: extra MP for this Leader; -1 (or less than 1 half-way into a
+    Jungle hex) puts his stack back; otherwise he moves on with what the die gave."""
+    from .data import variable_movement as table
+    kind, t, path, column, _spent, halfway, uids = record
+    units = _alive(st, uids)
+    extra = table(column, face)
+    st.log.append(f"turn {st.turn}: {st.player_name(player)}'s Leader at {st.b.labels[t]} rolls {face}: {extra:+d} MP")
+    if extra < 0 or (halfway and extra < 1):
+        back = _back(st, kind, path)
+        relocate(units, back)
+        st.push(("marae_offer", player, back, uids))
+        return
+    extra -= 1 if halfway else 0  # the one MP that completes the move into the Jungle hex
+    zone = enemy_land_zone(st, player) if kind == 0 else enemy_sea_zone(st, player)
+    stopped = t in zone or any(u[2] == t and u[1] != player for u in st.units)
+    if extra > 0 and not stopped:
+        land, sea = (uids, ()) if kind == 0 else ((), uids)
+        st.push(("continue_move", player, t, extra, land, sea))
+    else:
+        st.push(("marae_offer", player, t, uids))
+
+
+def _back(st: TahitiState, kind: int, path: tuple[int, ...]) -> int:
+    """-1: by land the hex he moved from; by canoe one full MP (three hexes) back along his
+    route, and on to the coastal hex before that if those three end afloat."""
+    if kind == 0:
+        return path[-2]
+    for c in reversed(path[:-HEX_PER_MP] or path[:1]):
+        if st.b.coast[c]:
+            return c
+    return path[0]
+
+
+@step
+def continue_move(st: TahitiState, player: int, cell: int, mp: float, land: tuple, sea: tuple) -> None:
+    """More movement for one stack (15.13's extra MP, 15.14's Forced March): by land for the
+    units `land`, by sea for `sea` (canoes and passengers), or stay (done)."""
+    n = st.b.size
+    acts = [DONE]
+    if land and _alive(st, land):
+        acts += [LAND + cell * n + t for t in sorted(land_reach(st, player, cell, mp))]
+    if sea and any(u[0] == "war_canoe" for u in _alive(st, sea)):
+        acts += [SEA + cell * n + t for t in sorted(sea_reach(st, player, cell, mp))]
+    st.decide(player, acts, "on_continue", player, cell, land, sea)
+
+
+@handler
+def on_continue(st: TahitiState, action: int, player: int, cell: int, land: tuple, sea: tuple) -> None:
+    if action == DONE:
+        uids = land or sea
+        t = cell
+    else:
+        uids = land if action < SEA else sea
+        t = (action - (LAND if action < SEA else SEA)) % st.b.size
+        relocate(_alive(st, uids), t)
+    st.push(("marae_offer", player, t, uids))
+
+
+# --- 15.8: into the Marae compound ---------------------------------------------------------------
+
+@step
+def marae_offer(st: TahitiState, player: int, cell: int, uids: tuple) -> None:
+    """15.8: "All Units who move into a hex with a Marae can enter the compound (if there are no
+    enemy Combat Units in the hex)": a full Marae; enemy Combat Units inside the compound count too."""
+    if not st.opts["rule_15_8_maraes"] or st.maraes.get(cell) != 1:
+        return
+    if any(u[2] == cell and u[1] != player and u[0] in COMBAT for u in st.units):
+        return
+    if any(u[2] == cell and u[0] != "war_canoe" and not u[3] & IN_MARAE for u in _alive(st, uids)):
+        st.decide(player, [DONE, CELL + cell], "on_enter_marae", uids)
+
+
+@handler
+def on_enter_marae(st: TahitiState, action: int, uids: tuple) -> None:
+    if action == DONE:
+        return
+    cell = action - CELL
+    for u in _alive(st, uids):
+        if u[2] == cell and u[0] != "war_canoe":  # the canoes wait on the beach
+            u[3] |= IN_MARAE
+
+
+# --- 15.14 Forced March ------------------------------------------------------------------------
+
+@step
+def forced_march(st: TahitiState, player: int, marched: tuple = ()) -> None:
+    """15.14: "After all regular Movement is complete, each Leader may attempt a Forced March"."""
+    cells = sorted({u[2] for u in st.units if u[1] == player and u[0] in LEADERS and not u[3] & SULLEN
+                    and u[4] not in marched and st.b.land[u[2]]})
+    if cells:
+        st.decide(player, [DONE] + [CELL + c for c in cells], "on_forced_march", player, marched)
+
+
+@handler
+def on_forced_march(st: TahitiState, action: int, player: int, marched: tuple) -> None:
+    if action == DONE:
+        return
+    c = action - CELL
+    land = tuple(u[4] for u in movers(st, player, c, again=True)[0])
+    sea = tuple(u[4] for u in sea_movers(st, player, c, again=True))
+    leaders = tuple(u[4] for u in st.units if u[2] == c and u[1] == player and u[0] in LEADERS)
+    st.push(("forced_march", player, marched + leaders))
+    st.roll("on_forced_march_roll", player, c, land, sea)
+
+
+@handler
+def on_forced_march_roll(st: TahitiState, face: int, player: int, cell: int, land: tuple, sea: tuple) -> None:
+    from .data import forced_march as table
+    mp = table(face)
+    st.log.append(f"turn {st.turn}: {st.player_name(player)}'s Forced March from {st.b.labels[cell]}: {mp} MP")
+    st.push(("forced_march_panic", player, tuple(sorted(set(land) | set(sea)))))
+    if mp > 0:
+        st.push(("continue_move", player, cell, mp, land, sea))
+
+
+@step
+def forced_march_panic(st: TahitiState, player: int, uids: tuple) -> None:
+    st.roll("on_forced_march_panic_check", player, uids)
+
+
+@handler
+def on_forced_march_panic_check(st: TahitiState, face: int, player: int, uids: tuple) -> None:
+    """15.14: even, no effect; odd, each Unit (not Clan Elders) of the stack rolls once for Panic
+    (9.2). Head Chieftains never panic (15.9); War Canoes are not Units that panic."""
+    if face % 2 == 0:
+        return
+    from .retreat import push_panic
+    push_panic(st, [u[4] for u in _alive(st, uids) if u[0] not in LEADERS and u[0] != "war_canoe"],
+               with_chieftain=False, second_kills=False)

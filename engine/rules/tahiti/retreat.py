@@ -1,0 +1,206 @@
+"""Retreat after a land battle (9.2, 15.8) and Panic (9.2, 15.9), numbers in combat.yaml.
+
+Scope: Motu's reconstruction (docs/rules/tahiti.md "Combat (9.2)"):
+- the loser's stack retreats `retreat_hexes` hexes toward his Home Village, or (15.8, his
+  choice) toward a Marae he controls — not the Marae of the battle's hex, and not without a
+  Home Village; over free land hexes only, never into or through an enemy-held hex; it stops on
+  reaching its target, and goes into the compound of a Marae it retreated toward (15.8). A
+  stack whose battle was at its own Home Village, or whose clan holds no Home Village, retreats
+  the full distance to a hex of its choice. With no free hex next to it, the stack is lost;
+- Panic: in every hex retreated into each unit rolls a die (`panic_on`); the first panic in
+  this retreat flips it, a second loses it. Head Chieftains never panic. 15.9: Clan Elders roll
+  too, but not on a one-hex retreat; with their Head Chieftain only `panic_on_with_chieftain`;
+  a second panic is a capture (12.1); one who panicked once is flipped back at the end.
+- `push_panic`: a single Panic roll per unit outside a retreat (events, 15.14 Forced March).
+"""
+from __future__ import annotations
+
+import math
+from collections import deque
+
+from .game_state import CELL, FLIPPED, IN_MARAE, TahitiState, handler, step
+from .queries import area_control, home_cell, marae_control
+from .rulesdata import load
+
+
+@step
+def retreat(st: TahitiState, cell: int, loser: int, winner: int) -> None:
+    if st.out[loser]:
+        return
+    home = home_cell(st, loser)
+    maraes: list[int] = []
+    if st.opts["rule_15_8_maraes"] and home >= 0:  # 15.8: "not available ... if the player has no Home Village"
+        held = area_control(st)
+        maraes = [m for m, p in sorted(marae_control(st, held).items()) if p == loser and m != cell]
+    if home >= 0 and home != cell:
+        targets = [home]
+    else:
+        # No Home Village to retreat toward (lost, or the battle was at it): any hex as far as
+        # the retreat goes, the loser's choice.
+        reach = free_reach(st, cell, loser)
+        far = max(reach.values(), default=0)
+        targets = sorted(c for c, d in reach.items() if d == far and d > 0)
+    targets += [m for m in maraes if m not in targets]
+    st.decide(loser, [CELL + t for t in targets] or [CELL + cell], "on_retreat_target", cell, loser, winner,
+              tuple(maraes))
+
+
+def free_reach(st: TahitiState, start: int, player: int) -> dict[int, int]:
+    """Land hexes within `retreat_hexes` of `start` over hexes holding no enemy unit: cell -> hexes."""
+    b = st.b
+    n = int(load("combat")["retreat_hexes"])
+    enemy = {u[2] for u in st.units if u[1] != player and u[0] != "war_canoe"}
+    depth = {start: 0}
+    queue = deque([start])
+    while queue:
+        c = queue.popleft()
+        if depth[c] == n:
+            continue
+        for x in b.nb[c]:
+            if x not in depth and b.land[x] and b.foot[x] < math.inf and x not in enemy:
+                depth[x] = depth[c] + 1
+                queue.append(x)
+    return depth
+
+
+def retreat_path(st: TahitiState, start: int, player: int, target: int) -> list[int]:
+    """The hexes retreated into toward `target`: of the free hexes within reach, the one nearest
+    the target over land (then the fewest hexes, then the lowest cell), by a shortest free path."""
+    b = st.b
+    n = int(load("combat")["retreat_hexes"])
+    enemy = {u[2] for u in st.units if u[1] != player and u[0] != "war_canoe"}
+    prev = {start: -1}
+    depth = {start: 0}
+    queue = deque([start])
+    while queue:
+        c = queue.popleft()
+        if depth[c] == n or (c == target and c != start):
+            continue
+        for x in b.nb[c]:
+            if x not in prev and b.land[x] and b.foot[x] < math.inf and x not in enemy:
+                prev[x], depth[x] = c, depth[c] + 1
+                queue.append(x)
+    if len(prev) == 1:
+        return []
+    to_target = land_distance(st, target)
+    end = min((c for c in prev if c != start), key=lambda c: (to_target.get(c, math.inf), depth[c], c))
+    path = []
+    while end != start:
+        path.append(end)
+        end = prev[end]
+    return path[::-1]
+
+
+def land_distance(st: TahitiState, goal: int) -> dict[int, int]:
+    """Hexes over land from every land hex to `goal`, whoever stands there."""
+    b = st.b
+    dist = {goal: 0}
+    queue = deque([goal])
+    while queue:
+        c = queue.popleft()
+        for x in b.nb[c]:
+            if x not in dist and b.land[x] and b.foot[x] < math.inf:
+                dist[x] = dist[c] + 1
+                queue.append(x)
+    return dist
+
+
+@handler
+def on_retreat_target(st: TahitiState, action: int, cell: int, loser: int, winner: int, maraes: tuple) -> None:
+    from .combat import lose_unit
+    target = action - CELL
+    # War Canoes stay on their beach: they take no part in a land battle (choice).
+    uids = tuple(u[4] for u in st.units if u[2] == cell and u[1] == loser and u[0] != "war_canoe"
+                 and not u[3] & IN_MARAE)
+    path = retreat_path(st, cell, loser, target)
+    if not path:  # nowhere to go: the stack is lost (a Clan Elder captured, a Head Chieftain killed)
+        for uid in uids:
+            u = st.unit(uid)
+            if u is not None and not st.out[loser]:
+                lose_unit(st, u, winner)
+        return
+    st.log.append(f"turn {st.turn}: {st.player_name(loser)} retreats from {st.b.labels[cell]} "
+                  f"to {st.b.labels[path[-1]]}")
+    into_compound = path[-1] == target and target in maraes
+    st.push(("retreat_move", loser, winner, uids, tuple(path), 0, into_compound, ()))
+
+
+@step
+def retreat_move(st: TahitiState, loser: int, winner: int, uids: tuple, path: tuple, i: int,
+                 into_compound: bool, panicked: tuple) -> None:
+    """Into the i-th hex of the retreat; then every unit there rolls for Panic."""
+    alive = [u for u in (st.unit(x) for x in uids) if u is not None]
+    if i == len(path) or st.out[loser]:
+        retreat_end(st, alive, into_compound, panicked)
+        return
+    for u in alive:
+        u[2] = path[i]
+    elders = st.opts["rule_15_9_elder_panic"] and len(path) > 1  # 15.9: no roll on a one-hex retreat
+    rolling = tuple(u[4] for u in alive if u[0] != "head_chieftain" and (u[0] != "clan_elder" or elders))
+    st.push(("retreat_panic", loser, winner, uids, path, i, into_compound, panicked, rolling))
+
+
+@step
+def retreat_panic(st: TahitiState, loser: int, winner: int, uids: tuple, path: tuple, i: int,
+                  into_compound: bool, panicked: tuple, rolling: tuple) -> None:
+    rolling = tuple(x for x in rolling if st.unit(x) is not None)
+    if not rolling:
+        st.push(("retreat_move", loser, winner, uids, path, i + 1, into_compound, panicked))
+        return
+    st.roll("on_retreat_panic", loser, winner, uids, path, i, into_compound, panicked, rolling)
+
+
+@handler
+def on_retreat_panic(st: TahitiState, face: int, loser: int, winner: int, uids: tuple, path: tuple, i: int,
+                     into_compound: bool, panicked: tuple, rolling: tuple) -> None:
+    from .combat import lose_unit
+    u = st.unit(rolling[0])
+    if face in panic_faces(st, u, uids):
+        if u[4] in panicked:
+            lose_unit(st, u, winner)  # the second panic of this retreat: lost (a Clan Elder captured, 15.9)
+        else:
+            u[3] |= FLIPPED
+            panicked += (u[4],)
+    st.push(("retreat_panic", loser, winner, uids, path, i, into_compound, panicked, rolling[1:]))
+
+
+def panic_faces(st: TahitiState, u: list, stack: tuple) -> list[int]:
+    """15.9: a Clan Elder in the same stack as his Head Chieftain panics only on 1 or 3."""
+    data = load("combat")
+    with_chieftain = u[0] == "clan_elder" and any(
+        v is not None and v[0] == "head_chieftain" and v[1] == u[1] and v[2] == u[2] for v in map(st.unit, stack))
+    return data["panic_on_with_chieftain"] if with_chieftain else data["panic_on"]
+
+
+def retreat_end(st: TahitiState, alive: list, into_compound: bool, panicked: tuple) -> None:
+    for u in alive:
+        if u[0] == "clan_elder" and u[4] in panicked:
+            u[3] &= ~FLIPPED  # 15.9: "If he does not panic a second time, flip him back right-side-up."
+        if into_compound:
+            u[3] |= IN_MARAE  # 15.8: "Place the units under the Marae counter (if they reach the hex)"
+
+
+# --- Panic outside a retreat (events, 15.14 Forced March) ---------------------------------------
+
+def push_panic(st: TahitiState, uids: list[int], with_chieftain: bool, second_kills: bool, enemy: int = -1) -> None:
+    st.push(*[("panic_roll", uid, with_chieftain, second_kills, enemy) for uid in uids])
+
+
+@step
+def panic_roll(st: TahitiState, uid: int, with_chieftain: bool, second_kills: bool, enemy: int) -> None:
+    if st.unit(uid) is not None:
+        st.roll("on_panic", uid, with_chieftain, second_kills, enemy)
+
+
+@handler
+def on_panic(st: TahitiState, face: int, uid: int, with_chieftain: bool, second_kills: bool, enemy: int) -> None:
+    from .combat import lose_unit
+    u = st.unit(uid)
+    data = load("combat")
+    faces = data["panic_on_with_chieftain"] if (u[0] == "clan_elder" and with_chieftain) else data["panic_on"]
+    if face not in faces:
+        return
+    if u[3] & FLIPPED and second_kills:
+        lose_unit(st, u, enemy)
+    else:
+        u[3] |= FLIPPED

@@ -1,0 +1,168 @@
+"""Expeditions over the high seas (FACTS; expedition.yaml's First Die Roll Table; 15.5's
+Navigator), every row with a hand-fed die, on tahiti-moorea.yaml. Red's clan stands on its
+coastal Home Village in Pare with its War Canoe: the canoe carries 6 (canoe_capacity) — the
+Head Chieftain, both Clan Elders, the Fighters and both Militia."""
+from __future__ import annotations
+
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(__file__))
+from engine.rules.tahiti.game_state import EXPED, MOVED, PICK  # noqa: E402
+from engine.rules.tahiti.rulesdata import load  # noqa: E402
+
+from test_tahiti_game_support import RED, feed, game, node_name  # noqa: E402
+
+MOOREA = "tahiti-moorea.yaml"
+
+
+def red_to_move(name=MOOREA, **opts):
+    st = game(name, **opts)
+    feed(st, PICK + RED)
+    assert node_name(st) == "on_move" and st.current_player() == RED
+    return st
+
+
+def expeditions(st):
+    n = st.b.size
+    return [divmod(a - EXPED, n) for a in st.legal_actions() if EXPED <= a < EXPED + n * n]
+
+
+def sail(st, *dice):
+    """Red's stack sails from its home for the first Mo'orea destination; then these dice."""
+    f, t = expeditions(st)[0]
+    carried = [u[4] for u in st.units if u[2] == f and u[1] == RED]
+    feed(st, EXPED + f * st.b.size + t, *dice)
+    return f, t, carried
+
+
+def aboard(st, f):
+    return sorted(u[0] for u in st.units if u[2] == f and u[1] == RED and u[3] & MOVED)
+
+
+def test_expedition_first_die_roll_table_is_the_data():
+    table = load("expedition")["first_die_roll"]
+    assert table == {1: "lost", 2: "turned_back", 3: "turned_back", 4: "landfall", 5: "landfall", 6: "landfall"}
+
+
+def test_expedition_moorea_reachable_one_landing_a_moorea_area():
+    st = red_to_move()
+    dest = expeditions(st)
+    assert {f for f, _ in dest} == {st.home[RED]}
+    assert sorted(st.b.area_names[st.b.area[t]] for _, t in dest) == ["Afareaitu", "Haapiti", "Paopao",
+                                                                       "Papetoai", "Teavaro"]
+    assert all(t == st.b.area_coast[st.b.area[t]][0] for _, t in dest)  # the first free coastal hex
+
+
+def test_expedition_first_die_roll_1_lost_at_sea_head_chieftain_player_out():
+    st = red_to_move()
+    sail(st, 1)
+    assert st.out[RED] and not any(u[1] == RED for u in st.units)  # with the Head Chieftain: out
+
+
+def test_expedition_first_die_roll_1_lost_at_sea_the_other_clans_play_on():
+    st = red_to_move()
+    others = [u[:] for u in st.units if u[1] != RED]
+    sail(st, 1)
+    assert st.result is None and st.live() == [1, 2, 3]
+    assert [u for u in st.units if u[1] != RED] == others
+
+
+def test_expedition_first_die_roll_2_turned_back():
+    st = red_to_move()
+    f, t, _ = sail(st, 2)
+    assert aboard(st, f) == ["clan_elder", "clan_elder", "fighters", "head_chieftain", "militia", "militia",
+                             "war_canoe"]  # back where it sailed from, its move spent
+    assert not any(u[2] == t for u in st.units)
+
+
+def test_expedition_first_die_roll_3_turned_back():
+    st = red_to_move()
+    f, t, _ = sail(st, 3)
+    assert len(aboard(st, f)) == 7 and not any(u[2] == t for u in st.units)
+
+
+def landfall(face):
+    st = red_to_move()
+    f, t, _ = sail(st, face)
+    landed = sorted(u[0] for u in st.units if u[2] == t)
+    assert landed == ["clan_elder", "clan_elder", "fighters", "head_chieftain", "militia", "militia", "war_canoe"]
+    assert st.b.area_island[st.b.area[t]] == "moorea"
+    assert sorted(u[0] for u in st.units if u[2] == f and u[1] == RED) == ["population"] * 3 + ["shaman"]
+
+
+def test_expedition_first_die_roll_4_landfall():
+    landfall(4)
+
+
+def test_expedition_first_die_roll_5_landfall():
+    landfall(5)
+
+
+def test_expedition_first_die_roll_6_landfall():
+    landfall(6)
+
+
+def test_rule_15_5_navigator_turns_a_1_into_roll_again():
+    st = red_to_move()
+    st.navigator[RED] = 1
+    _, t, _ = sail(st, 1)
+    assert node_name(st) == "_die_rolled" and not st.out[RED]  # rolled again
+    feed(st, 1, 4)  # again 1: again; 4: landfall
+    assert any(u[0] == "head_chieftain" and u[2] == t for u in st.units) and st.navigator[RED] == 1
+
+
+def test_rule_15_5_navigator_does_not_change_a_2():
+    st = red_to_move()
+    st.navigator[RED] = 1
+    f, _, _ = sail(st, 2)
+    assert len(aboard(st, f)) == 7
+
+
+def test_expedition_needs_the_head_chieftain_in_the_stack():
+    st = game(MOOREA)
+    st.units = [u for u in st.units if not (u[1] == RED and u[0] == "head_chieftain")]
+    feed(st, PICK + RED)
+    assert expeditions(st) == []
+
+
+def test_expedition_none_in_a_storm():
+    st = red_to_move()
+    st.cond["storm"] = "coastal"
+    st.node = None
+    st.push(("move_decide", RED))
+    st._advance()
+    assert expeditions(st) == []
+
+
+def test_expedition_none_in_the_rain():
+    st = red_to_move()
+    st.cond["rain"] = 2
+    st.node = None
+    st.push(("move_decide", RED))
+    st._advance()
+    assert expeditions(st) == []
+
+
+def test_expedition_none_on_a_map_of_one_island():
+    assert expeditions(red_to_move("tahiti.yaml")) == []
+
+
+def test_expedition_none_when_the_option_is_off():
+    assert expeditions(red_to_move(expeditions=False)) == []
+
+
+def test_expedition_none_to_moorea_without_rule_15_10():
+    assert expeditions(red_to_move(rule_15_10_moorea=False)) == []
+
+
+def test_expedition_back_from_moorea_to_tahiti():
+    st = red_to_move()
+    sail(st, 6)
+    st.node = None
+    for u in st.units:
+        u[3] &= ~MOVED
+    st.push(("move_decide", RED))
+    st._advance()
+    islands = {st.b.area_island[st.b.area[t]] for _, t in expeditions(st)}
+    assert islands == {"tahiti"}

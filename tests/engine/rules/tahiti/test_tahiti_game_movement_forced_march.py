@@ -1,0 +1,98 @@
+"""Forced March (15.14) in a game: every row of the Forced March column, the Panic check after the
+march, and its place after all regular movement; hand-worked dice.
+
+Column 7 of tahiti.yaml from 0708 down to 0715: a straight line of 1-MP hexes (see
+test_tahiti_game_movement_variable.py), so a hex n rows down is exactly n MP away.
+"""
+from __future__ import annotations
+
+import os
+import sys
+
+import pytest
+
+sys.path.insert(0, os.path.dirname(__file__))
+from engine.rules.tahiti.game_state import DONE, FLIPPED  # noqa: E402
+
+from test_tahiti_game_movement_support import at, land, pending, position, targets, where, within  # noqa: E402
+from test_tahiti_game_support import RED  # noqa: E402
+
+FM = {"rule_15_14_forced_march": True}
+COLUMN = [(1, 0), (2, 1), (3, 1), (4, 2), (5, 2), (6, 3)]
+
+
+def marched(*units, **opts):
+    """Red's Head Chieftain (and `units`) at 0708 say done at once; the Forced March is offered."""
+    st = position(("head_chieftain", RED, "0708"), *units, **FM, **opts)
+    st.apply_action(DONE)
+    assert pending(st) == "on_forced_march"
+    st.apply_action(at(st, "0708"))
+    return st
+
+
+@pytest.mark.parametrize("die, mp", COLUMN, ids=[f"die_{d}_{m}_mp" for d, m in COLUMN])
+def test_rule_15_14_forced_march_table_row(die, mp):
+    st = marched(("fighters", RED, "0708"))
+    st.apply_action(die)
+    if mp == 0:  # "even if the result ... was zero": straight to the Panic check
+        assert pending(st) == "on_forced_march_panic_check"
+        assert where(st, "head_chieftain") == ["0708"]
+        return
+    reach = targets(st, "0708")
+    down = f"07{8 + mp:02d}"
+    assert down in reach and f"07{9 + mp:02d}" not in reach
+    assert reach <= within(st, "0708", mp) - {"0708"}
+    st.apply_action(land(st, "0708", down))
+    # "The Leader and the Units moving with him now move up to this number of movement points."
+    assert where(st, "head_chieftain") == where(st, "fighters") == [down]
+    assert pending(st) == "on_forced_march_panic_check"
+
+
+def test_rule_15_14_panic_check_even_has_no_effect():
+    st = marched(("fighters", RED, "0708"), ("population", RED, "0708"))
+    st.apply_action(1)  # 0 MP
+    st.apply_action(4)  # even: no effect
+    assert pending(st) != "on_panic"
+    assert not any(u[3] & FLIPPED for u in st.units)
+
+
+def test_rule_15_14_panic_check_odd_each_unit_but_clan_elders_rolls():
+    st = marched(("clan_elder", RED, "0708"), ("fighters", RED, "0708"), ("shaman", RED, "0708"),
+                 ("population", RED, "0708"))
+    st.apply_action(2)  # 1 MP
+    st.apply_action(land(st, "0708", "0709"))
+    st.apply_action(5)  # odd: the Fighters, the Shaman and the Population roll (not the Clan
+    # Elder; the Head Chieftain never panics, 15.9), in the order they were raised
+    rolled = []
+    for face in (1, 2, 3):  # Fighters 1: panic; Shaman 2: none; Population 3: panic (odd, 9.2)
+        assert pending(st) == "on_panic"
+        rolled.append(st.unit(st.node[3][1][0])[0])
+        st.apply_action(face)
+    assert rolled == ["fighters", "shaman", "population"]
+    assert pending(st) != "on_panic"
+    flipped = sorted(u[0] for u in st.units if u[3] & FLIPPED)
+    assert flipped == ["fighters", "population"]
+
+
+def test_rule_15_14_after_all_regular_movement_each_leader_once():
+    # The Clan Elder moves regularly first; the Forced March is offered only when Red is done,
+    # to each Leader's stack once (the Head Chieftain at 0708, the Clan Elder where he went).
+    st = position(("head_chieftain", RED, "0708"), ("clan_elder", RED, "1320"), **FM)
+    st.apply_action(land(st, "1320", "1120"))
+    assert pending(st) == "on_move"
+    st.apply_action(DONE)
+    assert set(st.legal_actions()) == {DONE, at(st, "0708"), at(st, "1120")}
+    st.apply_action(at(st, "0708"))
+    st.apply_action(2)  # 1 MP
+    st.apply_action(land(st, "0708", "0709"))
+    st.apply_action(2)  # even
+    assert set(st.legal_actions()) == {DONE, at(st, "1120")}  # the Head Chieftain has marched
+
+
+def test_rule_15_14_forced_march_comes_after_variable_movement():
+    st = position(("clan_elder", RED, "0708"), **FM, rule_15_13_variable_movement=True)
+    st.apply_action(land(st, "0708", "0710"))
+    st.apply_action(DONE)
+    assert pending(st) == "on_variable_movement"  # 15.13's second step first
+    st.apply_action(1)  # column 3, die 1: 0 MP
+    assert pending(st) == "on_forced_march"

@@ -1,0 +1,251 @@
+"""The Area Control Phase: captures, and neutral areas won with 15.5's counters A-K, each
+with hand-worked dice. Paea (area 2) is neutral at the start; a Red Clan Elder (1) and Fighters
+(3) stand on its hex 807: a Leader and 4 combat value, alone in the area."""
+from __future__ import annotations
+
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(__file__))
+from engine.rules.tahiti.game_state import CELL, DONE, PICK  # noqa: E402
+from engine.rules.tahiti.rulesdata import letters  # noqa: E402
+
+from test_tahiti_game_support import BLUE, GREEN, RED, feed, game, node_name, run_only  # noqa: E402
+
+PAEA, SITE = 2, 807
+
+
+def paea(*kinds, player=RED, **opts):
+    st = game(**opts)
+    feed(st, PICK + RED)
+    for k in kinds:
+        st.add_unit(k, player, SITE)
+    return st
+
+
+def take(letter, *dice):
+    """Red meets the requirements in Paea and draws `letter`; then these dice/picks."""
+    st = paea("clan_elder", "fighters")
+    run_only(st, ("area_control",))
+    assert node_name(st) == "on_draw_counter"
+    feed(st, PICK + letters().index(letter), *dice)
+    return st
+
+
+def here(st, kind, player=RED, cell=SITE):
+    return sum(1 for u in st.units if u[0] == kind and u[1] == player and u[2] == cell)
+
+
+# --- meeting the requirements -------------------------------------------------------------------
+
+def test_rule_15_5_a_counter_drawn_each_as_likely_from_the_cup():
+    st = paea("clan_elder", "fighters")
+    st.cup[0] = 1  # one A already used: 19 counters left
+    run_only(st, ("area_control",))
+    odds = dict(st.chance_outcomes())
+    assert odds[PICK] == 1 / 19 and odds[PICK + 1] == 2 / 19 and len(odds) == 10
+
+
+def test_rule_15_5_no_attempt_without_a_leader():
+    st = paea("fighters", "militia")
+    run_only(st, ("area_control",))
+    assert node_name(st) == "on_initiative" and PAEA not in st.control_markers
+
+
+def test_rule_15_5_no_attempt_below_the_conquest_strength():
+    st = paea("clan_elder")  # 1 < conquest_strength 2
+    run_only(st, ("area_control",))
+    assert node_name(st) == "on_initiative"
+
+
+def test_rule_15_5_no_attempt_when_another_player_is_in_the_area():
+    st = paea("clan_elder", "fighters")
+    st.add_unit("population", BLUE, st.b.area_cells[PAEA][0])  # elsewhere in Paea
+    run_only(st, ("area_control",))
+    assert node_name(st) == "on_initiative"
+
+
+def test_rule_15_5_no_counter_for_an_area_already_held_by_control_marker():
+    st = paea("clan_elder", "fighters")
+    st.control_markers[PAEA] = RED
+    run_only(st, ("area_control",))
+    assert node_name(st) == "on_initiative"
+
+
+def test_rule_15_5_used_counters_are_removed_from_play():
+    st = take("A", 1)
+    assert st.cup[letters().index("A")] == 1 and sum(st.cup) == 19
+
+
+# --- each counter ----------------------------------------------------------------------------------
+
+def test_rule_15_5_counter_A_high_population_four_population():
+    st = take("A", 6)  # elder roll 6: normal 4-6, a Clan Elder
+    assert st.control_markers[PAEA] == RED and here(st, "population") == 4 and here(st, "clan_elder") == 2
+
+
+def test_rule_15_5_counter_A_elder_roll_three_fails():
+    st = take("A", 3)
+    assert here(st, "clan_elder") == 1
+
+
+def test_rule_15_5_counter_B_enthusiastic_elder_on_two():
+    st = take("B", 2)
+    assert here(st, "clan_elder") == 2 and here(st, "population") == 3
+
+
+def test_rule_15_5_counter_B_enthusiastic_no_elder_on_three():
+    st = take("B", 3)
+    assert here(st, "clan_elder") == 1
+
+
+def test_rule_15_5_counter_C_navigator_kept_by_the_player():
+    st = take("C", 1)
+    assert st.navigator == [1, 0, 0, 0] and st.control_markers[PAEA] == RED and here(st, "population") == 3
+
+
+def test_rule_15_5_counter_D_war_canoe_on_any_coastal_hex_of_the_area():
+    st = take("D")
+    coast = st.b.area_coast[PAEA]
+    assert node_name(st) == "on_counter_place" and sorted(a - CELL for a in st.legal_actions()) == sorted(coast)
+    feed(st, CELL + coast[-1], 1)  # the last coastal hex; elder roll 1: none
+    assert here(st, "war_canoe", cell=coast[-1]) == 1
+
+
+def test_rule_15_5_counter_E_militaristic_gained_fighter_militia_population():
+    st = take("E", 6, 5, 4)  # 6 + 5 + 4 (combat value in Paea) = 15 >= 11; elder roll 4: normal
+    assert sorted(u[0] for u in st.units if u[2] == SITE) == ["clan_elder", "clan_elder", "fighters", "fighters",
+                                                              "militia", "population"]
+
+
+def test_rule_15_5_counter_E_fails_and_stays_on_the_area():
+    st = take("E", 1, 2)  # 1 + 2 + 4 = 7 < 11
+    assert st.letters_left == {PAEA: "E"} and PAEA not in st.control_markers
+    assert st.cup[letters().index("E")] == 1  # it does not go back to the cup
+
+
+def test_rule_15_5_counter_F_exactly_eleven_gains_control():
+    st = take("F", 3, 4, 5)  # 3 + 4 + 4 = 11; elder roll 5: F rolls as G (4 or 6), none
+    assert st.control_markers[PAEA] == RED and here(st, "population") == 3 and here(st, "clan_elder") == 1
+
+
+def test_rule_15_5_counter_F_ten_stays_neutral():
+    st = take("F", 5, 1)  # 5 + 1 + 4 = 10 < 11
+    assert st.letters_left == {PAEA: "F"} and PAEA not in st.control_markers and here(st, "population") == 0
+
+
+def test_rule_15_5_counter_F_each_combat_factor_adds_one():
+    st = paea("clan_elder", "heavy_troops", "heavy_troops")  # 1 + 4 + 4 = 9
+    run_only(st, ("area_control",))
+    feed(st, PICK + letters().index("F"), 1, 1, 6)  # 1 + 1 + 9 = 11; elder roll 6
+    assert st.control_markers[PAEA] == RED and here(st, "clan_elder") == 2
+
+
+def test_rule_15_5_counter_F_left_on_the_area_any_player_may_try_later_without_a_draw():
+    st = take("F", 1, 1)  # Red fails: 1 + 1 + 4 = 6
+    st.units = [u for u in st.units if u[2] != SITE]
+    st.add_unit("clan_elder", BLUE, SITE)
+    st.add_unit("fighters", BLUE, SITE)
+    cup = list(st.cup)
+    run_only(st, ("area_control",))
+    assert node_name(st) == "_die_rolled" and st.cup == cup  # Blue rolls against F, no new counter
+    feed(st, 6, 1, 4)  # 6 + 1 + 4 = 11: Blue wins Paea; elder roll 4
+    assert st.control_markers[PAEA] == BLUE and not st.letters_left and here(st, "clan_elder", BLUE) == 2
+
+
+def test_rule_15_5_counter_E_left_on_the_area_needs_all_requirements():
+    st = take("E", 1, 1)
+    st.units = [u for u in st.units if u[2] != SITE]
+    st.add_unit("fighters", GREEN, SITE)  # no Leader
+    run_only(st, ("area_control",))
+    assert node_name(st) == "on_initiative" and st.letters_left == {PAEA: "E"}
+
+
+def test_rule_15_5_counter_G_very_independent_elder_on_four_or_six_only():
+    assert here(take("G", 5), "clan_elder") == 1
+    assert here(take("G", 4), "clan_elder") == 2
+
+
+def test_rule_15_5_counter_H_low_population_two():
+    st = take("H", 1)
+    assert here(st, "population") == 2
+
+
+def test_rule_15_5_counter_J_part_built_village_on_any_eligible_hex():
+    st = take("J")
+    assert node_name(st) == "on_counter_place"
+    choices = sorted(a - CELL for a in st.legal_actions())
+    assert choices == sorted(c for c in st.b.area_cells[PAEA] if st.b.terrain[c] in ("coast", "clear", "jungle"))
+    feed(st, CELL + choices[1], 1)
+    assert st.villages[choices[1]] == [RED, 0, 0, 0, -1]
+
+
+def test_rule_15_5_counter_K_stump_on_a_random_jungle_hex():
+    st = take("K")
+    jungle = st.b.area_jungle[PAEA]
+    assert node_name(st) == "on_stump" and len(st.legal_actions()) == len(jungle)
+    feed(st, PICK + 2, 1)  # the third jungle hex of Paea
+    assert st.stumps == {jungle[2]} and here(st, "population") == 3
+
+
+def test_rule_15_5_counter_K_without_jungle_nothing_happens():
+    st = paea("clan_elder", "fighters")
+    st.stumps = set(st.b.area_jungle[PAEA])  # "now you know why"
+    run_only(st, ("area_control",))
+    feed(st, PICK + letters().index("K"))
+    assert node_name(st) == "_die_rolled"  # straight to the Clan Elder roll
+
+
+def test_rule_15_5_normal_result_when_the_rule_is_off():
+    st = paea("clan_elder", "fighters", rule_15_5_neutral_events=False)
+    run_only(st, ("area_control",))
+    feed(st, 5)  # no counter: 3 Population, a Clan Elder on 4-6
+    assert st.control_markers[PAEA] == RED and here(st, "population") == 3 and here(st, "clan_elder") == 2
+
+
+def test_rule_15_5_normal_result_when_the_cup_is_empty():
+    st = paea("clan_elder", "fighters")
+    st.cup = [0] * 10
+    run_only(st, ("area_control",))
+    feed(st, 3)
+    assert st.control_markers[PAEA] == RED and here(st, "population") == 3 and here(st, "clan_elder") == 1
+
+
+# --- trading the Navigator ------------------------------------------------------------------------
+
+def navigator_game(how="meet", together=True):
+    st = game(rule_15_5_navigator_trade=how)
+    feed(st, PICK + RED)
+    st.navigator[RED] = 1
+    if together:
+        blue_hc = next(u for u in st.units if u[1] == BLUE and u[0] == "head_chieftain")
+        blue_hc[2] = st.home[RED]
+    return run_only(st, ("navigator_trades",))
+
+
+def test_rule_15_5_navigator_traded_where_the_head_chieftains_meet():
+    st = navigator_game()
+    assert node_name(st) == "on_navigator_offer" and st.legal_actions() == [DONE, PICK + BLUE]
+    feed(st, PICK + BLUE)
+    assert st.navigator == [0, 1, 0, 0]
+
+
+def test_rule_15_5_navigator_kept_when_declined():
+    st = navigator_game()
+    feed(st, DONE)
+    assert st.navigator == [1, 0, 0, 0]
+
+
+def test_rule_15_5_navigator_no_trade_apart():
+    st = navigator_game(together=False)
+    assert node_name(st) == "on_initiative"
+
+
+def test_rule_15_5_navigator_trade_anywhere_option():
+    st = navigator_game("anywhere", together=False)
+    assert st.legal_actions() == [DONE, PICK + 1, PICK + 2, PICK + 3]
+
+
+def test_rule_15_5_navigator_trade_never_option():
+    st = navigator_game("never")
+    assert node_name(st) == "on_initiative" and st.navigator[RED] == 1
