@@ -39,7 +39,7 @@ def play_one(name: str, seed: int) -> tuple[str, int, int, str]:
     return state.result[0], state.turn, len(state.history()), state.result[2]
 
 
-def run(games: int = 6) -> list[dict]:
+def run(games: int = 20) -> list[dict]:
     rows = []
     for name in SCENARIOS:
         per_game, turns = [], 0

@@ -13,9 +13,6 @@ from .game_state import CELL, COMBAT, CURSED, DONE, PICK, SULLEN, TahitiState, h
 from .queries import area_control, areas_held, home_cell
 from .rulesdata import combat_value
 
-HEIR = 32  # unit flag (this turn): the Mauve Death's heir, to be rolled for in his Home Village
-
-
 def indecision(st, entry, result, roller):
     elders = ev.kind_uids(st, "clan_elder")
     if result["elders"] == "all":  # "all Clan Elders on the map": nothing to pick
@@ -38,20 +35,22 @@ def plague_area(st: TahitiState, a: int, how: str) -> None:
     """43: a die for each Unit and Leader (the Shaman too; War Canoes are neither), then for
     each Village, in the affected areas."""
     hit = set(ev.spread(st, a, how))
-    steps = [("plague_roll", u[4], tuple(sorted(hit))) for u in st.units
+    steps = [("plague_roll", u[4], tuple(sorted(hit)), False) for u in st.units
              if st.b.area[u[2]] in hit and u[0] != "war_canoe"]
     steps += [("plague_village", c) for c, v in sorted(st.villages.items()) if v[1] and st.b.area[c] in hit]
     st.push(*steps)
 
 
 @step
-def plague_roll(st: TahitiState, uid: int, hit: tuple) -> None:
+def plague_roll(st: TahitiState, uid: int, hit: tuple, heir: bool) -> None:
+    """`heir`: this is the heir of a Head Chieftain who died in this same plague, rolled for in
+    his Home Village (a later plague this turn rolls for him as for any Head Chieftain)."""
     if st.unit(uid) is not None:
-        st.roll("on_plague", uid, hit)
+        st.roll("on_plague", uid, hit, heir)
 
 
 @handler
-def on_plague(st: TahitiState, face: int, uid: int, hit: tuple) -> None:
+def on_plague(st: TahitiState, face: int, uid: int, hit: tuple, heir: bool) -> None:
     if face != 1:
         return
     u = st.unit(uid)
@@ -60,17 +59,17 @@ def on_plague(st: TahitiState, face: int, uid: int, hit: tuple) -> None:
         if u[0] == "shaman":  # a dead Shaman is replaced in two turns (as 21 gives the normal rule)
             st.shaman_due[u[1]] = st.turn + 2
         return
-    if u[3] & HEIR:  # the heir, rolled for in his Home Village, rolled a 1 too: "you just lost"
+    if heir:  # the heir, rolled for in his Home Village, rolled a 1 too: "you just lost"
         from .victory import eliminate
         eliminate(st, u[1], f"the {st.players[u[1]]} Head Chieftain and his heir die of the Mauve Death")
         return
     home = home_cell(st, u[1])
     if home < 0:
         return  # no Home Village to place an heir in: Motu lets the Head Chieftain live
-    u[2] = home  # his heir, placed in his Home Village
-    u[3] = HEIR if st.b.area[home] in hit else 0
+    u[2] = home  # his heir, placed in his Home Village, fresh (no flag of the dead man's)
+    u[3] = 0
     if st.b.area[home] in hit:  # "If the Home Village is in an affected area, roll for him as well."
-        st.push(("plague_roll", uid, hit))
+        st.push(("plague_roll", uid, hit, True))
 
 
 @step
@@ -170,8 +169,8 @@ def elder_contest(st: TahitiState, players: tuple, faces: tuple) -> None:
         players = tuple(p for p in st.order if p in st.live() and home_cell(st, p) >= 0)
         if not players:
             return
-    if len(faces) < len(players):
-        st.roll("on_elder_contest", players, faces, kind="elder")
+    if len(faces) < len(players):  # the next player's own die: his attempt (66-3)
+        st.roll("on_elder_contest", players[len(faces)], players, faces, kind="elder")
         return
     score = [f - 2 * sum(1 for u in st.units if u[1] == p and u[0] == "clan_elder") for p, f in zip(players, faces)]
     top = max(score)
@@ -183,7 +182,7 @@ def elder_contest(st: TahitiState, players: tuple, faces: tuple) -> None:
 
 
 @handler
-def on_elder_contest(st: TahitiState, face: int, players: tuple, faces: tuple) -> None:
+def on_elder_contest(st: TahitiState, face: int, roller: int, players: tuple, faces: tuple) -> None:
     st.push(("elder_contest", players, faces + (face,)))
 
 
@@ -211,11 +210,12 @@ def fire_pick(st: TahitiState, k: int) -> None:
 @handler
 def on_fire(st: TahitiState, action: int, cells: tuple, k: int) -> None:
     """62: the Village becomes Part-built (no Population), its Big Logs and Canoes (Part-built
-    and War Canoes) are gone; "All Units and Clan Elders roll for Panic" — Population, Combat
-    Units and Clan Elders (Head Chieftains never panic; the Shaman is neither), a Clan Elder
-    with his Head Chieftain panicking only on 1 and 3 as in 15.9; no retreat, so a unit is
-    flipped, never lost."""
+    and War Canoes) are gone; "All Units and Clan Elders roll for Panic" — every piece there
+    that panics (retreat.panics: the Shaman too; Head Chieftains never), a Clan Elder with his
+    Head Chieftain panicking only on 1 and 3 as in 15.9; no retreat, so a unit is flipped,
+    never lost."""
     from .combat import push_panic
+    from .retreat import panics
     cell = cells[action - PICK]
     v = st.villages[cell]
     v[1], v[2], v[3] = 0, 0, 0
@@ -224,7 +224,7 @@ def on_fire(st: TahitiState, action: int, cells: tuple, k: int) -> None:
     here = [u for u in st.units if u[2] == cell]
     for p in sorted({u[1] for u in here}, reverse=True):
         with_hc = any(u[1] == p and u[0] == "head_chieftain" for u in here)
-        push_panic(st, [u[4] for u in here if u[1] == p and (u[0] in COMBAT or u[0] in ("population", "clan_elder"))],
+        push_panic(st, [u[4] for u in here if u[1] == p and panics(u)],
                    with_chieftain=with_hc, second_kills=False)
 
 

@@ -98,7 +98,9 @@ class TahitiState(GameState):
             self.chance([(PICK + i, 1.0 / n) for i in range(n)], name, *args)
 
     def roll(self, name: str, *args: Any, kind: str = "die") -> None:
-        """One die; its handler gets the face. Event 66's re-roll tokens are offered after it."""
+        """One die; its handler gets the face. Event 66's re-roll tokens are offered after it.
+        kind 'elder': an attempt to receive a Clan Elder (15.5, event 56), made by the player
+        who is the handler's first argument (66-3's token is offered to him alone)."""
         self.node = ("chance", DIE_OUTCOMES, "_die_rolled", (name, args, kind))
 
     def _advance(self) -> None:
@@ -249,14 +251,20 @@ DIE_OUTCOMES = _die_outcomes()
 
 @handler
 def _die_rolled(state: TahitiState, face: int, name: str, args: tuple, kind: str) -> None:
-    """Event 66: a player holding a re-roll token may re-roll this die (kind 'elder': only
-    rolls to receive a Clan Elder)."""
+    """Event 66: a player holding a re-roll token may re-roll this die."""
     for i, (player, token) in enumerate(state.tokens):
-        if state.out[player] or (token == "elder" and kind != "elder"):
-            continue
-        state.node = ("decide", player, (DONE, REROLL), "_reroll_or_keep", (i, face, name, args, kind))
-        return
+        if _offered(state, player, token, kind, args):
+            state.node = ("decide", player, (DONE, REROLL), "_reroll_or_keep", (i, face, name, args, kind))
+            return
     HANDLERS[name](state, face, *args)
+
+
+def _offered(state: TahitiState, player: int, token: str, kind: str, args: tuple) -> bool:
+    """66-1/2: any die; 66-3 ("re-roll any attempt to receive a Clan Elder"): only the holder's
+    own attempts (an 'elder' roll whose handler's first argument is he)."""
+    if state.out[player]:
+        return False
+    return token != "elder" or (kind == "elder" and args[0] == player)
 
 
 @handler
@@ -266,8 +274,7 @@ def _reroll_or_keep(state: TahitiState, action: int, i: int, face: int, name: st
         state.node = ("chance", DIE_OUTCOMES, "_die_rolled", (name, args, kind))
     else:
         # Kept: the remaining token holders after this one are not asked again for this die.
-        later = [t for j, t in enumerate(state.tokens) if j > i and not state.out[t[0]]
-                 and not (t[1] == "elder" and kind != "elder")]
+        later = [t for j, t in enumerate(state.tokens) if j > i and _offered(state, t[0], t[1], kind, args)]
         if later:
             j = state.tokens.index(later[0], i + 1)
             state.node = ("decide", later[0][0], (DONE, REROLL), "_reroll_or_keep", (j, face, name, args, kind))

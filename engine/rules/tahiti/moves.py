@@ -3,8 +3,9 @@
 Scope: where a stack may go (Dijkstra over foot costs; breadth-first over canoe hexes, 3 to the
 MP), the movement decisions of a player (move one stack, or done; step one of Variable Movement,
 15.13; stepping out of a Marae compound, 15.8) and recalls (events 26, 31). What follows the
-dice -- 15.13's step two, Forced March (15.14), entering a Marae compound -- is moves_rolled.py. The readings are movement.py's, as docs/rules/tahiti.md "Land movement",
-"Sea movement", "Reef movement", "Portage" write them; what a game adds is in "Movement Phase":
+dice -- 15.13's step two, Forced March (15.14), entering a Marae compound -- is moves_rolled.py.
+The readings are movement.py's, as docs/rules/tahiti.md "Land movement", "Sea movement",
+"Reef movement", "Portage" write them; what a game adds is in "Movement Phase":
 
 - a stack is a player's unmoved units on one hex; it moves with its best Leader's allowance
   (Head Chieftain 4, Clan Elder 3); without a Leader only Population and the Shaman move (3);
@@ -12,10 +13,15 @@ dice -- 15.13's step two, Forced March (15.14), entering a Marae compound -- is 
 - a stack on a coastal hex with its War Canoes may move by sea (4 MP = 12 hexes) and ends on a
   coastal hex; canoe_capacity units a canoe;
 - entering an enemy zone or an enemy-occupied hex ends the move (battle in the Combat Phase);
+  with rule_7_5_doubling_back = step_out_first a stack starting in a zone steps out first;
+- truce (44-45): no entering another player's area; a stack already in one may move within it
+  and out of it;
+- a recalled piece (26, 31) with no land route home is free again (he may sail home);
 - 15.13: in the first step Leaders' stacks move up to 2 MP; when the player is done, each Leader
   who moved more than 1 MP rolls on his allowance's column, in the order the player chooses.
-  A step-one move waiting for its roll is a record (kind, hex, path, column, MP spent,
-  half-way, unit ids) carried in the steps' arguments.
+  One roll per stack, on its best Leader's column. A step-one move waiting for its roll is a
+  record (kind, hex, path -- every hex, water hexes too --, column, MP spent, half-way, unit
+  ids) carried in the steps' arguments.
 """
 from __future__ import annotations
 
@@ -33,16 +39,19 @@ HEX_PER_MP = 3
 FIRST_STEP_MP = 2   # 15.13: "his Clan Elders and his Head Chieftain up to 2 movement points"
 
 
-def _stack(st: TahitiState, player: int, cell: int, again: bool) -> list[list]:
+def _stack(st: TahitiState, player: int, cell: int, again: bool, skip: tuple = ()) -> list[list]:
     """The player's units on `cell` able to move: not yet moved this turn (unless `again`, a
-    Forced March), not sullen (41-42), not walking home (26, 31); War Canoes aside."""
+    Forced March, for units not in `skip`), not sullen (41-42), not walking home (26, 31);
+    War Canoes aside."""
     return [u for u in st.units if u[2] == cell and u[1] == player and (again or not u[3] & MOVED)
-            and u[0] != "war_canoe" and not u[3] & SULLEN and (u[1], u[0]) not in st.recalled]
+            and u[0] != "war_canoe" and not u[3] & SULLEN and (u[1], u[0]) not in st.recalled
+            and u[4] not in skip]
 
 
-def movers(st: TahitiState, player: int, cell: int, again: bool = False) -> tuple[list[list], int]:
+def movers(st: TahitiState, player: int, cell: int, again: bool = False,
+           skip: tuple = ()) -> tuple[list[list], int]:
     """(units that would move from `cell`, their allowance) for a land move."""
-    here = _stack(st, player, cell, again)
+    here = _stack(st, player, cell, again, skip)
     leaders = [MP[u[0]] for u in here if u[0] in LEADERS]
     if leaders:
         return here, max(leaders)
@@ -50,20 +59,31 @@ def movers(st: TahitiState, player: int, cell: int, again: bool = False) -> tupl
     return here, (max(MP[u[0]] for u in here) if here else 0)
 
 
-def _closed(st: TahitiState, player: int) -> set[int]:
+def _closed(st: TahitiState, player: int, start: int) -> set[int]:
     b = st.b
     closed: set[int] = set()
     if st.cond.get("rain"):
         closed |= b.streams   # 52-53: no movement in hexes with a stream
     if st.cond.get("truce"):  # 44-45: no movement into enemy-controlled territory
         held = area_control(st)
-        bad = {a for a, p in enumerate(held) if p >= 0 and p != player}
+        # A stack already inside an enemy-held area is not moving *into* it: it may move within
+        # it and out of it, but not into another enemy-held area.
+        bad = {a for a, p in enumerate(held) if p >= 0 and p != player and a != b.along[start]}
         if bad:
             closed |= {c for c in range(b.size) if b.along[c] in bad}
     if st.arioi >= 0:         # 15.6: no entering hexes with enemy Combat Units in the Arioi's area
         aa = b.area[st.arioi]
         closed |= {u[2] for u in st.units if u[1] != player and u[0] in COMBAT and b.area[u[2]] == aa}
     return closed
+
+
+def _first_step_barred(st: TahitiState, start: int, zone: set[int]) -> set[int]:
+    """7.5, option rule_7_5_doubling_back = step_out_first: a stack that starts in an enemy
+    zone must first step out of every zone, so its first step may not enter a zone hex (entering
+    a zone ends a move, so only the first step can go from zone to zone)."""
+    if st.opts["rule_7_5_doubling_back"] == "step_out_first" and start in zone:
+        return zone
+    return set()
 
 
 def land_reach(st: TahitiState, player: int, start: int, mp: float, halfway: bool = False) -> dict[int, tuple]:
@@ -73,7 +93,8 @@ def land_reach(st: TahitiState, player: int, start: int, mp: float, halfway: boo
     if st.cond.get("rain"):
         mp = min(mp, st.cond["rain"])
     zone = enemy_land_zone(st, player)
-    closed = _closed(st, player)
+    closed = _closed(st, player, start)
+    barred = _first_step_barred(st, start, zone)
     enemy = {u[2] for u in st.units if u[1] != player}
     best = {start: (0.0, -1)}
     heap = [(0.0, start)]
@@ -83,7 +104,7 @@ def land_reach(st: TahitiState, player: int, start: int, mp: float, halfway: boo
             continue
         for x in b.nb[c]:
             step_cost = b.foot[x]
-            if step_cost == INF or x in closed:
+            if step_cost == INF or x in closed or (c == start and x in barred):
                 continue
             nc = cost + step_cost
             if nc > mp and not (halfway and nc - mp <= 1 and step_cost > 1):
@@ -95,8 +116,9 @@ def land_reach(st: TahitiState, player: int, start: int, mp: float, halfway: boo
     return best
 
 
-def sea_reach(st: TahitiState, player: int, start: int, mp: float) -> dict[int, tuple]:
-    """coastal cell -> (hexes, previous) for War Canoes from `start` (8.4, 15.6, 15.7, 14-15)."""
+def sea_reach(st: TahitiState, player: int, start: int, mp: float, afloat: bool = False) -> dict[int, tuple]:
+    """coastal cell -> (hexes, previous) for War Canoes from `start` (8.4, 15.6, 15.7, 14-15).
+    `afloat`: every hex reached, water hexes too (the whole route tree, for 15.13's -1)."""
     b = st.b
     storm = st.cond.get("storm")
     if storm in ("major", "hurricane"):
@@ -107,7 +129,8 @@ def sea_reach(st: TahitiState, player: int, start: int, mp: float) -> dict[int, 
     held = area_control(st)
     reef_free = b.area[st.arioi] if st.arioi >= 0 and st.opts["rule_15_6_arioi_reef"] == "arioi_area" else -2
     zone = enemy_sea_zone(st, player)
-    closed = _closed(st, player)
+    closed = _closed(st, player, start)
+    barred = _first_step_barred(st, start, zone)
     enemy = {u[2] for u in st.units if u[1] != player}  # landing on an enemy-held hex ends the move
     hostile = None
     best = {start: (0, -1)}
@@ -118,6 +141,8 @@ def sea_reach(st: TahitiState, player: int, start: int, mp: float) -> dict[int, 
             continue
         for x in b.nb[c]:
             if not (b.water[x] or b.coast[x]) or x in closed or (storm == "coastal" and not b.coast[x]):
+                continue
+            if c == start and x in barred:
                 continue
             if b.lagoon[x] and (b.along[x] < 0 or (held[b.along[x]] != player and b.along[x] != reef_free)):
                 continue  # 15.6 reef movement: only along areas the player controls
@@ -137,19 +162,19 @@ def sea_reach(st: TahitiState, player: int, start: int, mp: float) -> dict[int, 
             if nc <= budget and (x not in best or nc < best[x][0]):
                 best[x] = (nc, c)
                 heapq.heappush(heap, (nc, x))
-    return {c: v for c, v in best.items() if c != start and b.coast[c]}
+    return {c: v for c, v in best.items() if c != start and (afloat or b.coast[c])}
 
 
-def canoes_at(st: TahitiState, player: int, cell: int, again: bool = False) -> list[list]:
+def canoes_at(st: TahitiState, player: int, cell: int, again: bool = False, skip: tuple = ()) -> list[list]:
     return [u for u in st.units if u[2] == cell and u[1] == player and u[0] == "war_canoe"
-            and (again or not u[3] & MOVED)]
+            and (again or not u[3] & MOVED) and u[4] not in skip]
 
 
-def sea_movers(st: TahitiState, player: int, cell: int, again: bool = False) -> list[list]:
-    canoes = canoes_at(st, player, cell, again)
+def sea_movers(st: TahitiState, player: int, cell: int, again: bool = False, skip: tuple = ()) -> list[list]:
+    canoes = canoes_at(st, player, cell, again, skip)
     if not canoes or not st.b.coast[cell]:
         return []
-    here = _stack(st, player, cell, again)
+    here = _stack(st, player, cell, again, skip)
     rank = {"head_chieftain": 0, "clan_elder": 1, "heavy_troops": 2, "fighters": 3, "slingers": 4, "militia": 5,
             "shaman": 6, "population": 7}
     here.sort(key=lambda u: rank[u[0]])
@@ -163,15 +188,17 @@ def first_step_mp(st: TahitiState, units: list[list], mp: float) -> float:
     return mp
 
 
-def _reach(st: TahitiState, player: int, kind: int, cell: int, units: list[list]) -> tuple[dict, float, float]:
-    """(reach, step-one MP, full allowance) of a land (kind 0) or sea (kind 1) move from `cell`."""
+def _reach(st: TahitiState, player: int, kind: int, cell: int, units: list[list],
+           afloat: bool = False) -> tuple[dict, float, float]:
+    """(reach, step-one MP, full allowance) of a land (kind 0) or sea (kind 1) move from `cell`;
+    `afloat`: a sea reach keeps its water hexes (the route to any hex can then be traced)."""
     full = movers(st, player, cell)[1] if kind == 0 else CANOE_MP
     mp = first_step_mp(st, units, full)
     if kind == 0:
         # The half-way rule is for the second MP of the first step (not for a rain-cut single MP).
         halfway = mp < full and min(mp, st.cond.get("rain") or mp) == FIRST_STEP_MP
         return land_reach(st, player, cell, mp, halfway=halfway), mp, full
-    return sea_reach(st, player, cell, mp), mp, full
+    return sea_reach(st, player, cell, mp, afloat), mp, full
 
 
 def _compound_leavers(st: TahitiState, player: int, cell: int) -> list[list]:
@@ -242,7 +269,7 @@ def on_move(st: TahitiState, action: int, player: int, pending: tuple = ()) -> N
         st.push(("move_decide", player, pending))
         return
     units = movers(st, player, f)[0] if kind == 0 else sea_movers(st, player, f)
-    reach, mp, full = _reach(st, player, kind, f, units)
+    reach, mp, full = _reach(st, player, kind, f, units, afloat=True)
     spent = reach[t][0] if kind == 0 else reach[t][0] / HEX_PER_MP
     uids = tuple(u[4] for u in units)
     relocate(units, t)
@@ -264,7 +291,8 @@ def _path(reach: dict[int, tuple], t: int) -> tuple[int, ...]:
 
 
 def _do_recalls(st: TahitiState, player: int) -> None:
-    """Events 26 / 31: the Shaman or Head Chieftain walks home by the shortest route."""
+    """Events 26 / 31: the Shaman or Head Chieftain walks home by the shortest route; with no
+    land route home the recall ends (docs: Movement Phase, Recall)."""
     for kind in ("shaman", "head_chieftain"):
         if (player, kind) not in st.recalled:
             continue
@@ -274,6 +302,13 @@ def _do_recalls(st: TahitiState, player: int) -> None:
             st.recalled.discard((player, kind))
             continue
         dist = _distance_to(st, home)
+        if dist.get(unit[2], INF) == INF:
+            # No land route home (another island): the recall ends and he moves freely, so he
+            # may sail home (an expedition needs the Head Chieftain) instead of being stranded.
+            st.recalled.discard((player, kind))
+            st.log.append(f"turn {st.turn}: {st.player_name(player)}'s {kind.replace('_', ' ')} has no land "
+                          "route home: the recall ends")
+            continue
         reach = land_reach(st, player, unit[2], MP[kind])
         reach[unit[2]] = (0, -1)
         goal = min(reach, key=lambda c: (dist.get(c, INF), c))

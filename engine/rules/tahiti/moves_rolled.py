@@ -4,7 +4,8 @@
 Scope (docs/rules/tahiti.md "Movement Phase"): the order of the Leaders' rolls (the player's
 choice, by the Leader's hex), the Variable Movement Table's result for one Leader (-1 back, by
 canoe three hexes back along his route; the half-way Jungle rule; +n more MP), a stack's further
-move (`continue_move`, by land or by sea), the Forced March and its Panic check, and the yes/no
+move (`continue_move`, by land or by sea), the Forced March (each Leader and unit once a turn)
+and its Panic check (for the units that end the march with the Leader), and the yes/no
 of a stack ending its move on a full Marae's hex. Step one and the reaches are moves.py's.
 """
 from __future__ import annotations
@@ -57,14 +58,16 @@ def on_variable_movement(st: TahitiState, face: int, player: int, record: tuple)
 
 
 def _back(st: TahitiState, kind: int, path: tuple[int, ...]) -> int:
-    """-1: by land the hex he moved from; by canoe one full MP (three hexes) back along his
-    route, and on to the coastal hex before that if those three end afloat."""
+    """-1: by land the hex he moved from. By canoe one full MP back, tracing the route (every hex
+    of it, water hexes too): three hexes back; if that hex is afloat, on back along the route to
+    the nearest coastal hex before it (the start at worst: a sea move starts on a coastal hex),
+    since no stack stays afloat between turns. A portage crossing counts as one hex of the route."""
     if kind == 0:
         return path[-2]
-    for c in reversed(path[:-HEX_PER_MP] or path[:1]):
-        if st.b.coast[c]:
-            return c
-    return path[0]
+    i = max(0, len(path) - 1 - HEX_PER_MP)
+    while i > 0 and not st.b.coast[path[i]]:
+        i -= 1
+    return path[i]
 
 
 @step
@@ -120,9 +123,12 @@ def on_enter_marae(st: TahitiState, action: int, uids: tuple) -> None:
 
 @step
 def forced_march(st: TahitiState, player: int, marched: tuple = ()) -> None:
-    """15.14: "After all regular Movement is complete, each Leader may attempt a Forced March"."""
+    """15.14: "After all regular Movement is complete, each Leader may attempt a Forced March".
+    `marched`: the units that have marched this turn. Each Leader (and each unit) marches at
+    most once: a stack that marched onto another Leader's hex does not march again with him. A
+    recalled Leader (26, 31) "makes no other move"; a sullen Clan Elder (41-42) stays behind."""
     cells = sorted({u[2] for u in st.units if u[1] == player and u[0] in LEADERS and not u[3] & SULLEN
-                    and u[4] not in marched and st.b.land[u[2]]})
+                    and u[4] not in marched and (player, u[0]) not in st.recalled and st.b.land[u[2]]})
     if cells:
         st.decide(player, [DONE] + [CELL + c for c in cells], "on_forced_march", player, marched)
 
@@ -132,10 +138,10 @@ def on_forced_march(st: TahitiState, action: int, player: int, marched: tuple) -
     if action == DONE:
         return
     c = action - CELL
-    land = tuple(u[4] for u in movers(st, player, c, again=True)[0])
-    sea = tuple(u[4] for u in sea_movers(st, player, c, again=True))
+    land = tuple(u[4] for u in movers(st, player, c, again=True, skip=marched)[0])
+    sea = tuple(u[4] for u in sea_movers(st, player, c, again=True, skip=marched))
     leaders = tuple(u[4] for u in st.units if u[2] == c and u[1] == player and u[0] in LEADERS)
-    st.push(("forced_march", player, marched + leaders))
+    st.push(("forced_march", player, tuple(sorted(set(marched) | set(land) | set(sea) | set(leaders)))))
     st.roll("on_forced_march_roll", player, c, land, sea)
 
 
@@ -151,7 +157,12 @@ def on_forced_march_roll(st: TahitiState, face: int, player: int, cell: int, lan
 
 @step
 def forced_march_panic(st: TahitiState, player: int, uids: tuple) -> None:
-    st.roll("on_forced_march_panic_check", player, uids)
+    """The stack that marched is the units of the march that stand with its Leader now: by sea,
+    land units beyond the canoes' capacity stayed behind and do not take the Panic check."""
+    units = _alive(st, uids)
+    with_leader = {u[2] for u in units if u[0] in LEADERS}
+    st.roll("on_forced_march_panic_check", player,
+            tuple(u[4] for u in units if not with_leader or u[2] in with_leader))
 
 
 @handler

@@ -11,7 +11,8 @@ Scope: Motu's reconstruction (docs/rules/tahiti.md "Combat (9.2)"):
   this retreat flips it, a second loses it. Head Chieftains never panic. 15.9: Clan Elders roll
   too, but not on a one-hex retreat; with their Head Chieftain only `panic_on_with_chieftain`;
   a second panic is a capture (12.1); one who panicked once is flipped back at the end.
-- `push_panic`: a single Panic roll per unit outside a retreat (events, 15.14 Forced March).
+- `push_panic`: a single Panic roll per unit outside a retreat (events, 15.14 Forced March);
+  `panics`: which pieces roll (Motu's one reading of "Unit", the Shaman included).
 """
 from __future__ import annotations
 
@@ -136,7 +137,7 @@ def retreat_move(st: TahitiState, loser: int, winner: int, uids: tuple, path: tu
     for u in alive:
         u[2] = path[i]
     elders = st.opts["rule_15_9_elder_panic"] and len(path) > 1  # 15.9: no roll on a one-hex retreat
-    rolling = tuple(u[4] for u in alive if u[0] != "head_chieftain" and (u[0] != "clan_elder" or elders))
+    rolling = tuple(u[4] for u in alive if panics(u) and (u[0] != "clan_elder" or elders))
     st.push(("retreat_panic", loser, winner, uids, path, i, into_compound, panicked, rolling))
 
 
@@ -162,6 +163,14 @@ def on_retreat_panic(st: TahitiState, face: int, loser: int, winner: int, uids: 
             u[3] |= FLIPPED
             panicked += (u[4],)
     st.push(("retreat_panic", loser, winner, uids, path, i, into_compound, panicked, rolling[1:]))
+
+
+def panics(u: list) -> bool:
+    """Whether a piece rolls for Panic. A "Unit" is every piece of a clan on the map unless the
+    text excludes some (15.14's "each Unit (but not Clan Elders)" shows Clan Elders would
+    otherwise count): Population, Combat Units, the Shaman, Clan Elders (where 15.9 or the event
+    lets them roll); Head Chieftains never panic (15.9); War Canoes are not in a land stack."""
+    return u[0] not in ("head_chieftain", "war_canoe")
 
 
 def panic_faces(st: TahitiState, u: list, stack: tuple) -> list[int]:

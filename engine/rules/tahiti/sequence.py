@@ -104,12 +104,15 @@ def turn_start(st: TahitiState) -> None:
     st.cond = {}
     for u in st.units:
         u[3] &= IN_MARAE
+    from .queries import home_cell
     for p, due in list(st.shaman_due.items()):
-        if due <= st.turn:  # event 21: the new Shaman arrives at the Home Village
+        # Event 21: the new Shaman arrives at the Home Village; while his clan holds no built
+        # Home Village (Part-built, or taken) he stays due, arriving at the first turn it does.
+        if st.out[p]:
             del st.shaman_due[p]
-            from .queries import home_cell
-            if not st.out[p] and home_cell(st, p) >= 0:
-                st.add_unit("shaman", p, home_cell(st, p))
+        elif due <= st.turn and home_cell(st, p) >= 0:
+            del st.shaman_due[p]
+            st.add_unit("shaman", p, home_cell(st, p))
     st.tokens = [t for t in st.tokens if t[1] != "turn"]
     # 15.12: events "are resolved in this Phase, before any other action takes place", so the
     # Arioi (15.6) moves after them (a storm keeps it in port; 11-13 skip it with the turn).
@@ -183,12 +186,16 @@ def _placements(st: TahitiState) -> list[int]:
 def arioi_moves(st: TahitiState) -> list[int]:
     """Coastal hexes of other areas within the Arioi's sea move (setup.yaml `arioi.move_points`,
     3 hexes a point), ignoring zones; every lagoon is open to the Arioi (15.6: all areas
-    "controlled" for reef movement); storms stop it like any canoe. Only the hex it stops on is
-    barred in the first Season (*choice*: it may paddle past a Home Village area's shore)."""
+    "controlled" for reef movement); storms stop it like any canoe, and rain (52-53: "All
+    movement is reduced to 2 points", or 1) cuts its points like any canoe's. Only the hex it
+    stops on is barred in the first Season (*choice*: it may paddle past a Home Village area's shore)."""
     b = st.b
     if st.cond.get("storm") in ("major", "hurricane"):
         return []
-    budget = int(load("setup")["arioi"]["move_points"]) * hexes_per_mp()
+    points = int(load("setup")["arioi"]["move_points"])
+    if st.cond.get("rain"):
+        points = min(points, st.cond["rain"])
+    budget = points * hexes_per_mp()
     barred = _barred(st)
     here = arioi_area(st)
     best = {st.arioi: 0}

@@ -110,6 +110,28 @@ def test_rule_15_6_storm_keeps_the_arioi_in_its_area():
     assert node_name(st) == "on_initiative" and st.arioi == 2  # nothing to choose: it stays
 
 
+def _rain_then_arioi(at: int, *dice: int):
+    st = strip_game(rule_15_12_random_events=True)
+    feed(st, PICK + RED)
+    st.turn, st.arioi, st.initiative = 8, at, RED    # Season 2, not its first turn
+    run_only(st, ("random_events", 1), ("arioi",))
+    return feed(st, *dice)
+
+
+def test_rule_15_12_event_52_53_1_4_rain_cuts_the_arioi_to_two_points():
+    st = _rain_then_arioi(2, 5, 3, 1)                # 53-1: "All movement is reduced to 2 points"
+    # 2 points = 6 hexes: 0 (2 hexes) and 5 (3); 14 (12 hexes, 4 points) is out of reach
+    assert st.cond["rain"] == 2 and node_name(st) == "on_arioi" and cells(st) == [0, 5]
+
+
+def test_rule_15_12_event_52_53_5_6_heavy_rain_cuts_the_arioi_to_one_point():
+    st = _rain_then_arioi(5, 5, 2, 6)                # 52-6: "reduced to 1 point"
+    # 1 point = 3 hexes: only 2 (3 hexes); 0 (5) and 14 (9) are out of reach: it goes to 2,
+    # with no choice to ask (the next node is the next turn's initiative)
+    assert any("random event 52 (rain)" in line for line in st.log)
+    assert st.arioi == 2 and node_name(st) == "on_initiative"
+
+
 def test_rule_15_6_initiative_phase_events_then_arioi():
     st = strip_game(rule_15_12_random_events=True)
     feed(st, PICK + RED)

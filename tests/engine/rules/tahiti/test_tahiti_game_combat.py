@@ -230,6 +230,9 @@ def test_rule_15_8_units_in_the_marae_compound_take_no_part():
     st = battle(["militia"], ["militia"], setup=compound)
     feed(st, 6, 1)  # 1 + 6 = 7 against 1 + 1 = 2 (the Heavy Troops in the compound do not defend): margin 5
     assert where(st, BLUE) == [("heavy_troops", PAEA, False)]  # the Militia lost, the compound untouched
+    # Margin 5: the loser loses 2, the winner nothing. Had the compound defended, 7 against
+    # 4 + 1 + 1 = 6 would be margin 1, each side losing 1: Red's Militia would be gone.
+    assert where(st, RED) == [("militia", PAEA, False)]
 
 
 # --- no combat: rain, truce, the Arioi's area ---------------------------------------------------

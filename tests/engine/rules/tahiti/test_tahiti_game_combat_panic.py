@@ -63,6 +63,15 @@ def test_rule_9_2_head_chieftain_never_panics():
     assert where(st, BLUE) == [("head_chieftain", H2, False)]
 
 
+def test_rule_9_2_the_shaman_is_a_unit_and_panics():
+    # "Unit": every piece of a clan unless the text excludes it (docs "Combat (9.2)"), so the
+    # Shaman rolls as at a fire (62). Shaman 1 + 2 Heavy Troops 8 = 9 + 1 = 10 against 12:
+    # margin 2, one lost (a Heavy Troops, before the Shaman); the Shaman and the other retreat.
+    st = blue_loses(["shaman", "heavy_troops", "heavy_troops"])
+    panics(st, ("shaman", H1, 1), ("heavy_troops", H1, 2), ("shaman", H2, 4), ("heavy_troops", H2, 6))
+    assert where(st, BLUE) == [("heavy_troops", H2, False), ("shaman", H2, True)]
+
+
 # --- 15.9, sentence by sentence ----------------------------------------------------------------
 
 def test_rule_15_9_clan_elders_on_the_losing_side_roll_in_each_hex():

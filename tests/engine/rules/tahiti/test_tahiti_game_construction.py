@@ -1,7 +1,8 @@
 """Construction and Training (6.1, Motu's reconstruction) and 15.8's Marae building, on the
-shipped map. Red's Home Village is the coastal hex 245 of Pare (area 3, region north): it
-starts with 1 Big Log, 3 Population, 2 Militia, 1 Fighters. Pare's jungle hexes are 248, 293,
-294, 295, 296, 341, 342, 343; 201 is a clear hex of Pare; Faaa (0), Arue (4), Mahina (5) border it."""
+shipped map (15.11's Marae on Mo'orea: tahiti-moorea.yaml, at the end). Red's Home Village is
+the coastal hex 245 of Pare (area 3, region north): it starts with 1 Big Log, 3 Population,
+2 Militia, 1 Fighters. Pare's jungle hexes are 248, 293, 294, 295, 296, 341, 342, 343; 201 is a
+clear hex of Pare; Faaa (0), Arue (4), Mahina (5) border it."""
 from __future__ import annotations
 
 import os
@@ -279,3 +280,44 @@ def test_rule_15_8_off_no_marae_build():
     feed(st, PICK + RED)
     run_only(st, ("construction", RED))
     assert all((a - CELL) // st.b.size != BUILDS.index("marae") for a in st.legal_actions() if a != DONE)
+
+
+# --- 15.8 / 15.11: "plus one on Mo'orea if the expansion kit is in play" ------------------------
+# On tahiti-moorea.yaml: a Red Village on 496 (clear, Afareaitu, Mo'orea) with 3 Population and a
+# part-built Marae; Tahiti's three regions each already have their full Marae (449 in Pare,
+# north; 1137 in Paea, west; 1076 in Papara, south). 496 is Red's first Village to build (496 < 515).
+
+MOOREA_SITE = 496
+TAHITI_FULL = {449: 1, 1137: 1, 1076: 1}
+
+
+def moorea_marae(extra=None, **opts):
+    st = game("tahiti-moorea.yaml", rule_15_8_maraes=True, **opts)
+    feed(st, PICK + RED)
+    st.villages[MOOREA_SITE] = [RED, 1, 0, 0, -1]
+    for _ in range(3):
+        st.add_unit("population", RED, MOOREA_SITE)
+    st.maraes = {**TAHITI_FULL, MOOREA_SITE: 0, **(extra or {})}
+    run_only(st, ("construction", RED))
+    assert node_name(st) == "on_build" and st.node[4][1] == MOOREA_SITE
+    return st
+
+
+def test_rule_15_11_marae_on_moorea_when_tahiti_regions_each_have_one():
+    st = moorea_marae()
+    assert act(st, "marae", MOOREA_SITE) in st.legal_actions()
+    feed(st, act(st, "marae", MOOREA_SITE))
+    assert st.maraes == {**TAHITI_FULL, MOOREA_SITE: 1}  # the fourth full Marae: Mo'orea's one
+
+
+def test_rule_15_11_no_marae_on_moorea_with_the_option_off():
+    st = moorea_marae(rule_15_11_moorea_marae=False)
+    assert act(st, "marae", MOOREA_SITE) not in st.legal_actions()
+    assert act(st, "grow", MOOREA_SITE) in st.legal_actions()  # the Village may still build
+
+
+def test_rule_15_11_only_one_full_marae_on_moorea():
+    st = game("tahiti-moorea.yaml")
+    teavaro = next(c for c in st.b.area_cells[18] if st.b.terrain[c] == "clear")  # Teavaro, Mo'orea
+    st = moorea_marae(extra={teavaro: 1})
+    assert act(st, "marae", MOOREA_SITE) not in st.legal_actions()

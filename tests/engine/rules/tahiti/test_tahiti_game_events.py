@@ -197,6 +197,18 @@ def test_rule_15_12_event_21_1_3_own_shaman_dies_and_returns_in_two_turns():
     assert count(st, RED, "shaman", 245) == 1 and RED not in st.shaman_due
 
 
+def test_rule_15_12_event_21_replacement_waits_for_a_built_home_village():
+    st = rolled(2, 1, 3)                             # Red's own Shaman dies: due on turn 3
+    st.villages[HOME[RED]][1] = 0                    # Pare is Part-built when he is due
+    st.turn = 3
+    at_step(st, ("turn_start",))
+    assert count(st, RED, "shaman") == 0 and st.shaman_due == {RED: 3}   # not lost: still due
+    st.villages[HOME[RED]][1] = 1                    # Pare built again
+    st.turn = 4
+    at_step(st, ("turn_start",))                     # "replaced ... per the normal rules": now
+    assert count(st, RED, "shaman", HOME[RED]) == 1 and RED not in st.shaman_due
+
+
 def test_rule_15_12_event_21_4_6_opponent_shaman_chosen_by_roller():
     st = start()
     st.remove([SHAMAN[BLUE]])                        # Blue has no Shaman: not offered

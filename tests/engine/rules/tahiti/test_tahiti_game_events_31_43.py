@@ -18,6 +18,7 @@ from engine.rules.tahiti.queries import unit_value
 
 HC = {RED: 0, BLUE: 11, GREEN: 22, YELLOW: 33}
 ELDERS = {RED: (1, 2), BLUE: (12, 13), GREEN: (23, 24), YELLOW: (34, 35)}
+HOME_BLUE = 1001                                     # Papara
 
 
 # --- 31 the Head Chieftain recalled ------------------------------------------------------------
@@ -237,6 +238,20 @@ def test_rule_15_12_event_43_1_3_heir_also_rolls_one_you_just_lost():
     feed(st, 3, 5, 1, 1)                             # papara; the HC 1, his heir at home 1
     assert st.out[BLUE] and not any(u[1] == BLUE for u in st.units)
     assert not st.is_terminal()                      # three clans play on
+
+
+def test_rule_15_12_event_43_second_mauve_death_same_turn_places_a_new_heir():
+    st = start()
+    st.units = [u for u in st.units if u[4] == HC[BLUE]]   # Blue's HC alone, at Papara
+    roll_event(st, 4, 6, 1)                          # 46-1: two more events
+    # the first: 43-1 on papara (RAST 3, 5); HC 1: his heir at home, rolled for: 2, lives;
+    # the Village of Papara: 6
+    feed(st, 4, 3, 1, 3, 5,  1, 2, 6)
+    assert not st.out[BLUE] and st.unit(HC[BLUE])[2] == HOME_BLUE
+    # the second: 43-1 on papara again; the surviving heir is now the Head Chieftain: his 1
+    # places a new heir, rolled for at home: 3, lives; the Village: 6
+    feed(st, 4, 3, 1, 3, 5,  1, 3, 6)
+    assert not st.out[BLUE] and st.unit(HC[BLUE])[2] == HOME_BLUE and st.villages[HOME_BLUE][1] == 1
 
 
 def test_rule_15_12_event_43_4_5_adjacent_areas_heir_home_not_affected():

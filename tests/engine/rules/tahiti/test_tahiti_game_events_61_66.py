@@ -10,7 +10,7 @@ import pytest
 sys.path.insert(0, os.path.dirname(__file__))
 
 from test_tahiti_game_events import CANOE, at_red_movement, count, node_name, roll_event, rolled, start
-from test_tahiti_game_support import BLUE, GREEN, RED, YELLOW, at_step, feed, game
+from test_tahiti_game_support import BLUE, GREEN, RED, YELLOW, at_step, feed, game, run_only
 
 from engine.rules.tahiti.game_state import CELL, DONE, FLIPPED, PICK, REROLL
 from engine.rules.tahiti.queries import strength, unit_value
@@ -36,15 +36,27 @@ def test_rule_15_12_event_61_nothing_happens():
 def test_rule_15_12_event_62_1_4_one_village_burns_all_units_and_elders_panic():
     st = rolled(6, 2, 4)
     assert st.node[3][0] == (245, 592, 1001, 1028)
-    # Pare burns; panic dice for CE 1, CE 2, P 4, P 5, P 6, Mi 7, Mi 8, F 9 (the HC never
-    # panics, the Shaman is not a Unit; a Clan Elder with his HC only on 1, 3; others 1, 3, 5)
-    feed(st, PICK + 0,  5, 3, 1, 2, 4, 5, 6, 3)
+    # Pare burns; panic dice for CE 1, CE 2, Sh 3, P 4, P 5, P 6, Mi 7, Mi 8, F 9 (the HC never
+    # panics; the Shaman is a Unit; a Clan Elder with his HC only on 1, 3; others 1, 3, 5)
+    feed(st, PICK + 0,  5, 3, 5, 1, 2, 4, 5, 6, 3)
     assert st.villages[245] == [RED, 0, 0, 0, RED]   # Part-built, no Big Log, no Canoe
     assert st.unit(CANOE[RED]) is None and count(st, RED, "population", 245) == 3
     flipped = sorted(u[4] for u in st.units if u[3] & FLIPPED)
-    assert flipped == [2, 4, 7, 9]
+    assert flipped == [2, 3, 4, 7, 9]                # CE 5 steady (with his HC); Sh 5 panics
     assert unit_value(st, st.unit(9)) == 1           # Fighters 3, panicked: halved
     assert all(st.villages[c][1] == 1 for c in (592, 1001, 1028))
+
+
+def test_rule_15_12_event_62_shaman_is_a_unit_and_panics_head_chieftain_never():
+    st = start()
+    st.units = [u for u in st.units if u[4] in (0, 3)]   # Red's HC and Shaman at Pare
+    roll_event(st, 6, 2, 1, PICK + 0)                # 62-1: Pare burns
+    # "All Units ... roll for Panic": one die, the Shaman's (the HC never panics): 1 panics
+    assert node_name(st) == "_die_rolled" and st.node[3][0] == "on_panic" and st.node[3][1][0] == 3
+    feed(st, 1)
+    assert st.unit(3)[3] & FLIPPED and not st.unit(0)[3] & FLIPPED
+    assert unit_value(st, st.unit(3)) == 0           # Shaman 1, panicked: halved, rounded down
+    at_red_movement(st)                              # no other die was rolled
 
 
 def test_rule_15_12_event_62_5_two_villages():
@@ -165,6 +177,32 @@ def test_rule_15_12_event_66_3_reroll_only_attempts_to_receive_a_clan_elder():
     assert st.node[1] == RED and st.node[2] == (DONE, REROLL)
     feed(st, REROLL, 6, 2, 2, 2)                     # ... re-rolled: 6 - 4 = 2 beats -2 x 3
     assert count(st, RED, "clan_elder") == 3 and st.tokens == []
+
+
+def test_rule_15_12_event_66_3_not_offered_on_an_opponents_event_56_die():
+    st = rolled(4, 6, 1)
+    feed(st, 6, 6, 3, 5, 6, 1)                       # 66-3 to Red; then 56-1
+    feed(st, 4, DONE)                                # Red's own die (his attempt): offered, kept
+    # Blue's die is Blue's attempt, not Red's: no offer, the next die is Green's
+    feed(st, 6)
+    assert node_name(st) == "_die_rolled" and st.node[3][0] == "on_elder_contest"
+    assert st.node[3][1][0] == GREEN
+    feed(st, 2, 2)                                   # Red 4-4=0, Blue 6-4=2, Green, Yellow -2
+    assert count(st, BLUE, "clan_elder") == 3 and st.tokens == [(RED, "elder")]
+
+
+def test_rule_15_12_event_66_3_offered_on_own_15_5_elder_roll_not_an_opponents():
+    st = game()
+    feed(st, PICK + RED)
+    st.tokens = [(RED, "elder")]                     # Red holds 66-3
+    run_only(st, ("elder_roll", 0, BLUE, (5, 6), 200))
+    feed(st, 6)                                      # Blue's 15.5 roll: 6, a Clan Elder; no offer
+    assert count(st, BLUE, "clan_elder", 200) == 1 and node_name(st) == "on_initiative"
+    run_only(st, ("elder_roll", 0, RED, (5, 6), 200))
+    feed(st, 2)                                      # Red's own: 2 fails ...
+    assert st.node[0] == "decide" and st.node[1] == RED and st.node[2] == (DONE, REROLL)
+    feed(st, REROLL, 5)                              # ... re-rolled: 5, a Clan Elder
+    assert count(st, RED, "clan_elder", 200) == 1 and st.tokens == []
 
 
 def test_rule_15_12_event_66_4_decisive_battle_all_forces_on_tahiti():

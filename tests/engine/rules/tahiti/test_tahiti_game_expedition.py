@@ -7,6 +7,8 @@ from __future__ import annotations
 import os
 import sys
 
+import pytest
+
 sys.path.insert(0, os.path.dirname(__file__))
 from engine.rules.tahiti.game_state import EXPED, MOVED, PICK  # noqa: E402
 from engine.rules.tahiti.rulesdata import load  # noqa: E402
@@ -40,9 +42,17 @@ def aboard(st, f):
     return sorted(u[0] for u in st.units if u[2] == f and u[1] == RED and u[3] & MOVED)
 
 
-def test_expedition_first_die_roll_table_is_the_data():
-    table = load("expedition")["first_die_roll"]
-    assert table == {1: "lost", 2: "turned_back", 3: "turned_back", 4: "landfall", 5: "landfall", 6: "landfall"}
+def test_expedition_first_die_roll_is_one_fair_die_read_from_the_data(monkeypatch):
+    st = red_to_move()
+    f, t = expeditions(st)[0]
+    feed(st, EXPED + f * st.b.size + t)
+    assert st.chance_outcomes() == [(face, 1 / 6) for face in range(1, 7)]  # one die, each face 1/6
+    # The table is data: a designer's row (4 turned back instead of landfall) is what the game plays.
+    table = dict(load("expedition")["first_die_roll"])
+    data = {**load("expedition"), "first_die_roll": {**table, 4: "turned_back"}}
+    monkeypatch.setattr("engine.rules.tahiti.expedition.load", lambda name: data)
+    feed(st, 4)
+    assert len(aboard(st, f)) == 7 and not any(u[2] == t for u in st.units)
 
 
 def test_expedition_moorea_reachable_one_landing_a_moorea_area():
@@ -119,29 +129,38 @@ def test_rule_15_5_navigator_does_not_change_a_2():
     assert len(aboard(st, f)) == 7
 
 
-def test_expedition_needs_the_head_chieftain_in_the_stack():
+def five_landings(st):
+    """Red's home stack may sail for one coastal hex of each of Mo'orea's five areas."""
+    return len(expeditions(st)) == 5 and {f for f, _ in expeditions(st)} == {st.home[RED]}
+
+
+@pytest.mark.parametrize("with_head_chieftain", [True, False])
+def test_expedition_needs_the_head_chieftain_in_the_stack(with_head_chieftain):
     st = game(MOOREA)
-    st.units = [u for u in st.units if not (u[1] == RED and u[0] == "head_chieftain")]
+    if not with_head_chieftain:
+        st.units = [u for u in st.units if not (u[1] == RED and u[0] == "head_chieftain")]
     feed(st, PICK + RED)
-    assert expeditions(st) == []
+    assert five_landings(st) if with_head_chieftain else expeditions(st) == []
 
 
-def test_expedition_none_in_a_storm():
-    st = red_to_move()
-    st.cond["storm"] = "coastal"
+def asked_again(st, **cond):
+    st.cond.update(cond)
     st.node = None
     st.push(("move_decide", RED))
     st._advance()
-    assert expeditions(st) == []
+    return st
 
 
-def test_expedition_none_in_the_rain():
-    st = red_to_move()
-    st.cond["rain"] = 2
-    st.node = None
-    st.push(("move_decide", RED))
-    st._advance()
-    assert expeditions(st) == []
+@pytest.mark.parametrize("storm", [None, "coastal"])
+def test_expedition_none_in_a_storm(storm):
+    st = asked_again(red_to_move(), **({"storm": storm} if storm else {}))
+    assert expeditions(st) == [] if storm else five_landings(st)
+
+
+@pytest.mark.parametrize("rain", [0, 2])
+def test_expedition_none_in_the_rain(rain):
+    st = asked_again(red_to_move(), **({"rain": rain} if rain else {}))
+    assert expeditions(st) == [] if rain else five_landings(st)
 
 
 def test_expedition_none_on_a_map_of_one_island():

@@ -14,8 +14,8 @@ import pytest
 sys.path.insert(0, os.path.dirname(__file__))
 from engine.rules.tahiti.game_state import DONE, FLIPPED  # noqa: E402
 
-from test_tahiti_game_movement_support import at, land, pending, position, targets, where, within  # noqa: E402
-from test_tahiti_game_support import RED  # noqa: E402
+from test_tahiti_game_movement_support import at, label, land, pending, position, sea, targets, where, within  # noqa: E402
+from test_tahiti_game_support import RED, at_step  # noqa: E402
 
 FM = {"rule_15_14_forced_march": True}
 COLUMN = [(1, 0), (2, 1), (3, 1), (4, 2), (5, 2), (6, 3)]
@@ -96,3 +96,53 @@ def test_rule_15_14_forced_march_comes_after_variable_movement():
     assert pending(st) == "on_variable_movement"  # 15.13's second step first
     st.apply_action(1)  # column 3, die 1: 0 MP
     assert pending(st) == "on_forced_march"
+
+
+def test_rule_15_14_each_leader_marches_once_not_again_with_another_leader():
+    # The Head Chieftain's stack marches 0708 -> 0710 onto the Clan Elder's hex; the Clan Elder's
+    # own march then carries only him: the Head Chieftain and his Fighters have marched already.
+    st = position(("head_chieftain", RED, "0708"), ("fighters", RED, "0708"), ("clan_elder", RED, "0710"), **FM)
+    st.apply_action(DONE)
+    st.apply_action(at(st, "0708"))
+    st.apply_action(4)  # Forced March die 4: 2 MP
+    st.apply_action(land(st, "0708", "0710"))
+    st.apply_action(2)  # Panic check even: no effect
+    assert set(st.legal_actions()) == {DONE, at(st, "0710")}  # the Clan Elder's march is left
+    st.apply_action(at(st, "0710"))
+    st.apply_action(6)  # die 6: 3 MP
+    st.apply_action(land(st, "0710", "0713"))
+    assert where(st, "clan_elder") == ["0713"]
+    assert where(st, "head_chieftain") == where(st, "fighters") == ["0710"]
+
+
+def test_rule_15_14_recalled_head_chieftain_makes_no_forced_march():
+    # Event 31: the recalled Head Chieftain walks toward his Home Village (1106) at the start of
+    # the phase, "he makes no other move": no Forced March is offered to him.
+    st = position(("head_chieftain", RED, "1520"), **FM)
+    st.recalled.add((RED, "head_chieftain"))
+    at_step(st, ("movement", RED))
+    assert (RED, "head_chieftain") in st.recalled  # 1520 is further than his 4 MP from 1106
+    walked = where(st, "head_chieftain")
+    assert walked != ["1520"]
+    st.apply_action(DONE)
+    assert pending(st) != "on_forced_march"
+    assert where(st, "head_chieftain") == walked
+
+
+def test_rule_15_14_panic_check_by_sea_only_the_units_that_paddled():
+    # One War Canoe carries 6 units (canoe_capacity): the Head Chieftain and 5 of the 6 Militia.
+    # The stack paddles 0608 -> 0612 (4 hexes of the 3 MP = 9 the die 6 gives); the sixth Militia
+    # stays on 0608, is not in the stack that marched, and does not roll for Panic.
+    st = position(("head_chieftain", RED, "0608"), ("war_canoe", RED, "0608"),
+                  *[("militia", RED, "0608")] * 6, **FM)
+    st.apply_action(DONE)
+    st.apply_action(at(st, "0608"))
+    st.apply_action(6)  # 3 MP
+    st.apply_action(sea(st, "0608", "0612"))
+    assert where(st, "militia") == ["0608"] + ["0612"] * 5
+    st.apply_action(1)  # Panic check odd: each Unit of the stack rolls
+    rolled = []
+    while pending(st) == "on_panic":
+        rolled.append(label(st, st.unit(st.node[3][1][0])[2]))
+        st.apply_action(2)  # even: no panic
+    assert rolled == ["0612"] * 5

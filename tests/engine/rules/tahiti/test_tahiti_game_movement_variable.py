@@ -112,6 +112,35 @@ def test_rule_15_13_minus_1_by_canoe_goes_back_one_full_mp_three_hexes():
     assert where(st, "clan_elder") == where(st, "militia") == where(st, "war_canoe") == ["0609"]
 
 
+def test_rule_15_13_minus_1_by_canoe_traces_the_route_through_the_lagoon_to_a_coastal_hex():
+    # In the rain (column 2) a Clan Elder paddles 0806 -> 1305 (5 hexes): 0806 -> 0906 along the
+    # coast, then 1005, 1105, 1204 in the lagoon of Faaa/Paopao, then ashore at 1305. Die 1: -1.
+    # Three hexes back along the route is the lagoon hex 1005; no stack stays afloat, so on back
+    # along the route to the coastal hex before it, 0906 (not the lagoon hex 1204 the route
+    # skipped to, nor the start 0806).
+    st = position(("clan_elder", RED, "0806"), ("militia", RED, "0806"), ("war_canoe", RED, "0806"),
+                  cond=RAIN, **VM)
+    assert [st.b.lagoon[cell(st, h)] for h in ("1005", "1105", "1204")] == [True] * 3
+    st.apply_action(sea(st, "0806", "1305"))
+    st.apply_action(DONE)
+    st.apply_action(1)  # column 2, die 1: -1
+    assert where(st, "clan_elder") == where(st, "militia") == where(st, "war_canoe") == ["0906"]
+
+
+def test_rule_15_13_one_roll_per_stack_on_its_best_leaders_column():
+    # A Head Chieftain and a Clan Elder move 0708 -> 0710 together: one roll for the stack, on
+    # the Head Chieftain's column 4 (die 2: +1; column 3 would give 0), then no second roll.
+    st = position(("head_chieftain", RED, "0708"), ("clan_elder", RED, "0708"), **VM)
+    st.apply_action(land(st, "0708", "0710"))
+    st.apply_action(DONE)
+    assert pending(st) == "on_variable_movement"
+    st.apply_action(2)
+    assert pending(st) == "on_continue"
+    st.apply_action(land(st, "0710", "0711"))
+    assert where(st, "head_chieftain") == where(st, "clan_elder") == ["0711"]
+    assert pending(st) not in ("on_variable_movement", "on_variable_movement_leader")
+
+
 def test_rule_15_13_by_canoe_extra_mp_are_three_hexes_each():
     # A Head Chieftain paddles 0608 -> 0612 (4 hexes), rolls column 4 die 2: +1 MP = 3 more hexes.
     st = position(("head_chieftain", RED, "0608"), ("war_canoe", RED, "0608"), **VM)
@@ -193,3 +222,26 @@ def test_rule_15_13_off_leaders_move_their_whole_allowance_at_once():
     st.apply_action(DONE)
     assert st.node[0] != "chance" or pending(st) != "on_variable_movement"
     assert cell(st, "0711") == next(u[2] for u in st.units if u[0] == "clan_elder")
+
+
+def test_rule_15_13_minus_1_by_canoe_no_stack_ever_afloat_in_random_games():
+    # Whole games with every option on, random bots, seeded dice; these seeds each hold a -1 by
+    # canoe after a route through water hexes (e.g. tahiti.yaml seed 125: 1106 -> 1005 (lagoon)
+    # -> 0906 -> 0806 -> 0807). Never, at any moment, does a land unit or a War Canoe stand on
+    # a hex that is neither land nor coast.
+    import random
+
+    from test_tahiti_game_support import RULES, all_on, scenario
+
+    from engine.ai.bot import RandomBot, play_game
+
+    def check(state, *_):
+        b = state.b
+        afloat = [(u[0], b.labels[u[2]]) for u in state.units if not (b.land[u[2]] or b.coast[u[2]])]
+        assert afloat == []
+
+    for name, seed in (("tahiti.yaml", 125), ("tahiti-moorea.yaml", 120), ("tahiti-moorea.yaml", 125)):
+        rng = random.Random(seed)
+        st = RULES.new_initial_state(scenario(name), all_on())
+        st = play_game(st, [RandomBot(rng)] * st.num_players(), rng, on_action=check)
+        check(st)

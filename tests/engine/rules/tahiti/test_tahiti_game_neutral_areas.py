@@ -46,30 +46,51 @@ def test_rule_15_5_a_counter_drawn_each_as_likely_from_the_cup():
     assert odds[PICK] == 1 / 19 and odds[PICK + 1] == 2 / 19 and len(odds) == 10
 
 
+def no_attempt(st):
+    """Nothing was drawn and nothing won: the phase ended, Paea has no Control marker, the cup
+    still holds its 20 counters."""
+    assert node_name(st) == "on_initiative" and PAEA not in st.control_markers and sum(st.cup) == 20
+
+
 def test_rule_15_5_no_attempt_without_a_leader():
-    st = paea("fighters", "militia")
+    st = paea("fighters", "militia")  # 3 + 1 = 4 combat value, but no Leader
     run_only(st, ("area_control",))
-    assert node_name(st) == "on_initiative" and PAEA not in st.control_markers
+    no_attempt(st)
 
 
 def test_rule_15_5_no_attempt_below_the_conquest_strength():
     st = paea("clan_elder")  # 1 < conquest_strength 2
     run_only(st, ("area_control",))
-    assert node_name(st) == "on_initiative"
+    no_attempt(st)
+
+
+def test_rule_15_5_conquest_strength_exactly_two_draws_a_counter():
+    st = paea("clan_elder", "militia")  # 1 + 1 = 2 = conquest_strength: the requirements are met
+    run_only(st, ("area_control",))
+    assert node_name(st) == "on_draw_counter" and sum(st.cup) == 20
+    feed(st, PICK + letters().index("H"), 5)  # H: 2 Population; elder roll 5 (4-6): a Clan Elder
+    assert st.control_markers[PAEA] == RED and here(st, "population") == 2 and here(st, "clan_elder") == 2
+
+
+def test_rule_15_5_conquest_strength_is_the_option():
+    st = paea("clan_elder", "militia", conquest_strength=3)  # 1 + 1 = 2 < 3
+    run_only(st, ("area_control",))
+    no_attempt(st)
 
 
 def test_rule_15_5_no_attempt_when_another_player_is_in_the_area():
     st = paea("clan_elder", "fighters")
     st.add_unit("population", BLUE, st.b.area_cells[PAEA][0])  # elsewhere in Paea
     run_only(st, ("area_control",))
-    assert node_name(st) == "on_initiative"
+    no_attempt(st)
 
 
 def test_rule_15_5_no_counter_for_an_area_already_held_by_control_marker():
     st = paea("clan_elder", "fighters")
     st.control_markers[PAEA] = RED
     run_only(st, ("area_control",))
-    assert node_name(st) == "on_initiative"
+    assert node_name(st) == "on_initiative" and sum(st.cup) == 20
+    assert st.control_markers == {PAEA: RED} and here(st, "population") == 0  # no second winning
 
 
 def test_rule_15_5_used_counters_are_removed_from_play():
@@ -113,7 +134,10 @@ def test_rule_15_5_counter_D_war_canoe_on_any_coastal_hex_of_the_area():
 
 
 def test_rule_15_5_counter_E_militaristic_gained_fighter_militia_population():
-    st = take("E", 6, 5, 4)  # 6 + 5 + 4 (combat value in Paea) = 15 >= 11; elder roll 4: normal
+    # 6 + 5 + 4 (combat value in Paea) = 15 >= 11; elder roll 5: "Clan elder roll is normal"
+    # (4-6), so a Clan Elder -- under F's and G's 4 or 6 a 5 would give none.
+    st = take("E", 6, 5, 5)
+    assert st.control_markers[PAEA] == RED
     assert sorted(u[0] for u in st.units if u[2] == SITE) == ["clan_elder", "clan_elder", "fighters", "fighters",
                                                               "militia", "population"]
 
@@ -153,6 +177,22 @@ def test_rule_15_5_counter_F_left_on_the_area_any_player_may_try_later_without_a
     assert st.control_markers[PAEA] == BLUE and not st.letters_left and here(st, "clan_elder", BLUE) == 2
 
 
+def test_rule_15_5_counter_E_left_on_the_area_won_later_by_another_player():
+    st = take("E", 1, 1)  # Red fails: 1 + 1 + 4 = 6 < 11; E stays on Paea
+    st.units = [u for u in st.units if u[2] != SITE]
+    st.add_unit("clan_elder", BLUE, SITE)
+    st.add_unit("fighters", BLUE, SITE)
+    cup = list(st.cup)
+    run_only(st, ("area_control",))
+    assert node_name(st) == "_die_rolled" and st.cup == cup  # Blue rolls against E, no new counter
+    feed(st, 5, 2, 6)  # 5 + 2 + 4 = 11: Blue wins Paea; elder roll 6
+    assert st.control_markers[PAEA] == BLUE and not st.letters_left
+    # E's units instead of the normal 3 Population: 1 Fighters, 1 Militia, 1 Population.
+    assert sorted(u[0] for u in st.units if u[2] == SITE) == ["clan_elder", "clan_elder", "fighters", "fighters",
+                                                              "militia", "population"]
+    assert {u[1] for u in st.units if u[2] == SITE} == {BLUE}
+
+
 def test_rule_15_5_counter_E_left_on_the_area_needs_all_requirements():
     st = take("E", 1, 1)
     st.units = [u for u in st.units if u[2] != SITE]
@@ -167,8 +207,8 @@ def test_rule_15_5_counter_G_very_independent_elder_on_four_or_six_only():
 
 
 def test_rule_15_5_counter_H_low_population_two():
-    st = take("H", 1)
-    assert here(st, "population") == 2
+    st = take("H", 1)  # elder roll 1: none
+    assert st.control_markers[PAEA] == RED and here(st, "population") == 2 and here(st, "clan_elder") == 1
 
 
 def test_rule_15_5_counter_J_part_built_village_on_any_eligible_hex():
@@ -192,8 +232,12 @@ def test_rule_15_5_counter_K_without_jungle_nothing_happens():
     st = paea("clan_elder", "fighters")
     st.stumps = set(st.b.area_jungle[PAEA])  # "now you know why"
     run_only(st, ("area_control",))
+    stumps = set(st.stumps)
     feed(st, PICK + letters().index("K"))
-    assert node_name(st) == "_die_rolled"  # straight to the Clan Elder roll
+    assert node_name(st) == "_die_rolled"  # no Stump to place: straight to the Clan Elder roll
+    feed(st, 5)  # elder roll 5: normal 4-6, a Clan Elder
+    assert st.stumps == stumps and st.control_markers[PAEA] == RED
+    assert here(st, "population") == 3 and here(st, "clan_elder") == 2
 
 
 def test_rule_15_5_normal_result_when_the_rule_is_off():

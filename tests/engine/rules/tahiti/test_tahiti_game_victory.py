@@ -88,9 +88,20 @@ def test_rule_victory_head_chieftain_killed_player_is_out():
     home = st.home[BLUE]
     assert st.out[BLUE] and not any(u[1] == BLUE for u in st.units)
     assert st.villages[home][0] == -1 and st.result is None  # three clans are left
-    st.control_markers[1] = BLUE
-    eliminate(st, GREEN, "test")
-    assert 1 not in {a for a, p in st.control_markers.items() if p == GREEN}
+    assert st.villages[home][1] == 1  # the Village stands, unowned
+
+
+def test_rule_victory_out_player_pieces_leave_the_map_villages_stand_unowned():
+    st = with_markers(red=[0])
+    st.control_markers[1] = GREEN  # Punaauia: a Green Control marker
+    st.villages[201] = [GREEN, 0, 0, 0, -1]  # a Green part-built Village in Pare
+    green_home = st.home[GREEN]
+    eliminate(st, GREEN, "the Green Head Chieftain is killed")
+    # "his pieces leave the map": the marker goes, Punaauia is nobody's; "his Villages stand unowned"
+    assert 1 not in st.control_markers and st.control_markers == {0: RED}
+    assert st.villages[green_home][:2] == [-1, 1] and st.villages[201][:2] == [-1, 0]
+    assert not any(u[1] == GREEN for u in st.units)
+    assert areas_held(st)[GREEN] == 0 and areas_held(st)[RED] == 2
 
 
 def test_rule_victory_out_player_has_no_initiative_and_no_turn():
