@@ -184,7 +184,7 @@ def cmd_query(args: argparse.Namespace) -> int:
         elif args.kind == "reach":
             a = _cell(s, args.a)
             conditions = _conditions(args.condition)
-            profile = rs.movement_profile(s, args.unit, args.side, conditions)
+            profile = rs.movement_profile(s, args.unit, args.side, conditions, start=a)
             mp = args.mp if args.mp is not None else rs.unit_kind(args.unit)[1]
             if mp is None or math.isinf(mp):
                 raise UsageError("give --mp N (this unit kind has no movement allowance of its own)")
@@ -194,7 +194,7 @@ def cmd_query(args: argparse.Namespace) -> int:
         elif args.kind == "path":
             a, b = _cell(s, args.a), _cell(s, args.b)
             conditions = _conditions(args.condition)
-            profile = rs.movement_profile(s, args.unit, args.side, conditions)
+            profile = rs.movement_profile(s, args.unit, args.side, conditions, start=a)
             mp = rs.movement_allowance(s, args.unit, args.mp if args.mp is not None else math.inf, conditions)
             found = find_path(profile, a, b, mp)
             if found is None:

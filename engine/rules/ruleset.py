@@ -91,15 +91,26 @@ class RuleSet:
                            f"movement classes: {', '.join(cat.movement_classes)})")
 
     def movement_profile(self, scenario: Scenario, kind: str | None = None, side: str | None = None,
-                         conditions: Mapping[str, Any] | None = None) -> MovementProfile:
-        """Costs for one kind of unit on this map; cached until the scenario changes."""
+                         conditions: Mapping[str, Any] | None = None, start: int | None = None) -> MovementProfile:
+        """Costs for one kind of unit on this map; cached until the scenario changes. `start`, the
+        cell the unit moves from, matters only where a rule set's `_start_key` says it does."""
         if side is not None and side not in scenario.sides:
             raise RuleSetError(f"there is no side {side!r} (sides: {', '.join(scenario.sides) or 'none'})")
-        key = ("movement", kind, side, tuple(sorted((conditions or {}).items())))
-        return scenario.cached(key, lambda: self._build_profile(scenario, kind, side, conditions or {}))
+        conditions = conditions or {}
+        key = ("movement", kind, side, tuple(sorted(conditions.items())))
+        at = None if start is None else self._start_key(scenario, kind, side, conditions, start)
+        if at is None:  # the common case: one profile for every start
+            return scenario.cached(key, lambda: self._build_profile(scenario, kind, side, conditions))
+        return scenario.cached(key + (at,), lambda: self._build_profile(scenario, kind, side, conditions, at))
+
+    def _start_key(self, scenario: Scenario, kind: str | None, side: str | None,
+                   conditions: Mapping[str, Any], start: int) -> Any:
+        """What of the start a profile depends on (hashable), passed to `_build_profile`;
+        None when it depends on nothing of it. By default costs never depend on the start."""
+        return None
 
     def _build_profile(self, scenario: Scenario, kind: str | None, side: str | None,
-                       conditions: Mapping[str, Any]) -> MovementProfile:
+                       conditions: Mapping[str, Any], start_key: Any = None) -> MovementProfile:
         movement_class, _ = self.unit_kind(kind)
         cat = self.catalogue
         per_terrain = {t: (cat.terrain[t].enter_cost(movement_class) if t in cat.terrain else math.inf)

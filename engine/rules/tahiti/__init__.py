@@ -29,11 +29,17 @@ class TahitiRules(RuleSet):
     def validators(self):
         return validators_of(COMMON_VALIDATORS, TAHITI_VALIDATORS)
 
+    def _start_key(self, scenario: Scenario, kind: str | None, side: str | None,
+                   conditions: Mapping[str, Any], start: int) -> str | None:
+        if side is None or not conditions.get("truce"):  # no truce: the start changes nothing
+            return None
+        return _movement.truce_open_area(scenario, self.catalogue, side, parse_conditions(scenario, conditions), start)
+
     def _build_profile(self, scenario: Scenario, kind: str | None, side: str | None,
-                       conditions: Mapping[str, Any]) -> MovementProfile:
+                       conditions: Mapping[str, Any], start_key: str | None = None) -> MovementProfile:
         movement_class, _ = self.unit_kind(kind)
         cond = parse_conditions(scenario, conditions)
-        return _movement.build_profile(scenario, self.catalogue, movement_class, kind, side, cond)
+        return _movement.build_profile(scenario, self.catalogue, movement_class, kind, side, cond, start_key)
 
     def movement_allowance(self, scenario: Scenario, kind: str | None, mp: float,
                            conditions: Mapping[str, Any] | None = None) -> float:

@@ -16,7 +16,9 @@ changes, and where:
 - zones of influence (7.5 / 8.4): entering an enemy zone stops movement; option
   rule_7_5_doubling_back decides how a unit that starts in one may leave;
 - storm (event 14-15), rain (52-53: stream hexes closed), truce (44-45: no entering
-  enemy-controlled areas), the Arioi's area (15.6: no entering hexes with enemy Combat Units).
+  enemy-controlled areas; a unit starting inside one may move within it and out of it, as in
+  the game: the one thing a profile takes from the start, see `truce_open_area`), the Arioi's
+  area (15.6: no entering hexes with enemy Combat Units).
 
 Without a side, the side-dependent rules (zones, reef control, truce, Arioi hexes) are not
 applied: the answer is what the terrain alone allows.
@@ -46,9 +48,24 @@ def _edge_costs(scenario: Scenario, cat: Catalogue, movement_class: str) -> dict
     return out
 
 
+def truce_open_area(scenario: Scenario, cat: Catalogue, side: str | None, cond: Conditions,
+                    start: int | None) -> str | None:
+    """The enemy-held area a truce leaves open to a unit of `side` starting at `start`: its own.
+
+    44-45 forbids movement *into* enemy-controlled territory; a stack already inside an enemy-held
+    area is not moving into it, so it may move within it and out of it (docs/rules/tahiti.md,
+    "Movement Phase", the game's reading). None when the start changes nothing -- no truce, no
+    side, no start, or a start outside every enemy-held area -- so those share one profile.
+    The start's area is the one it lies along (a lagoon hex: its shore's), as in the game."""
+    if not cond.truce or side is None or start is None:
+        return None
+    a = water_area(scenario, cat)[start]
+    return a if a is not None and area_control(scenario, cat).get(a) not in (None, side) else None
+
+
 def _closed_cells(scenario: Scenario, cat: Catalogue, side: str | None, cond: Conditions,
-                  along: list[str | None]) -> set[int]:
-    """Cells no unit may enter this turn, whatever its class."""
+                  along: list[str | None], open_area: str | None = None) -> set[int]:
+    """Cells no unit may enter this turn, whatever its class. `open_area`: see truce_open_area."""
     closed: set[int] = set()
     if cond.rain_mp is not None:  # 52-53: "no movement is allowed in all hexes containing a stream"
         closed.update(f.cell for f in scenario.features if f.kind == "stream")
@@ -60,7 +77,9 @@ def _closed_cells(scenario: Scenario, cat: Catalogue, side: str | None, cond: Co
     if side is not None and cond.truce:
         # 44-45: "movement into enemy controlled territory is prohibited for this turn".
         held = area_control(scenario, cat)
-        closed.update(c for c, a in enumerate(along) if a is not None and held.get(a) not in (None, side))
+        shut = {a for a, who in held.items() if who not in (None, side) and a != open_area}
+        if shut:
+            closed.update(c for c, a in enumerate(along) if a in shut)
     return closed
 
 
@@ -78,7 +97,8 @@ def _doubling_back(scenario: Scenario, cat: Catalogue, zone: frozenset[int],
                 edges[(u, v)] = INF
 
 
-def foot_profile(scenario: Scenario, cat: Catalogue, side: str | None, cond: Conditions) -> MovementProfile:
+def foot_profile(scenario: Scenario, cat: Catalogue, side: str | None, cond: Conditions,
+                 open_area: str | None = None) -> MovementProfile:
     mountain = float(option(scenario, cat, "mountain_cost"))
     per_terrain = {}
     for t in set(scenario.terrain):
@@ -88,7 +108,7 @@ def foot_profile(scenario: Scenario, cat: Catalogue, side: str | None, cond: Con
             cost = mountain
         per_terrain[t] = cost
     enter = [per_terrain[t] for t in scenario.terrain]
-    for c in _closed_cells(scenario, cat, side, cond, scenario.cell_area):
+    for c in _closed_cells(scenario, cat, side, cond, scenario.cell_area, open_area):
         enter[c] = INF
     edges = _edge_costs(scenario, cat, "foot")
     zone: frozenset[int] = frozenset()
@@ -99,7 +119,7 @@ def foot_profile(scenario: Scenario, cat: Catalogue, side: str | None, cond: Con
 
 
 def canoe_profile(scenario: Scenario, cat: Catalogue, kind: str | None, side: str | None,
-                  cond: Conditions) -> MovementProfile:
+                  cond: Conditions, open_area: str | None = None) -> MovementProfile:
     per_hex = hexes_per_mp()
     arioi = kind is not None and prop(cat, kind, "arioi")
     allowed = None if cond.storm is None else set(rule_data()["storm_canoe_terrain"][cond.storm])
@@ -110,7 +130,7 @@ def canoe_profile(scenario: Scenario, cat: Catalogue, kind: str | None, side: st
         per_terrain[t] = cost if allowed is None or t in allowed else INF
     enter = [per_terrain[t] for t in scenario.terrain]
     along = water_area(scenario, cat)
-    for c in _closed_cells(scenario, cat, side, cond, along):
+    for c in _closed_cells(scenario, cat, side, cond, along, open_area):
         enter[c] = INF
     # 15.6 reef movement: "only along areas the mover controls". The Arioi canoe: every area.
     reef_free = {cond.arioi} if (cond.arioi is not None and
@@ -150,8 +170,9 @@ def allowance(cond: Conditions, mp: float) -> float:
 
 
 def build_profile(scenario: Scenario, cat: Catalogue, movement_class: str, kind: str | None,
-                  side: str | None, cond: Conditions) -> MovementProfile:
+                  side: str | None, cond: Conditions, open_area: str | None = None) -> MovementProfile:
+    """`open_area`: the enemy-held area a truce leaves open (truce_open_area of the start)."""
     if movement_class == "canoe":
-        return canoe_profile(scenario, cat, kind, side, cond)
-    return foot_profile(scenario, cat, side, cond)
+        return canoe_profile(scenario, cat, kind, side, cond, open_area)
+    return foot_profile(scenario, cat, side, cond, open_area)
 

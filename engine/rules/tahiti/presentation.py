@@ -13,6 +13,28 @@ SYMBOL = {"head_chieftain": "HC", "clan_elder": "CE", "shaman": "Sh", "populatio
           "slingers": "Sl", "fighters": "F", "heavy_troops": "HT", "war_canoe": "WC"}
 
 
+# What "done" (action 0) means at each decision, and what a hex chosen there does.
+DONE_TEXT = {
+    "on_move": "end movement",
+    "on_continue": "stay here",
+    "on_attack_population": "leave the Population in peace (7.5)",
+    "on_enter_marae": "stay outside the Marae compound",
+    "on_forced_march": "no Forced March",
+    "on_curse_stack": "curse nobody",
+    "on_navigator_offer": "keep the Navigator",
+    "on_choose_player": "choose nobody",
+}
+CELL_TEXT = {
+    "on_attack_population": "attack the Population at {hex}",
+    "on_variable_movement_leader": "Variable Movement roll for the Leader at {hex}",
+    "on_enter_marae": "enter the Marae compound at {hex}",
+    "on_forced_march": "Forced March with the Leader at {hex}",
+    "on_curse_stack": "curse the stack at {hex}",
+    "on_retreat_target": "retreat toward {hex}",
+    "on_arioi": "the Arioi to {hex}",
+}
+
+
 def _node_name(st: TahitiState) -> str:
     node = st.node
     if node is None:
@@ -30,10 +52,14 @@ def action_to_string(st: TahitiState, a: int) -> str:
             return f"die {a} ({st.node[3][0]})"
         return f"random pick #{a - PICK + 1} ({name})"
     if a == DONE:
-        return "done / keep / decline"
+        return DONE_TEXT.get(name, "done / keep / decline")
     if a == REROLL:
         return "re-roll the die (event 66)"
     if PICK <= a < LAND:
+        if name == "on_choose_player":  # an opponent (or a tied player) chosen by the rolling player
+            return f"choose {st.player_name(st.node[4][1][a - PICK])}"
+        if name == "on_navigator_offer":
+            return f"give the Navigator to {st.player_name(a - PICK)}"
         return f"choose #{a - PICK + 1} ({name})"
     if a < SEA:
         f, t = divmod(a - LAND, n)
@@ -51,6 +77,10 @@ def action_to_string(st: TahitiState, a: int) -> str:
     if name == "on_keep_unit":  # 44-45-6: a kind of Combat Unit on a hex
         from .game_state import COMBAT
         return f"keep {COMBAT[k].replace('_', ' ')} at {lab[c]}"
+    if name == "on_counter_place":  # 15.5 D and J: where the War Canoe or Part-built Village goes
+        return f"place the {st.node[4][1].replace('_', ' ')} at {lab[c]}"
+    if name in CELL_TEXT:
+        return CELL_TEXT[name].format(hex=lab[c])
     return f"{name.removeprefix('on_').replace('_', ' ')}: {lab[c]}"
 
 

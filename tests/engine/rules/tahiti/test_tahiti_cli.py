@@ -1,7 +1,9 @@
 """`motu query` on a Tahiti scenario: reach, path and control with the rules' conditions."""
 import json
 import os
+import sys
 
+from engine.io.native import dumps
 from motu.cli import main
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))))
@@ -47,3 +49,23 @@ def test_control_json(capsys):
 def test_unknown_condition_is_a_usage_error(capsys):
     code, _, err = run_json(capsys, "query", HEX, "reach", "0404", "--unit", "population", "--condition", "snow=1")
     assert code == 2 and "unknown condition 'snow'" in err
+
+
+def test_event_44_45_truce_reach_and_path_know_the_start(capsys, tmp_path):
+    # One row of clear hexes: Blue's markers hold a (0101-0301) and b (0601-0801), n is neutral.
+    # Red starting at 0201, inside a, may move within a and out into n, not into b (0601).
+    sys.path.insert(0, os.path.dirname(__file__))
+    from tahiti_testmaps import build
+    s = build([". . . . . . . ."], ["a a a n n b b b"],
+              pieces=[("ma", "control", "blue", "0101"), ("mb", "control", "blue", "0801")])
+    path = tmp_path / "truce.yaml"
+    path.write_text(dumps(s), encoding="utf-8")
+    args = ("--unit", "population", "--side", "red", "--condition", "truce=true")
+    code, data, _ = run_json(capsys, "query", str(path), "reach", "0201", *args)
+    # Population's 3 MP: 0101 and 0301 at 1, 0401 at 2, 0501 at 3.
+    assert code == 0 and data["cells"] == {"0201": 0, "0101": 1, "0301": 1, "0401": 2, "0501": 3}
+    code, data, _ = run_json(capsys, "query", str(path), "path", "0201", "0501", *args)
+    assert code == 0 and data == {"path": ["0201", "0301", "0401", "0501"], "cost": 3}
+    # From neutral 0501 both Blue areas are closed: no path into a.
+    code, data, _ = run_json(capsys, "query", str(path), "path", "0501", "0301", *args)
+    assert code == 1 and data["path"] is None

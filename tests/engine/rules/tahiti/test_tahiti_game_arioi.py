@@ -15,6 +15,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
+from engine.rules.tahiti import moves  # noqa: E402
 from engine.rules.tahiti.game_state import CELL, DONE, PICK  # noqa: E402
 
 from tahiti_testmaps import build  # noqa: E402
@@ -81,6 +82,14 @@ def test_rule_15_6_move_ignores_zones_and_reefs():
     # the path 2 -> 3 (lagoon along area a, which Red does not control) -> 4..13 (Blue's zone)
     # -> 14: "ignoring all Zones of Influence", every area "controlled" by the Arioi for reefs
     assert 14 in cells(st)
+    # Control: a Red War Canoe on 2 with the same 4 points does not reach 14: the reef of area a
+    # bars it, and with area a Red's the Blue zone still does; with neither, it gets there.
+    st.add_unit("war_canoe", RED, 2)
+    assert 14 not in moves.sea_reach(st, RED, 2, 4)
+    st.control_markers[st.b.area[2]] = RED
+    assert 14 not in moves.sea_reach(st, RED, 2, 4)
+    st.remove([u[4] for u in st.units if u[1] == BLUE and u[2] == 5])
+    assert 14 in moves.sea_reach(st, RED, 2, 4)
 
 
 def test_rule_15_6_first_season_no_home_village_area_after_it_allowed():
@@ -99,8 +108,10 @@ def test_rule_15_6_new_season_first_turn_may_place_a_new_troop_in_any_other_area
 
 
 def test_rule_15_6_no_new_troop_in_the_middle_of_a_season():
-    st = arioi_turn(9, at=2)
-    assert 15 not in cells(st) and 17 not in cells(st)
+    st = arioi_turn(9, at=2)  # turn 9: the third of Season 2
+    assert cells(st) == [0, 5, 14]  # the move only: 15 (13 hexes) and 17 (Blue's home) not offered
+    # Control: on turn 7, the first of the Season, the same Arioi is offered both.
+    assert {15, 17} <= set(cells(arioi_turn(7, at=2)))
 
 
 def test_rule_15_6_storm_keeps_the_arioi_in_its_area():
@@ -192,6 +203,11 @@ def test_rule_15_6_no_part_built_village_placed_into_the_arioi_area():
     st.add_unit("population", RED, faaa)
     run_only(st, ("build", RED, home, 1, True))
     assert CELL + BUILDS.index("part_village") * st.b.size + faaa not in st.legal_actions()
+    # Control: the same position with the Arioi in Blue's home area: the build is legal.
+    st = real_game_with_arioi_in(game().home[BLUE])
+    st.add_unit("population", RED, faaa)
+    run_only(st, ("build", RED, home, 1, True))
+    assert CELL + BUILDS.index("part_village") * st.b.size + faaa in st.legal_actions()
 
 
 def test_rule_15_6_conversion_of_neutral_areas_not_affected():

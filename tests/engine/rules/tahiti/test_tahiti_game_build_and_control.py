@@ -12,9 +12,8 @@ sys.path.insert(0, os.path.dirname(__file__))
 from engine.rules.tahiti.game_state import PICK  # noqa: E402
 from engine.rules.tahiti.queries import area_control  # noqa: E402
 
+from tahiti_positions import PAEA_AREA, PAEA_HEX  # noqa: E402
 from test_tahiti_game_support import BLUE, RED, feed, game, run_only  # noqa: E402
-
-PAEA, SITE = 2, 807
 
 
 def test_rule_area_control_village_captured_by_enemy_combat_units_alone_in_its_hex():
@@ -40,22 +39,22 @@ def test_rule_area_control_village_not_captured_while_its_owner_is_there():
 def test_rule_area_control_marker_passes_to_a_lone_player_with_a_leader():
     st = game()
     feed(st, PICK + RED)
-    st.add_unit("clan_elder", BLUE, SITE)
-    st.add_unit("fighters", BLUE, SITE)
-    st.control_markers[PAEA] = RED  # Red's marker, no Red unit left in Paea
+    st.add_unit("clan_elder", BLUE, PAEA_HEX)
+    st.add_unit("fighters", BLUE, PAEA_HEX)
+    st.control_markers[PAEA_AREA] = RED  # Red's marker, no Red unit left in Paea
     run_only(st, ("area_control",))
-    assert st.control_markers[PAEA] == BLUE
+    assert st.control_markers[PAEA_AREA] == BLUE
 
 
 def test_rule_area_control_marker_kept_while_its_owner_is_in_the_area():
     st = game()
     feed(st, PICK + RED)
-    st.add_unit("clan_elder", BLUE, SITE)
-    st.add_unit("fighters", BLUE, SITE)
-    st.add_unit("population", RED, st.b.area_cells[PAEA][0])
-    st.control_markers[PAEA] = RED
+    st.add_unit("clan_elder", BLUE, PAEA_HEX)
+    st.add_unit("fighters", BLUE, PAEA_HEX)
+    st.add_unit("population", RED, st.b.area_cells[PAEA_AREA][0])
+    st.control_markers[PAEA_AREA] = RED
     run_only(st, ("area_control",))
-    assert st.control_markers[PAEA] == RED
+    assert st.control_markers[PAEA_AREA] == RED
 
 
 def test_rule_area_control_captured_village_gives_its_area():

@@ -12,22 +12,22 @@ import sys
 import pytest
 
 sys.path.insert(0, os.path.dirname(__file__))
-from test_tahiti_game_support import BLUE, GREEN, RED, at_step, clear_board, feed, game  # noqa: E402
+from tahiti_positions import BLUE_HOME, PAEA_AREA, PAEA_HEX, RED_HOME  # noqa: E402
+from test_tahiti_game_support import (BLUE, GREEN, RED, at_step, clear_board, feed, game, kinds, pending,  # noqa: E402
+                                      positions)
 
 from engine.rules.tahiti.game_state import (CELL, CURSED, DONE, FLIPPED, IN_MARAE, MOVED, PICK, SULLEN)  # noqa: E402
 
-# Cells of the shipped map (scenarios/tahiti.yaml), Red, Blue and Green at their own Home Villages.
-PAEA = 807              # a clear hex of Paea, 7 hexes from Blue's Home Village, 13 from Red's
-PAEA_MARAE = 808        # the Marae site of Paea, next to PAEA
+# Cells of the shipped map (tahiti_positions), Red, Blue and Green at their own Home Villages.
 NEXT_TO_BLUE_HOME = 954  # one hex from Blue's Home Village
-RED_HOME, BLUE_HOME, GREEN_HOME = 245, 1001, 1028
-# Two-hex retreats from PAEA toward each Home Village (retreat.retreat_path; land hexes to the home):
+# Two-hex retreats from PAEA_HEX toward each Home Village (retreat.retreat_path; land hexes to the home):
 BLUE_WAY = (808, 855)   # 7 -> 6 -> 5 hexes from Blue's Home Village
 RED_WAY = (760, 713)    # 13 -> 12 -> 11 hexes from Red's
 GREEN_WAY = (761, 762)  # 33 -> 32 -> 31 hexes from Green's
+RED_STACK = ["heavy_troops", "slingers"]  # combat value 6: the attacker of the retreat and Panic tests
 
 
-def battle(red, blue, green=(), cell=PAEA, setup=None, **opts):
+def battle(red, blue, green=(), cell=PAEA_HEX, setup=None, **opts):
     """Red (initiative, so turn order Red, Blue, Green, Yellow) has just moved `red` into `cell`,
     where `blue` and `green` stand; the Combat Phase starts. A unit is a kind or (kind, flags)."""
     st = game(**opts)
@@ -41,22 +41,6 @@ def battle(red, blue, green=(), cell=PAEA, setup=None, **opts):
         setup(st)
     at_step(st, ("combat",))
     return st
-
-
-def where(st, player):
-    """(kind, cell, flipped) of the player's units, sorted."""
-    return sorted((u[0], u[2], bool(u[3] & FLIPPED)) for u in st.units if u[1] == player)
-
-
-def kinds(st, player):
-    return sorted(u[0] for u in st.units if u[1] == player)
-
-
-def pending(st):
-    """The name of the handler the next action feeds."""
-    if st.node is None:
-        return None
-    return st.node[3][0] if st.node[0] == "chance" else st.node[3]
 
 
 def panics(st, *plan, last=True):
@@ -92,7 +76,7 @@ def test_rule_9_2_results_table_every_row(red_die, blue_die, red_left, blue_left
     winner = RED if loser == BLUE else BLUE
     assert pending(st) == "on_retreat_panic"
     assert {u[2] for u in st.units if u[1] == loser} == {first}
-    assert {u[2] for u in st.units if u[1] == winner} == {PAEA}
+    assert {u[2] for u in st.units if u[1] == winner} == {PAEA_HEX}
 
 
 def test_rule_9_2_margin_far_above_six_is_still_three_losses():
@@ -106,15 +90,15 @@ def test_rule_9_2_defender_wins_ties_and_the_attacker_retreats():
     feed(st, 3, 3)  # 5 + 3 = 8 against 5 + 3 = 8: Blue (defending) wins; margin 0: each loses its weakest
     assert kinds(st, BLUE) == ["fighters"] and kinds(st, RED) == ["heavy_troops"]
     panics(st, ("heavy_troops", RED_WAY[0], 2), ("heavy_troops", RED_WAY[1], 4))  # even: no panic
-    assert where(st, RED) == [("heavy_troops", RED_WAY[1], False)]
-    assert where(st, BLUE) == [("fighters", PAEA, False)]
+    assert positions(st, RED) == [("heavy_troops", RED_WAY[1], False)]
+    assert positions(st, BLUE) == [("fighters", PAEA_HEX, False)]
 
 
 def test_rule_9_2_attacker_is_the_player_who_moved_in_last():
     # Both moved this turn; Blue moves after Red in turn order, so Blue moved in last: he attacks.
     st = battle(["fighters"], [("militia", MOVED)])
     feed(st, 6, 1)  # Blue 1 + 6 = 7 against Red 3 + 1 = 4: Blue wins by 3, Red loses its Fighters
-    assert kinds(st, RED) == [] and where(st, BLUE) == [("militia", PAEA, False)]
+    assert kinds(st, RED) == [] and positions(st, BLUE) == [("militia", PAEA_HEX, False)]
 
 
 # --- the loss order, 12.1 captures, a Head Chieftain killed -------------------------------------
@@ -138,14 +122,15 @@ def test_rule_12_1_clan_elder_lost_in_battle_is_captured(capture, red_elders_at_
     feed(st, 6, 1)  # 8 + 6 = 14 against 1 + 1 = 2: margin 12, Blue's only unit, his Clan Elder, is lost
     assert kinds(st, BLUE) == []
     # adopt: he serves Red from Red's Home Village; remove: he is out of play.
-    assert where(st, RED) == [("clan_elder", RED_HOME, False)] * red_elders_at_home + [("heavy_troops", PAEA, False)] * 2
+    assert positions(st, RED) == ([("clan_elder", RED_HOME, False)] * red_elders_at_home
+                                  + [("heavy_troops", PAEA_HEX, False)] * 2)
 
 
 def test_rule_12_1_winner_clan_elder_lost_is_captured_by_the_loser():
     st = battle(["clan_elder"], ["militia"])
     feed(st, 6, 5)  # 1 + 6 = 7 against 1 + 5 = 6: Red wins by 1, each side loses 1: Red's Clan Elder too
     assert kinds(st, RED) == []
-    assert where(st, BLUE) == [("clan_elder", BLUE_HOME, False)]
+    assert positions(st, BLUE) == [("clan_elder", BLUE_HOME, False)]
 
 
 def test_rule_12_1_head_chieftain_lost_is_killed_and_his_player_is_out():
@@ -154,25 +139,25 @@ def test_rule_12_1_head_chieftain_lost_is_killed_and_his_player_is_out():
     assert st.out[BLUE] and not st.is_terminal()  # FACTS: killed, the player loses; three players go on
     assert kinds(st, BLUE) == [] and st.villages[BLUE_HOME][0] == -1
     # The Clan Elder went first (captured by Red), then the Head Chieftain.
-    assert where(st, RED) == [("clan_elder", RED_HOME, False)] + [("heavy_troops", PAEA, False)] * 2
+    assert positions(st, RED) == [("clan_elder", RED_HOME, False)] + [("heavy_troops", PAEA_HEX, False)] * 2
 
 
 # --- 7.5: attacking Population alone is optional ------------------------------------------------
 
 def test_rule_7_5_attacking_population_alone_declined():
     st = battle(["fighters", "clan_elder"], ["population", "population"])
-    assert st.node[:3] == ("decide", RED, (DONE, CELL + PAEA))
+    assert st.node[:3] == ("decide", RED, (DONE, CELL + PAEA_HEX))
     feed(st, DONE)  # no battle: both stay, and the hex is at peace for this Combat Phase
-    assert where(st, BLUE) == [("population", PAEA, False)] * 2
-    assert where(st, RED) == [("clan_elder", PAEA, False), ("fighters", PAEA, False)]
-    assert PAEA in st.cond["peace"] and pending(st) not in ("on_attack_die", "on_defence_die")
+    assert positions(st, BLUE) == [("population", PAEA_HEX, False)] * 2
+    assert positions(st, RED) == [("clan_elder", PAEA_HEX, False), ("fighters", PAEA_HEX, False)]
+    assert PAEA_HEX in st.cond["peace"] and pending(st) not in ("on_attack_die", "on_defence_die")
 
 
 def test_rule_7_5_attacking_population_alone_accepted():
     st = battle(["fighters", "clan_elder"], ["population", "population"])
-    feed(st, CELL + PAEA, 3, 1)  # attack: 4 + 3 = 7 against 0 + 1 = 1: margin 6, three losses: both lost
+    feed(st, CELL + PAEA_HEX, 3, 1)  # attack: 4 + 3 = 7 against 0 + 1 = 1: margin 6, three losses: both lost
     assert kinds(st, BLUE) == []
-    assert where(st, RED) == [("clan_elder", PAEA, False), ("fighters", PAEA, False)]
+    assert positions(st, RED) == [("clan_elder", PAEA_HEX, False), ("fighters", PAEA_HEX, False)]
 
 
 def test_rule_7_5_population_with_a_leader_is_attacked_without_asking():
@@ -220,19 +205,19 @@ def test_rule_22_25_shaman_combat_value_from_events(shaman_cv, red_left, blue_le
     assert kinds(st, RED) == red_left and kinds(st, BLUE) == blue_left
     # Who won shows by who retreats: Blue at 7 against 6 and 8 against 6, Red on the tie.
     loser = RED if shaman_cv == 0 else BLUE
-    assert {u[2] for u in st.units if u[1] == loser} != {PAEA}
+    assert {u[2] for u in st.units if u[1] == loser} != {PAEA_HEX}
 
 
 def test_rule_15_8_units_in_the_marae_compound_take_no_part():
     def compound(st):
-        st.maraes[PAEA] = 1
-        st.add_unit("heavy_troops", BLUE, PAEA, IN_MARAE)
+        st.maraes[PAEA_HEX] = 1
+        st.add_unit("heavy_troops", BLUE, PAEA_HEX, IN_MARAE)
     st = battle(["militia"], ["militia"], setup=compound)
     feed(st, 6, 1)  # 1 + 6 = 7 against 1 + 1 = 2 (the Heavy Troops in the compound do not defend): margin 5
-    assert where(st, BLUE) == [("heavy_troops", PAEA, False)]  # the Militia lost, the compound untouched
+    assert positions(st, BLUE) == [("heavy_troops", PAEA_HEX, False)]  # the Militia lost, the compound untouched
     # Margin 5: the loser loses 2, the winner nothing. Had the compound defended, 7 against
     # 4 + 1 + 1 = 6 would be margin 1, each side losing 1: Red's Militia would be gone.
-    assert where(st, RED) == [("militia", PAEA, False)]
+    assert positions(st, RED) == [("militia", PAEA_HEX, False)]
 
 
 # --- no combat: rain, truce, the Arioi's area ---------------------------------------------------
@@ -245,11 +230,11 @@ def test_rule_15_6_52_53_44_45_no_combat_in_rain_truce_or_the_arioi_area(why):
         elif why == "truce":
             st.cond["truce"] = True       # 44-45: "combat ... is prohibited for this turn"
         elif why == "arioi":
-            st.arioi = st.b.area_coast[st.b.area[PAEA]][0]  # 15.6: the Arioi in Paea
+            st.arioi = st.b.area_coast[PAEA_AREA][0]  # 15.6: the Arioi in Paea
     st = battle(["heavy_troops", "clan_elder"], ["militia"], setup=prohibit)
     if why == "none":
         assert pending(st) == "on_attack_die"
     else:
         assert pending(st) not in ("on_attack_die", "on_attack_population")
-        assert where(st, BLUE) == [("militia", PAEA, False)]
-        assert where(st, RED) == [("clan_elder", PAEA, False), ("heavy_troops", PAEA, False)]
+        assert positions(st, BLUE) == [("militia", PAEA_HEX, False)]
+        assert positions(st, RED) == [("clan_elder", PAEA_HEX, False), ("heavy_troops", PAEA_HEX, False)]

@@ -13,24 +13,19 @@ from engine.rules.tahiti.construction import BUILDS  # noqa: E402
 from engine.rules.tahiti.game_state import DONE, PICK, CELL  # noqa: E402
 from engine.rules.tahiti.queries import areas_held  # noqa: E402
 
-from test_tahiti_game_support import BLUE, RED, feed, game, node_name, run_only  # noqa: E402
+from tahiti_positions import PAEA_AREA, RED_HOME  # noqa: E402
+from test_tahiti_game_support import BLUE, RED, count, feed, game, node_name, run_only  # noqa: E402
 
-HOME = 245
 
-
-def act(st, name, cell=HOME):
+def act(st, name, cell=RED_HOME):
     return CELL + BUILDS.index(name) * st.b.size + cell
 
 
 def red_builds(**opts):
     st = game(**opts)
     feed(st, PICK + RED)
-    assert st.home[RED] == HOME
+    assert st.home[RED] == RED_HOME
     return run_only(st, ("construction", RED))
-
-
-def count(st, kind, cell=HOME, player=RED):
-    return sum(1 for u in st.units if u[0] == kind and u[2] == cell and u[1] == player)
 
 
 # --- 6.1: each build --------------------------------------------------------------------------
@@ -38,7 +33,7 @@ def count(st, kind, cell=HOME, player=RED):
 def test_rule_6_1_cut_big_log_from_jungle_leaves_a_stump():
     st = red_builds()
     feed(st, act(st, "cut_log"))
-    assert st.villages[HOME][2] == 2 and st.stumps == {248}  # 1 + 1 log; the first jungle hex stumped
+    assert st.villages[RED_HOME][2] == 2 and st.stumps == {248}  # 1 + 1 log; the first jungle hex stumped
 
 
 def test_rule_6_1_no_big_log_when_every_jungle_hex_is_a_stump():
@@ -52,31 +47,31 @@ def test_rule_6_1_no_big_log_when_every_jungle_hex_is_a_stump():
 def test_rule_6_1_raise_one_population():
     st = red_builds()
     feed(st, act(st, "grow"))
-    assert count(st, "population") == 4
+    assert count(st, RED, "population", RED_HOME) == 4
 
 
 def test_rule_6_1_train_population_to_militia():
     st = red_builds()
     feed(st, act(st, "train_militia"))
-    assert (count(st, "population"), count(st, "militia")) == (2, 3)
+    assert (count(st, RED, "population", RED_HOME), count(st, RED, "militia", RED_HOME)) == (2, 3)
 
 
 def test_rule_6_1_train_militia_to_slingers():
     st = red_builds()
     feed(st, act(st, "train_slingers"))
-    assert (count(st, "militia"), count(st, "slingers")) == (1, 1)
+    assert (count(st, RED, "militia", RED_HOME), count(st, RED, "slingers", RED_HOME)) == (1, 1)
 
 
 def test_rule_6_1_train_militia_to_fighters():
     st = red_builds()
     feed(st, act(st, "train_fighters"))
-    assert (count(st, "militia"), count(st, "fighters")) == (1, 2)
+    assert (count(st, RED, "militia", RED_HOME), count(st, RED, "fighters", RED_HOME)) == (1, 2)
 
 
 def test_rule_6_1_train_fighters_to_heavy_troops():
     st = red_builds()
     feed(st, act(st, "train_heavy"))
-    assert (count(st, "fighters"), count(st, "heavy_troops")) == (0, 1)
+    assert (count(st, RED, "fighters", RED_HOME), count(st, RED, "heavy_troops", RED_HOME)) == (0, 1)
 
 
 def test_rule_6_1_training_needs_the_unit_in_the_village():
@@ -100,7 +95,7 @@ def test_rule_6_1_part_built_village_with_a_big_log_then_completed_by_population
     pop[2] = 201
     run_only(st, ("construction", RED))
     feed(st, act(st, "part_village", 201))
-    assert st.villages[201] == [RED, 0, 0, 0, -1] and st.villages[HOME][2] == 0  # the Big Log spent
+    assert st.villages[201] == [RED, 0, 0, 0, -1] and st.villages[RED_HOME][2] == 0  # the Big Log spent
     run_only(st, ("construction", RED))
     # next phase: the Population unit on it becomes its inherent Population; it builds at once
     assert st.villages[201][1] == 1 and st.unit(pop[4]) is None
@@ -111,7 +106,7 @@ def test_rule_6_1_part_built_village_in_an_adjacent_area_not_further():
     st = game()
     feed(st, PICK + RED)
     faaa = 290   # clear, Faaa borders Pare
-    paea = next(c for c in st.b.area_cells[2] if st.b.terrain[c] == "clear")  # Paea does not
+    paea = next(c for c in st.b.area_cells[PAEA_AREA] if st.b.terrain[c] == "clear")  # Paea does not
     st.add_unit("population", RED, faaa)
     st.add_unit("population", RED, paea)
     run_only(st, ("construction", RED))
@@ -122,7 +117,7 @@ def test_rule_6_1_part_built_village_in_an_adjacent_area_not_further():
 def test_rule_6_1_part_built_village_needs_a_big_log():
     st = game()
     feed(st, PICK + RED)
-    st.villages[HOME][2] = 0
+    st.villages[RED_HOME][2] = 0
     st.add_unit("population", RED, 201)
     run_only(st, ("construction", RED))
     assert act(st, "part_village", 201) not in st.legal_actions()
@@ -132,16 +127,16 @@ def test_rule_6_1_part_built_village_needs_a_big_log():
 def test_rule_6_1_part_built_canoe_then_war_canoe():
     st = red_builds()
     feed(st, act(st, "part_canoe"))
-    assert st.villages[HOME][2:4] == [0, 1]  # the Big Log is now a Part-built Canoe
+    assert st.villages[RED_HOME][2:4] == [0, 1]  # the Big Log is now a Part-built Canoe
     run_only(st, ("construction", RED))
     feed(st, act(st, "finish_canoe"))
-    assert st.villages[HOME][3] == 0 and count(st, "war_canoe") == 2
+    assert st.villages[RED_HOME][3] == 0 and count(st, RED, "war_canoe", RED_HOME) == 2
 
 
 def test_rule_6_1_inland_village_builds_no_canoe():
     st = game()
     feed(st, PICK + RED)
-    st.villages[HOME][2] = 0
+    st.villages[RED_HOME][2] = 0
     st.villages[201] = [RED, 1, 1, 0, -1]  # an inland Village of Pare with a Big Log
     run_only(st, ("build", RED, 201, 1, True))
     assert act(st, "part_canoe", 201) not in st.legal_actions()
@@ -150,19 +145,19 @@ def test_rule_6_1_inland_village_builds_no_canoe():
 def test_rule_15_12_event_32_free_build_gives_the_home_village_two_builds():
     st = game(rule_15_12_random_events=True)
     feed(st, PICK + RED, 3, 2, 1)  # event 32, third die 1: Red's Home Village gets one free build
-    assert st.cond["free"] == {HOME: 1}
+    assert st.cond["free"] == {RED_HOME: 1}
     run_only(st, ("construction", RED))
     feed(st, act(st, "grow"))
     assert node_name(st) == "on_build"  # the free second build
     feed(st, act(st, "grow"))
-    assert count(st, "population") == 5
+    assert count(st, RED, "population", RED_HOME) == 5
 
 
 def test_rule_15_12_event_36_blight_no_builds_in_the_area():
     st = game()
     feed(st, PICK + RED)
     st.cond["blight"] = {3}  # Pare blighted
-    st.villages[HOME][1] = 1
+    st.villages[RED_HOME][1] = 1
     run_only(st, ("construction", RED), ("construction", BLUE))
     assert node_name(st) == "on_build" and st.current_player() == BLUE  # Red skipped, Blue builds
 
@@ -178,7 +173,7 @@ def test_rule_15_12_event_36_blight_no_part_built_village_into_the_area():
 
 # --- 15.8 Marae building ------------------------------------------------------------------------
 
-def marae_game(pop_at=HOME, n=3, **opts):
+def marae_game(pop_at=RED_HOME, n=3, **opts):
     st = game(rule_15_8_maraes=True, **opts)
     feed(st, PICK + RED)
     st.units = [u for u in st.units if not (u[1] == RED and u[0] == "population")]
@@ -191,7 +186,7 @@ def test_rule_15_8_part_built_marae_when_three_population_at_the_site():
     st = marae_game(pop_at=201)
     run_only(st, ("construction", RED))
     feed(st, act(st, "marae", 201))
-    assert st.maraes == {201: 0} and count(st, "population", 201) == 3  # not consumed
+    assert st.maraes == {201: 0} and count(st, RED, "population", 201) == 3  # not consumed
 
 
 def test_rule_15_8_two_population_are_not_enough():
@@ -203,18 +198,18 @@ def test_rule_15_8_two_population_are_not_enough():
 def test_rule_15_8_full_marae_when_the_conditions_hold_another_turn():
     st = marae_game()
     run_only(st, ("construction", RED))
-    feed(st, act(st, "marae", HOME))
+    feed(st, act(st, "marae", RED_HOME))
     st.cond = {}  # a new turn
     run_only(st, ("construction", RED))
-    feed(st, act(st, "marae", HOME))
-    assert st.maraes == {HOME: 1} and count(st, "population") == 3
+    feed(st, act(st, "marae", RED_HOME))
+    assert st.maraes == {RED_HOME: 1} and count(st, RED, "population", RED_HOME) == 3
 
 
 def test_rule_15_8_village_does_no_other_construction_even_with_a_free_build():
     st = marae_game()
-    st.cond["free"] = {HOME: 1}
+    st.cond["free"] = {RED_HOME: 1}
     run_only(st, ("construction", RED))
-    feed(st, act(st, "marae", HOME))
+    feed(st, act(st, "marae", RED_HOME))
     assert node_name(st) == "on_initiative"  # no second build
 
 
@@ -232,7 +227,7 @@ def test_rule_15_8_population_counted_at_the_start_of_the_phase():
     st.villages[201] = [RED, 1, 0, 0, -1]  # a Village on the site, built before the home (201 < 245)
     run_only(st, ("construction", RED))
     feed(st, act(st, "grow", 201))  # a third Population on 201, but after the phase began
-    assert count(st, "population", 201) == 3 and act(st, "marae", 201) not in st.legal_actions()
+    assert count(st, RED, "population", 201) == 3 and act(st, "marae", 201) not in st.legal_actions()
 
 
 def test_rule_15_8_only_in_an_area_he_controls():
@@ -249,30 +244,31 @@ def test_rule_15_8_one_full_marae_a_region_part_built_unlimited():
     st.add_unit("population", RED, 201)
     st.add_unit("population", RED, 201)
     run_only(st, ("construction", RED))
-    assert act(st, "marae", HOME) in st.legal_actions()  # another part-built Marae: no limit
+    assert act(st, "marae", RED_HOME) in st.legal_actions()  # another part-built Marae: no limit
     assert act(st, "marae", 201) not in st.legal_actions()  # no second full Marae in the north
 
 
 def test_rule_15_8_full_marae_in_another_region_allowed():
     st = marae_game()
-    st.maraes = {next(c for c in st.b.area_cells[2] if st.b.terrain[c] == "clear"): 1, HOME: 0}  # Paea: west
+    paea = next(c for c in st.b.area_cells[PAEA_AREA] if st.b.terrain[c] == "clear")
+    st.maraes = {paea: 1, RED_HOME: 0}  # a full Marae in Paea (west)
     run_only(st, ("construction", RED))
-    feed(st, act(st, "marae", HOME))
-    assert st.maraes[HOME] == 1
+    feed(st, act(st, "marae", RED_HOME))
+    assert st.maraes[RED_HOME] == 1
 
 
 def test_rule_15_8_full_marae_counts_as_an_area():
     st = marae_game()
-    st.maraes = {HOME: 1}
+    st.maraes = {RED_HOME: 1}
     assert areas_held(st)[RED] == 2  # Pare and its Marae
 
 
 def test_rule_15_8_full_marae_cannot_be_destroyed_by_an_earthquake():
     st = marae_game(rule_15_12_random_events=True)
-    st.maraes = {HOME: 1}
+    st.maraes = {RED_HOME: 1}
     run_only(st, ("random_events", 1))
     feed(st, 5, 1, 1, 1, 4)  # event 51, third die 1: one area; Random Area Table 1, 4: Pare
-    assert st.villages[HOME][1] == 0 and st.maraes == {HOME: 1}  # the Village falls, the Marae stands
+    assert st.villages[RED_HOME][1] == 0 and st.maraes == {RED_HOME: 1}  # the Village falls, the Marae stands
 
 
 def test_rule_15_8_off_no_marae_build():

@@ -16,18 +16,16 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(__file__))
 
-from test_tahiti_game_support import BLUE, GREEN, RED, YELLOW, at_step, feed, finish_turn, game
+from tahiti_positions import CANOE, HOME, SHAMAN
+from test_tahiti_game_support import (BLUE, GREEN, RED, YELLOW, at_step, count, feed, finish_turn, game, node_name,
+                                      stack_value)
 
 from engine.rules.tahiti import moves
 from engine.rules.tahiti.game_state import LAND, PICK, SEA
-from engine.rules.tahiti.queries import strength, unit_value
+from engine.rules.tahiti.queries import unit_value
 from engine.rules.tahiti.rulesdata import events_by_number, load
 
 NUMBERS = [10 * a + b for a in range(1, 7) for b in range(1, 7)]
-HOME = {RED: 245, BLUE: 1001, GREEN: 1028, YELLOW: 592}
-PARE, ARUE, MAHINA, HITIAA, PAPARA, TAUTIRA = 3, 4, 5, 9, 10, 15
-SHAMAN = {RED: 3, BLUE: 14, GREEN: 25, YELLOW: 36}          # uids at set-up
-CANOE = {RED: 10, BLUE: 21, GREEN: 32, YELLOW: 43}
 
 
 def start(turn=1, **opts):
@@ -47,21 +45,9 @@ def rolled(first, second, third=None, turn=1, **opts):
     return roll_event(st, first, second, *([] if third is None else [third]))
 
 
-def node_name(st):
-    return "" if st.node is None else (st.node[2] if st.node[0] == "chance" else st.node[3])
-
-
 def at_red_movement(st):
     assert st.node[0] == "decide" and st.node[1] == RED and node_name(st) == "on_move", st.node
     return st
-
-
-def kinds(st, p, cell=None):
-    return sorted(u[0] for u in st.units if u[1] == p and (cell is None or u[2] == cell))
-
-
-def count(st, p, kind, cell=None):
-    return sum(1 for u in st.units if u[1] == p and u[0] == kind and (cell is None or u[2] == cell))
 
 
 # --- the table -----------------------------------------------------------------------------------
@@ -79,7 +65,7 @@ def test_rule_15_12_example_5_then_3_is_rain():
 
 
 @pytest.mark.parametrize("number", NUMBERS)
-def test_rule_15_12_random_events_smoke_every_number_plays_on(number):
+def test_smoke_random_events_every_number_plays_on_to_the_turn_end(number):
     """Smoke test (not a row test): each number, third die 6, plays on to the turn's end."""
     st = rolled(number // 10, number % 10, None if number in (11, 12, 13) else 6, turn=13)
     finish_turn(st, seed=number)
@@ -221,28 +207,24 @@ def test_rule_15_12_event_21_4_6_opponent_shaman_chosen_by_roller():
 
 # --- 22-23 eclipse --------------------------------------------------------------------------------
 
-def _stack_value(st, p):
-    return strength(st, [u for u in st.units if u[2] == HOME[p] and u[1] == p])
-
-
 def test_rule_15_12_event_22_23_1_2_own_shaman_no_combat_value():
     # the home stack: HC 2 + CE 1+1 + Shaman 1 + P 0 + Mi 1+1 + F 3 = 10; eclipsed: 9
     st = rolled(2, 2, 2)
     assert unit_value(st, st.unit(SHAMAN[RED])) == 0
-    assert _stack_value(st, RED) == 9 and _stack_value(st, BLUE) == 10
+    assert stack_value(st, RED, HOME[RED]) == 9 and stack_value(st, BLUE, HOME[BLUE]) == 10
 
 
 def test_rule_15_12_event_22_23_3_4_opponent_shaman_chosen():
     st = rolled(2, 3, 3)
     assert st.node[1] == RED and st.node[4][1] == (BLUE, GREEN, YELLOW)
     feed(st, PICK + 1)                               # Green
-    assert _stack_value(st, GREEN) == 9
-    assert [_stack_value(st, p) for p in (RED, BLUE, YELLOW)] == [10, 10, 10]
+    assert stack_value(st, GREEN, HOME[GREEN]) == 9
+    assert [stack_value(st, p, HOME[p]) for p in (RED, BLUE, YELLOW)] == [10, 10, 10]
 
 
 def test_rule_15_12_event_22_23_5_6_all_shamans_no_combat_value():
     st = rolled(2, 3, 6)
-    assert [_stack_value(st, p) for p in (RED, BLUE, GREEN, YELLOW)] == [9, 9, 9, 9]
+    assert [stack_value(st, p, HOME[p]) for p in (RED, BLUE, GREEN, YELLOW)] == [9, 9, 9, 9]
 
 
 # --- 24-25 the Shaman cured -----------------------------------------------------------------------
@@ -250,8 +232,8 @@ def test_rule_15_12_event_22_23_5_6_all_shamans_no_combat_value():
 @pytest.mark.parametrize("second,third", [(4, 1), (5, 6)])
 def test_rule_15_12_event_24_25_own_shaman_at_two_this_turn(second, third):
     st = rolled(2, second, third)
-    assert unit_value(st, st.unit(SHAMAN[RED])) == 2 and _stack_value(st, RED) == 11
-    assert _stack_value(st, BLUE) == 10
+    assert unit_value(st, st.unit(SHAMAN[RED])) == 2 and stack_value(st, RED, HOME[RED]) == 11
+    assert stack_value(st, BLUE, HOME[BLUE]) == 10
     st.turn = 2
     at_step(st, ("turn_start",))                     # "for the rest of this turn" only
     assert unit_value(st, st.unit(SHAMAN[RED])) == 1

@@ -9,16 +9,13 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(__file__))
 
-from test_tahiti_game_events import CANOE, at_red_movement, count, node_name, roll_event, rolled, start
-from test_tahiti_game_support import BLUE, GREEN, RED, YELLOW, at_step, feed
+from tahiti_positions import BLUE_HOME, CANOE, ELDERS, HC, RED_HOME
+from test_tahiti_game_events import at_red_movement, roll_event, rolled, start
+from test_tahiti_game_support import BLUE, GREEN, RED, YELLOW, at_step, count, feed, kinds, node_name
 
 from engine.rules.tahiti import moves
-from engine.rules.tahiti.game_state import CELL, LAND, PICK, SULLEN
+from engine.rules.tahiti.game_state import CELL, LAND, MOVED, PICK, SULLEN
 from engine.rules.tahiti.queries import unit_value
-
-HC = {RED: 0, BLUE: 11, GREEN: 22, YELLOW: 33}
-ELDERS = {RED: (1, 2), BLUE: (12, 13), GREEN: (23, 24), YELLOW: (34, 35)}
-HOME_BLUE = 1001                                     # Papara
 
 
 # --- 31 the Head Chieftain recalled ------------------------------------------------------------
@@ -133,10 +130,17 @@ def test_rule_15_12_event_34_any_head_chieftain_heir_at_home(pick, player):
 def test_rule_15_12_event_34_heir_functions_normally_this_turn():
     st = start()
     st.unit(HC[RED])[2] = 342
+    st.remove(list(ELDERS[RED]))                     # the heir is Red's only Leader at home
     roll_event(st, 3, 4, 6, PICK + 0)
     at_red_movement(st)
-    n = st.b.size                                    # he leads the home stack out this turn
-    assert any(LAND + 245 * n <= a < LAND + 246 * n for a in st.legal_actions())
+    hc = st.unit(HC[RED])
+    assert hc[2] == RED_HOME and not hc[3] & MOVED
+    # 249 is 4 MP from Pare: only a Head Chieftain's allowance (4) reaches it, and Combat Units
+    # move only with a Leader: the heir leads the whole home stack there this turn.
+    n = st.b.size
+    feed(st, LAND + RED_HOME * n + 249)
+    assert kinds(st, RED, 249) == sorted(["head_chieftain", "shaman", "militia", "militia", "fighters"]
+                                         + ["population"] * 3)
 
 
 # --- 35 a canoe sinks ---------------------------------------------------------------------------
@@ -247,11 +251,11 @@ def test_rule_15_12_event_43_second_mauve_death_same_turn_places_a_new_heir():
     # the first: 43-1 on papara (RAST 3, 5); HC 1: his heir at home, rolled for: 2, lives;
     # the Village of Papara: 6
     feed(st, 4, 3, 1, 3, 5,  1, 2, 6)
-    assert not st.out[BLUE] and st.unit(HC[BLUE])[2] == HOME_BLUE
+    assert not st.out[BLUE] and st.unit(HC[BLUE])[2] == BLUE_HOME
     # the second: 43-1 on papara again; the surviving heir is now the Head Chieftain: his 1
     # places a new heir, rolled for at home: 3, lives; the Village: 6
     feed(st, 4, 3, 1, 3, 5,  1, 3, 6)
-    assert not st.out[BLUE] and st.unit(HC[BLUE])[2] == HOME_BLUE and st.villages[HOME_BLUE][1] == 1
+    assert not st.out[BLUE] and st.unit(HC[BLUE])[2] == BLUE_HOME and st.villages[BLUE_HOME][1] == 1
 
 
 def test_rule_15_12_event_43_4_5_adjacent_areas_heir_home_not_affected():

@@ -9,15 +9,13 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(__file__))
 
-from test_tahiti_game_events import CANOE, at_red_movement, count, node_name, roll_event, rolled, start
-from test_tahiti_game_support import BLUE, GREEN, RED, YELLOW, at_step, feed, game, run_only
+from tahiti_positions import CANOE
+from test_tahiti_game_events import at_red_movement, roll_event, rolled, start
+from test_tahiti_game_support import (BLUE, GREEN, RED, YELLOW, at_step, count, feed, game, node_name, run_only,
+                                      stack_value)
 
-from engine.rules.tahiti.game_state import CELL, DONE, FLIPPED, PICK, REROLL
-from engine.rules.tahiti.queries import strength, unit_value
-
-
-def _stack(st, p, cell):
-    return strength(st, [u for u in st.units if u[1] == p and u[2] == cell])
+from engine.rules.tahiti.game_state import CELL, DONE, FLIPPED, PICK, REROLL, SULLEN
+from engine.rules.tahiti.queries import unit_value
 
 
 # --- 61 nothing ------------------------------------------------------------------------------------
@@ -108,23 +106,23 @@ def test_rule_15_12_event_65_1_3_strongest_unit_in_a_stack_at_zero():
     assert st.node[1] == RED and sorted(st.node[2]) == [DONE, CELL + 592, CELL + 1001, CELL + 1028]
     feed(st, CELL + 1001)
     assert unit_value(st, st.unit(20)) == 0          # Blue's Fighters
-    assert _stack(st, BLUE, 1001) == 10 - 3 and _stack(st, GREEN, 1028) == 10
+    assert stack_value(st, BLUE, 1001) == 10 - 3 and stack_value(st, GREEN, 1028) == 10
 
 
 def test_rule_15_12_event_65_the_rolling_player_may_decline():
     st = rolled(6, 5, 3)
     feed(st, DONE)
     at_red_movement(st)
-    assert [_stack(st, p, c) for p, c in ((BLUE, 1001), (GREEN, 1028), (YELLOW, 592))] == [10, 10, 10]
+    assert [stack_value(st, p, c) for p, c in ((BLUE, 1001), (GREEN, 1028), (YELLOW, 592))] == [10, 10, 10]
 
 
 def test_rule_15_12_event_65_4_5_whole_stack_at_zero_this_turn():
     st = rolled(6, 5, 5)
     feed(st, CELL + 1028)
-    assert _stack(st, GREEN, 1028) == 10 - 5         # Mi 1 + Mi 1 + F 3 cursed
+    assert stack_value(st, GREEN, 1028) == 10 - 5         # Mi 1 + Mi 1 + F 3 cursed
     st.turn = 2
     at_step(st, ("turn_start",))
-    assert _stack(st, GREEN, 1028) == 10             # "for this turn"
+    assert stack_value(st, GREEN, 1028) == 10             # "for this turn"
 
 
 def test_rule_15_12_event_65_6_all_combat_units_of_a_player():
@@ -133,8 +131,8 @@ def test_rule_15_12_event_65_6_all_combat_units_of_a_player():
     roll_event(st, 6, 5, 6)
     assert st.node[4][1] == (BLUE, GREEN, YELLOW) and DONE in st.node[2]
     feed(st, PICK + 2)
-    assert _stack(st, YELLOW, 592) == 5 and _stack(st, YELLOW, 200) == 0
-    assert _stack(st, BLUE, 1001) == 10
+    assert stack_value(st, YELLOW, 592) == 5 and stack_value(st, YELLOW, 200) == 0
+    assert stack_value(st, BLUE, 1001) == 10
 
 
 # --- 66 Kevin's extras -----------------------------------------------------------------------------
@@ -259,3 +257,16 @@ def test_rule_15_12_event_66_6_armageddon_everybody_loses():
 @pytest.mark.parametrize("third", [1, 2, 3])
 def test_rule_15_12_event_66_1_3_token_kinds(third):
     assert rolled(6, 6, third).tokens == [(RED, ("turn", "saved", "elder")[third - 1])]
+
+
+def test_rule_15_12_event_66_3_no_redraw_of_a_clan_elder_pick():
+    # "re-draw any Clan Elder pick from his pool of Clan Elders": Motu has no pool of named Clan
+    # Elders (docs "Random Events", 66-1/2/3), so a random pick of a Clan Elder is not offered
+    # for a re-draw: the sullen Clan Elder of 41-42 stands, and Red keeps his token.
+    st = rolled(4, 6, 1)                             # 46: two events
+    feed(st, 6, 6, 3)                                # 66-3: Red holds the Clan Elder re-roll
+    feed(st, 4, 1, 2)                                # 41-2: one Clan Elder, picked at random, sullen
+    assert st.node[0] == "chance" and node_name(st) == "on_pick_unit"
+    feed(st, PICK + 0)                               # Red's own Clan Elder 1
+    assert st.unit(1)[3] & SULLEN and st.tokens == [(RED, "elder")]
+    at_red_movement(st)                              # no re-draw question came first

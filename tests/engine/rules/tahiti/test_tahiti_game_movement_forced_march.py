@@ -14,19 +14,19 @@ import pytest
 sys.path.insert(0, os.path.dirname(__file__))
 from engine.rules.tahiti.game_state import DONE, FLIPPED  # noqa: E402
 
-from test_tahiti_game_movement_support import at, label, land, pending, position, sea, targets, where, within  # noqa: E402
-from test_tahiti_game_support import RED, at_step  # noqa: E402
+from test_tahiti_game_movement_support import at, label, land, position, sea, targets, where, within  # noqa: E402
+from test_tahiti_game_support import RED, at_step, pending  # noqa: E402
 
 FM = {"rule_15_14_forced_march": True}
 COLUMN = [(1, 0), (2, 1), (3, 1), (4, 2), (5, 2), (6, 3)]
 
 
-def marched(*units, **opts):
-    """Red's Head Chieftain (and `units`) at 0708 say done at once; the Forced March is offered."""
-    st = position(("head_chieftain", RED, "0708"), *units, **FM, **opts)
+def marched(*units, start="0708", **opts):
+    """Red's Head Chieftain (and `units`) at `start` say done at once; the Forced March is offered."""
+    st = position(("head_chieftain", RED, start), *units, **FM, **opts)
     st.apply_action(DONE)
     assert pending(st) == "on_forced_march"
-    st.apply_action(at(st, "0708"))
+    st.apply_action(at(st, start))
     return st
 
 
@@ -146,3 +146,36 @@ def test_rule_15_14_panic_check_by_sea_only_the_units_that_paddled():
         rolled.append(label(st, st.unit(st.node[3][1][0])[2]))
         st.apply_action(2)  # even: no panic
     assert rolled == ["0612"] * 5
+
+
+def test_rule_15_14_forced_march_by_canoe_each_mp_is_three_hexes():
+    # "marching (or paddling)": the stack on the coastal hex 0608 with its War Canoe rolls 2 on
+    # the Forced March column: 1 MP, paddled as 3 hexes down the coast (0609, 0610, 0611); the
+    # fourth, 0612, is beyond it.
+    st = marched(("war_canoe", RED, "0608"), ("militia", RED, "0608"), start="0608")
+    st.apply_action(2)  # 1 MP
+    assert sea(st, "0608", "0611") in st.legal_actions() and sea(st, "0608", "0612") not in st.legal_actions()
+    assert targets(st, "0608") <= within(st, "0608", 3)
+    st.apply_action(sea(st, "0608", "0611"))
+    assert where(st, "head_chieftain") == where(st, "war_canoe") == where(st, "militia") == ["0611"]
+    assert pending(st) == "on_forced_march_panic_check"
+    st.apply_action(3)  # odd: the Militia rolls (not the Head Chieftain, not the War Canoe)
+    assert pending(st) == "on_panic" and st.unit(st.node[3][1][0])[0] == "militia"
+    st.apply_action(5)  # odd: panics, flipped
+    assert pending(st) != "on_panic"
+    assert [u[0] for u in st.units if u[3] & FLIPPED] == ["militia"]
+
+
+def test_rule_15_14_unit_flipped_before_the_march_panics_again_stays_flipped():
+    # Docs, Combat (9.2) Panic: a unit is lost on its second panic only *in the same retreat*;
+    # a Forced March is no retreat, so a Fighters flipped earlier this turn (a fire, 62) that
+    # panics again stays on the map, flipped (halved) as before.
+    st = marched(("fighters", RED, "0708"))
+    fighters = next(u for u in st.units if u[0] == "fighters")
+    fighters[3] |= FLIPPED
+    st.apply_action(1)  # 0 MP: straight to the Panic check
+    st.apply_action(1)  # odd: the Fighters rolls
+    assert pending(st) == "on_panic" and st.unit(st.node[3][1][0]) is fighters
+    st.apply_action(3)  # odd: a second panic this turn
+    assert st.unit(fighters[4]) is fighters and fighters[3] & FLIPPED
+    assert where(st, "fighters") == ["0708"]

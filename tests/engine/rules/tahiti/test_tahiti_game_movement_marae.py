@@ -16,8 +16,8 @@ sys.path.insert(0, os.path.dirname(__file__))
 from engine.rules.tahiti.game_state import DONE, IN_MARAE, MOVED  # noqa: E402
 from engine.rules.tahiti.queries import area_control, enemy_land_zone  # noqa: E402
 
-from test_tahiti_game_movement_support import at, cell, land, pending, position, where  # noqa: E402
-from test_tahiti_game_support import BLUE, RED  # noqa: E402
+from test_tahiti_game_movement_support import at, cell, land, position, where  # noqa: E402
+from test_tahiti_game_support import BLUE, RED, at_step, count, in_compound, pending  # noqa: E402
 
 MARAE = {"rule_15_8_maraes": True}
 SITE = "1018"
@@ -30,24 +30,20 @@ def with_marae(*units, built=1, **opts):
     return st
 
 
-def inside(st, kind, player=RED):
-    """For each unit of `kind` on the Marae's hex: is it in the compound?"""
-    return [bool(u[3] & IN_MARAE) for u in st.units if u[0] == kind and u[1] == player and u[2] == cell(st, SITE)]
-
-
 def test_rule_15_8_units_moving_into_the_marae_hex_may_enter_the_compound():
     st = with_marae(("population", RED, "1016"), ("militia", RED, "1016"), ("clan_elder", RED, "1016"))
     st.apply_action(land(st, "1016", SITE))  # 2 MP
     assert pending(st) == "on_enter_marae" and set(st.legal_actions()) == {DONE, at(st, SITE)}
     st.apply_action(at(st, SITE))  # "by placing the Marae counter on them"
-    assert inside(st, "population") == inside(st, "militia") == inside(st, "clan_elder") == [True]
+    site = cell(st, SITE)
+    assert in_compound(st, RED) == [("clan_elder", site), ("militia", site), ("population", site)]
 
 
 def test_rule_15_8_entering_is_a_choice():
     st = with_marae(("population", RED, "1016"))
     st.apply_action(land(st, "1016", SITE))
     st.apply_action(DONE)  # stay outside, in the hex
-    assert where(st, "population") == [SITE, "1106"] and inside(st, "population") == [False]
+    assert where(st, "population") == [SITE, "1106"] and in_compound(st, RED) == []
 
 
 def test_rule_15_8_no_compound_for_a_part_built_marae():
@@ -60,7 +56,7 @@ def test_rule_15_8_refused_with_enemy_combat_units_in_the_hex():
     st = with_marae(("population", RED, "1017"), ("fighters", BLUE, SITE))
     st.apply_action(land(st, "1017", SITE))
     assert pending(st) == "on_move"  # no offer: Blue Fighters stand in the hex
-    assert inside(st, "population") == [False]
+    assert count(st, RED, "population", cell(st, SITE)) == 1 and in_compound(st, RED) == []
 
 
 def test_rule_15_8_refused_with_enemy_combat_units_inside_the_compound():
@@ -85,7 +81,7 @@ def test_rule_15_8_a_leader_enters_after_his_variable_movement_roll():
     st.apply_action(DONE)  # he stays on the Marae's hex
     assert pending(st) == "on_enter_marae"
     st.apply_action(at(st, SITE))
-    assert inside(st, "clan_elder") == [True]
+    assert in_compound(st, RED) == [("clan_elder", cell(st, SITE))]
 
 
 def test_rule_15_8_they_may_move_out_in_their_movement_phase():
@@ -101,7 +97,6 @@ def test_rule_15_8_they_may_move_out_in_their_movement_phase():
 
 def position_again(st):
     """Re-ask Red's move decision after the units were changed by hand."""
-    from test_tahiti_game_support import at_step
     return at_step(st, ("move_decide", RED, ()))
 
 

@@ -50,15 +50,6 @@ def at(st, label_: str) -> int:
     return CELL + cell(st, label_)
 
 
-def pending(st) -> str:
-    """The handler the next action goes to (for a die: the rule that rolls it)."""
-    if st.node is None:
-        return ""
-    if st.node[0] == "chance":
-        return st.node[3][0] if st.node[2] == "_die_rolled" else st.node[2]
-    return st.node[3]
-
-
 def targets(st, f: str) -> set[str]:
     """Hexes the stack on `f` may move to now (land or sea), as labels."""
     n = st.b.size

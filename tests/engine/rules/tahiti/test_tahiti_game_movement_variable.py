@@ -16,9 +16,8 @@ import pytest
 sys.path.insert(0, os.path.dirname(__file__))
 from engine.rules.tahiti.game_state import DONE  # noqa: E402
 
-from test_tahiti_game_movement_support import (at, cell, land, pending, position, sea, targets, where,  # noqa: E402
-                                               within)
-from test_tahiti_game_support import RED  # noqa: E402
+from test_tahiti_game_movement_support import at, cell, land, position, sea, targets, where, within  # noqa: E402
+from test_tahiti_game_support import RED, pending  # noqa: E402
 
 VM = {"rule_15_13_variable_movement": True}
 LEADER = {2: "clan_elder", 3: "clan_elder", 4: "head_chieftain"}
@@ -183,10 +182,18 @@ def test_rule_15_13_half_way_into_jungle_then_moves_on_with_the_rest():
 
 
 def test_rule_15_13_half_way_only_on_the_second_mp():
-    # From 1420 the Jungle 1520 costs 2: entered within the 2 MP, no half-way; 1620 beyond it (a
-    # clear hex, 3 MP) is not half-way either: only a hex entered on the second MP may be.
+    # From 1420 the Jungle 1520 costs 2: entered on the first MP and paid within step one's 2 MP,
+    # no half-way; 1620 beyond it (a clear hex, 3 MP) is not half-way either.
     st = position(("clan_elder", RED, "1420"), **VM)
     assert "1520" in targets(st, "1420") and "1620" not in targets(st, "1420")
+    st.apply_action(land(st, "1420", "1520"))
+    st.apply_action(DONE)
+    assert pending(st) == "on_variable_movement"  # 2 MP moved: he rolls
+    st.apply_action(1)  # column 3, die 1: 0 MP -- the Jungle hex was his already: he stays in it
+    assert where(st, "clan_elder") == ["1520"]
+    # The same Jungle hex entered on the second MP (1320 -> 1420 clear, 1 MP, -> 1520) and the
+    # same die 1: half-way in, without the point it needs: back to 1420.
+    assert where(halfway(1), "clan_elder") == ["1420"]
 
 
 def test_rule_15_13_player_chooses_which_leader_rolls_and_completes_each_first():
@@ -220,8 +227,10 @@ def test_rule_15_13_off_leaders_move_their_whole_allowance_at_once():
     assert "0711" in targets(st, "0708")  # 3 MP
     st.apply_action(land(st, "0708", "0711"))
     st.apply_action(DONE)
-    assert st.node[0] != "chance" or pending(st) != "on_variable_movement"
-    assert cell(st, "0711") == next(u[2] for u in st.units if u[0] == "clan_elder")
+    # No second step, no roll: Red's Movement Phase is over and his Construction comes next
+    # (nobody else has units to move or fight).
+    assert st.node[0] == "decide" and st.current_player() == RED and pending(st) == "on_build"
+    assert where(st, "clan_elder") == ["0711"]
 
 
 def test_rule_15_13_minus_1_by_canoe_no_stack_ever_afloat_in_random_games():

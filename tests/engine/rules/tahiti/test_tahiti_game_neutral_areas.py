@@ -10,16 +10,15 @@ sys.path.insert(0, os.path.dirname(__file__))
 from engine.rules.tahiti.game_state import CELL, DONE, PICK  # noqa: E402
 from engine.rules.tahiti.rulesdata import letters  # noqa: E402
 
-from test_tahiti_game_support import BLUE, GREEN, RED, feed, game, node_name, run_only  # noqa: E402
-
-PAEA, SITE = 2, 807
+from tahiti_positions import PAEA_AREA, PAEA_HEX  # noqa: E402
+from test_tahiti_game_support import BLUE, GREEN, RED, count, feed, game, node_name, run_only  # noqa: E402
 
 
 def paea(*kinds, player=RED, **opts):
     st = game(**opts)
     feed(st, PICK + RED)
     for k in kinds:
-        st.add_unit(k, player, SITE)
+        st.add_unit(k, player, PAEA_HEX)
     return st
 
 
@@ -30,10 +29,6 @@ def take(letter, *dice):
     assert node_name(st) == "on_draw_counter"
     feed(st, PICK + letters().index(letter), *dice)
     return st
-
-
-def here(st, kind, player=RED, cell=SITE):
-    return sum(1 for u in st.units if u[0] == kind and u[1] == player and u[2] == cell)
 
 
 # --- meeting the requirements -------------------------------------------------------------------
@@ -49,7 +44,7 @@ def test_rule_15_5_a_counter_drawn_each_as_likely_from_the_cup():
 def no_attempt(st):
     """Nothing was drawn and nothing won: the phase ended, Paea has no Control marker, the cup
     still holds its 20 counters."""
-    assert node_name(st) == "on_initiative" and PAEA not in st.control_markers and sum(st.cup) == 20
+    assert node_name(st) == "on_initiative" and PAEA_AREA not in st.control_markers and sum(st.cup) == 20
 
 
 def test_rule_15_5_no_attempt_without_a_leader():
@@ -69,7 +64,8 @@ def test_rule_15_5_conquest_strength_exactly_two_draws_a_counter():
     run_only(st, ("area_control",))
     assert node_name(st) == "on_draw_counter" and sum(st.cup) == 20
     feed(st, PICK + letters().index("H"), 5)  # H: 2 Population; elder roll 5 (4-6): a Clan Elder
-    assert st.control_markers[PAEA] == RED and here(st, "population") == 2 and here(st, "clan_elder") == 2
+    assert st.control_markers[PAEA_AREA] == RED and count(st, RED, "population", PAEA_HEX) == 2
+    assert count(st, RED, "clan_elder", PAEA_HEX) == 2
 
 
 def test_rule_15_5_conquest_strength_is_the_option():
@@ -80,17 +76,17 @@ def test_rule_15_5_conquest_strength_is_the_option():
 
 def test_rule_15_5_no_attempt_when_another_player_is_in_the_area():
     st = paea("clan_elder", "fighters")
-    st.add_unit("population", BLUE, st.b.area_cells[PAEA][0])  # elsewhere in Paea
+    st.add_unit("population", BLUE, st.b.area_cells[PAEA_AREA][0])  # elsewhere in Paea
     run_only(st, ("area_control",))
     no_attempt(st)
 
 
 def test_rule_15_5_no_counter_for_an_area_already_held_by_control_marker():
     st = paea("clan_elder", "fighters")
-    st.control_markers[PAEA] = RED
+    st.control_markers[PAEA_AREA] = RED
     run_only(st, ("area_control",))
     assert node_name(st) == "on_initiative" and sum(st.cup) == 20
-    assert st.control_markers == {PAEA: RED} and here(st, "population") == 0  # no second winning
+    assert st.control_markers == {PAEA_AREA: RED} and count(st, RED, "population", PAEA_HEX) == 0  # no second winning
 
 
 def test_rule_15_5_used_counters_are_removed_from_play():
@@ -102,149 +98,156 @@ def test_rule_15_5_used_counters_are_removed_from_play():
 
 def test_rule_15_5_counter_A_high_population_four_population():
     st = take("A", 6)  # elder roll 6: normal 4-6, a Clan Elder
-    assert st.control_markers[PAEA] == RED and here(st, "population") == 4 and here(st, "clan_elder") == 2
+    assert st.control_markers[PAEA_AREA] == RED and count(st, RED, "population", PAEA_HEX) == 4
+    assert count(st, RED, "clan_elder", PAEA_HEX) == 2
 
 
 def test_rule_15_5_counter_A_elder_roll_three_fails():
     st = take("A", 3)
-    assert here(st, "clan_elder") == 1
+    assert count(st, RED, "clan_elder", PAEA_HEX) == 1
 
 
 def test_rule_15_5_counter_B_enthusiastic_elder_on_two():
     st = take("B", 2)
-    assert here(st, "clan_elder") == 2 and here(st, "population") == 3
+    assert count(st, RED, "clan_elder", PAEA_HEX) == 2 and count(st, RED, "population", PAEA_HEX) == 3
 
 
 def test_rule_15_5_counter_B_enthusiastic_no_elder_on_three():
     st = take("B", 3)
-    assert here(st, "clan_elder") == 1
+    assert count(st, RED, "clan_elder", PAEA_HEX) == 1
 
 
 def test_rule_15_5_counter_C_navigator_kept_by_the_player():
     st = take("C", 1)
-    assert st.navigator == [1, 0, 0, 0] and st.control_markers[PAEA] == RED and here(st, "population") == 3
+    assert st.navigator == [1, 0, 0, 0] and st.control_markers[PAEA_AREA] == RED
+    assert count(st, RED, "population", PAEA_HEX) == 3
 
 
 def test_rule_15_5_counter_D_war_canoe_on_any_coastal_hex_of_the_area():
     st = take("D")
-    coast = st.b.area_coast[PAEA]
+    coast = st.b.area_coast[PAEA_AREA]
     assert node_name(st) == "on_counter_place" and sorted(a - CELL for a in st.legal_actions()) == sorted(coast)
     feed(st, CELL + coast[-1], 1)  # the last coastal hex; elder roll 1: none
-    assert here(st, "war_canoe", cell=coast[-1]) == 1
+    assert count(st, RED, "war_canoe", coast[-1]) == 1
 
 
 def test_rule_15_5_counter_E_militaristic_gained_fighter_militia_population():
     # 6 + 5 + 4 (combat value in Paea) = 15 >= 11; elder roll 5: "Clan elder roll is normal"
     # (4-6), so a Clan Elder -- under F's and G's 4 or 6 a 5 would give none.
     st = take("E", 6, 5, 5)
-    assert st.control_markers[PAEA] == RED
-    assert sorted(u[0] for u in st.units if u[2] == SITE) == ["clan_elder", "clan_elder", "fighters", "fighters",
+    assert st.control_markers[PAEA_AREA] == RED
+    assert sorted(u[0] for u in st.units if u[2] == PAEA_HEX) == ["clan_elder", "clan_elder", "fighters", "fighters",
                                                               "militia", "population"]
 
 
 def test_rule_15_5_counter_E_fails_and_stays_on_the_area():
     st = take("E", 1, 2)  # 1 + 2 + 4 = 7 < 11
-    assert st.letters_left == {PAEA: "E"} and PAEA not in st.control_markers
+    assert st.letters_left == {PAEA_AREA: "E"} and PAEA_AREA not in st.control_markers
     assert st.cup[letters().index("E")] == 1  # it does not go back to the cup
 
 
 def test_rule_15_5_counter_F_exactly_eleven_gains_control():
     st = take("F", 3, 4, 5)  # 3 + 4 + 4 = 11; elder roll 5: F rolls as G (4 or 6), none
-    assert st.control_markers[PAEA] == RED and here(st, "population") == 3 and here(st, "clan_elder") == 1
+    assert st.control_markers[PAEA_AREA] == RED and count(st, RED, "population", PAEA_HEX) == 3
+    assert count(st, RED, "clan_elder", PAEA_HEX) == 1
 
 
 def test_rule_15_5_counter_F_ten_stays_neutral():
     st = take("F", 5, 1)  # 5 + 1 + 4 = 10 < 11
-    assert st.letters_left == {PAEA: "F"} and PAEA not in st.control_markers and here(st, "population") == 0
+    assert st.letters_left == {PAEA_AREA: "F"} and PAEA_AREA not in st.control_markers
+    assert count(st, RED, "population", PAEA_HEX) == 0
 
 
 def test_rule_15_5_counter_F_each_combat_factor_adds_one():
     st = paea("clan_elder", "heavy_troops", "heavy_troops")  # 1 + 4 + 4 = 9
     run_only(st, ("area_control",))
     feed(st, PICK + letters().index("F"), 1, 1, 6)  # 1 + 1 + 9 = 11; elder roll 6
-    assert st.control_markers[PAEA] == RED and here(st, "clan_elder") == 2
+    assert st.control_markers[PAEA_AREA] == RED and count(st, RED, "clan_elder", PAEA_HEX) == 2
 
 
 def test_rule_15_5_counter_F_left_on_the_area_any_player_may_try_later_without_a_draw():
     st = take("F", 1, 1)  # Red fails: 1 + 1 + 4 = 6
-    st.units = [u for u in st.units if u[2] != SITE]
-    st.add_unit("clan_elder", BLUE, SITE)
-    st.add_unit("fighters", BLUE, SITE)
+    st.units = [u for u in st.units if u[2] != PAEA_HEX]
+    st.add_unit("clan_elder", BLUE, PAEA_HEX)
+    st.add_unit("fighters", BLUE, PAEA_HEX)
     cup = list(st.cup)
     run_only(st, ("area_control",))
     assert node_name(st) == "_die_rolled" and st.cup == cup  # Blue rolls against F, no new counter
     feed(st, 6, 1, 4)  # 6 + 1 + 4 = 11: Blue wins Paea; elder roll 4
-    assert st.control_markers[PAEA] == BLUE and not st.letters_left and here(st, "clan_elder", BLUE) == 2
+    assert st.control_markers[PAEA_AREA] == BLUE and not st.letters_left
+    assert count(st, BLUE, "clan_elder", PAEA_HEX) == 2
 
 
 def test_rule_15_5_counter_E_left_on_the_area_won_later_by_another_player():
     st = take("E", 1, 1)  # Red fails: 1 + 1 + 4 = 6 < 11; E stays on Paea
-    st.units = [u for u in st.units if u[2] != SITE]
-    st.add_unit("clan_elder", BLUE, SITE)
-    st.add_unit("fighters", BLUE, SITE)
+    st.units = [u for u in st.units if u[2] != PAEA_HEX]
+    st.add_unit("clan_elder", BLUE, PAEA_HEX)
+    st.add_unit("fighters", BLUE, PAEA_HEX)
     cup = list(st.cup)
     run_only(st, ("area_control",))
     assert node_name(st) == "_die_rolled" and st.cup == cup  # Blue rolls against E, no new counter
     feed(st, 5, 2, 6)  # 5 + 2 + 4 = 11: Blue wins Paea; elder roll 6
-    assert st.control_markers[PAEA] == BLUE and not st.letters_left
+    assert st.control_markers[PAEA_AREA] == BLUE and not st.letters_left
     # E's units instead of the normal 3 Population: 1 Fighters, 1 Militia, 1 Population.
-    assert sorted(u[0] for u in st.units if u[2] == SITE) == ["clan_elder", "clan_elder", "fighters", "fighters",
+    assert sorted(u[0] for u in st.units if u[2] == PAEA_HEX) == ["clan_elder", "clan_elder", "fighters", "fighters",
                                                               "militia", "population"]
-    assert {u[1] for u in st.units if u[2] == SITE} == {BLUE}
+    assert {u[1] for u in st.units if u[2] == PAEA_HEX} == {BLUE}
 
 
 def test_rule_15_5_counter_E_left_on_the_area_needs_all_requirements():
     st = take("E", 1, 1)
-    st.units = [u for u in st.units if u[2] != SITE]
-    st.add_unit("fighters", GREEN, SITE)  # no Leader
+    st.units = [u for u in st.units if u[2] != PAEA_HEX]
+    st.add_unit("fighters", GREEN, PAEA_HEX)  # no Leader
     run_only(st, ("area_control",))
-    assert node_name(st) == "on_initiative" and st.letters_left == {PAEA: "E"}
+    assert node_name(st) == "on_initiative" and st.letters_left == {PAEA_AREA: "E"}
 
 
 def test_rule_15_5_counter_G_very_independent_elder_on_four_or_six_only():
-    assert here(take("G", 5), "clan_elder") == 1
-    assert here(take("G", 4), "clan_elder") == 2
+    assert count(take("G", 5), RED, "clan_elder", PAEA_HEX) == 1
+    assert count(take("G", 4), RED, "clan_elder", PAEA_HEX) == 2
 
 
 def test_rule_15_5_counter_H_low_population_two():
     st = take("H", 1)  # elder roll 1: none
-    assert st.control_markers[PAEA] == RED and here(st, "population") == 2 and here(st, "clan_elder") == 1
+    assert st.control_markers[PAEA_AREA] == RED and count(st, RED, "population", PAEA_HEX) == 2
+    assert count(st, RED, "clan_elder", PAEA_HEX) == 1
 
 
 def test_rule_15_5_counter_J_part_built_village_on_any_eligible_hex():
     st = take("J")
     assert node_name(st) == "on_counter_place"
     choices = sorted(a - CELL for a in st.legal_actions())
-    assert choices == sorted(c for c in st.b.area_cells[PAEA] if st.b.terrain[c] in ("coast", "clear", "jungle"))
+    assert choices == sorted(c for c in st.b.area_cells[PAEA_AREA] if st.b.terrain[c] in ("coast", "clear", "jungle"))
     feed(st, CELL + choices[1], 1)
     assert st.villages[choices[1]] == [RED, 0, 0, 0, -1]
 
 
 def test_rule_15_5_counter_K_stump_on_a_random_jungle_hex():
     st = take("K")
-    jungle = st.b.area_jungle[PAEA]
+    jungle = st.b.area_jungle[PAEA_AREA]
     assert node_name(st) == "on_stump" and len(st.legal_actions()) == len(jungle)
     feed(st, PICK + 2, 1)  # the third jungle hex of Paea
-    assert st.stumps == {jungle[2]} and here(st, "population") == 3
+    assert st.stumps == {jungle[2]} and count(st, RED, "population", PAEA_HEX) == 3
 
 
 def test_rule_15_5_counter_K_without_jungle_nothing_happens():
     st = paea("clan_elder", "fighters")
-    st.stumps = set(st.b.area_jungle[PAEA])  # "now you know why"
+    st.stumps = set(st.b.area_jungle[PAEA_AREA])  # "now you know why"
     run_only(st, ("area_control",))
     stumps = set(st.stumps)
     feed(st, PICK + letters().index("K"))
     assert node_name(st) == "_die_rolled"  # no Stump to place: straight to the Clan Elder roll
     feed(st, 5)  # elder roll 5: normal 4-6, a Clan Elder
-    assert st.stumps == stumps and st.control_markers[PAEA] == RED
-    assert here(st, "population") == 3 and here(st, "clan_elder") == 2
+    assert st.stumps == stumps and st.control_markers[PAEA_AREA] == RED
+    assert count(st, RED, "population", PAEA_HEX) == 3 and count(st, RED, "clan_elder", PAEA_HEX) == 2
 
 
 def test_rule_15_5_normal_result_when_the_rule_is_off():
     st = paea("clan_elder", "fighters", rule_15_5_neutral_events=False)
     run_only(st, ("area_control",))
     feed(st, 5)  # no counter: 3 Population, a Clan Elder on 4-6
-    assert st.control_markers[PAEA] == RED and here(st, "population") == 3 and here(st, "clan_elder") == 2
+    assert st.control_markers[PAEA_AREA] == RED and count(st, RED, "population", PAEA_HEX) == 3
+    assert count(st, RED, "clan_elder", PAEA_HEX) == 2
 
 
 def test_rule_15_5_normal_result_when_the_cup_is_empty():
@@ -252,7 +255,8 @@ def test_rule_15_5_normal_result_when_the_cup_is_empty():
     st.cup = [0] * 10
     run_only(st, ("area_control",))
     feed(st, 3)
-    assert st.control_markers[PAEA] == RED and here(st, "population") == 3 and here(st, "clan_elder") == 1
+    assert st.control_markers[PAEA_AREA] == RED and count(st, RED, "population", PAEA_HEX) == 3
+    assert count(st, RED, "clan_elder", PAEA_HEX) == 1
 
 
 # --- trading the Navigator ------------------------------------------------------------------------

@@ -1,4 +1,6 @@
-"""Helpers for the Tahiti game tests (no tests here): a game on the shipped map with fixed homes, hand-fed dice."""
+"""Helpers for the Tahiti game tests (no tests here): a game on the shipped map with fixed homes,
+hand-fed dice, and reading a position (the pending node, the units where they stand).
+Named cells and unit ids of the shipped map: tahiti_positions.py."""
 from __future__ import annotations
 
 import os
@@ -8,7 +10,8 @@ from functools import lru_cache
 from engine.ai.bot import RandomBot, play_game
 from engine.io.native import load_path
 from engine.rules.registry import get_ruleset
-from engine.rules.tahiti.game_state import PICK
+from engine.rules.tahiti.game_state import FLIPPED, IN_MARAE, PICK
+from engine.rules.tahiti.queries import strength
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))))
 RULES = get_ruleset("tahiti")
@@ -56,8 +59,48 @@ def run_only(st, *steps):
     return st
 
 
-def node_name(st):
+def node_name(st) -> str:
+    """The pending node's own handler name ("_die_rolled" for any die); "" when none."""
+    if st.node is None:
+        return ""
     return st.node[2] if st.node[0] == "chance" else st.node[3]
+
+
+def pending(st) -> str:
+    """The handler the next action goes to: for a die, the rule that rolls it (unlike
+    node_name); for a random pick or a decision, its handler; "" when none."""
+    if st.node is None:
+        return ""
+    if st.node[0] == "chance":
+        return st.node[3][0] if st.node[2] == "_die_rolled" else st.node[2]
+    return st.node[3]
+
+
+# --- counting units ---------------------------------------------------------------------------
+
+def kinds(st, player, cell=None) -> list[str]:
+    """The kinds of the player's units (on `cell`, or anywhere), sorted."""
+    return sorted(u[0] for u in st.units if u[1] == player and (cell is None or u[2] == cell))
+
+
+def count(st, player, kind, cell=None) -> int:
+    """How many of the player's units of `kind` stand on `cell` (or anywhere)."""
+    return sum(1 for u in st.units if u[1] == player and u[0] == kind and (cell is None or u[2] == cell))
+
+
+def positions(st, player) -> list[tuple]:
+    """(kind, cell, flipped) of each of the player's units, sorted."""
+    return sorted((u[0], u[2], bool(u[3] & FLIPPED)) for u in st.units if u[1] == player)
+
+
+def in_compound(st, player) -> list[tuple]:
+    """(kind, cell) of each of the player's units inside a Marae compound (15.8), sorted."""
+    return sorted((u[0], u[2]) for u in st.units if u[1] == player and u[3] & IN_MARAE)
+
+
+def stack_value(st, player, cell) -> int:
+    """The combat value of the player's units on `cell` (queries.strength)."""
+    return strength(st, [u for u in st.units if u[1] == player and u[2] == cell])
 
 
 def clear_board(st):

@@ -207,3 +207,81 @@ def test_profiles_are_cached_per_kind_side_and_conditions():
     p = RULES.movement_profile(s, "war_canoe", "red", {"storm": "coastal"})
     assert RULES.movement_profile(s, "war_canoe", "red", {"storm": "coastal"}) is p
     assert RULES.movement_profile(s, "war_canoe", "blue", {"storm": "coastal"}) is not p
+
+
+# 44-45 with the start known (`motu query reach` / `path` pass it): a stack already inside an
+# enemy-held area is not moving *into* it, so that one area stays open, as in the game
+# (test_tahiti_game_movement_limits.py). Blue's control markers hold a (0101-0301) and
+# b (0601-0801); n (0401-0501) is neutral. One row: each hex touches its left and right only.
+TRUCE_ROW = ([". . . . . . . ."], ["a a a n n b b b"])
+TRUCE_MARKERS = [("ma", "control", "blue", "0101"), ("mb", "control", "blue", "0801")]
+
+
+def truce_reach(s, start: str, mp: float, kind: str, side: str | None, **conditions) -> dict[str, float]:
+    from engine.board.search import reach
+    profile = RULES.movement_profile(s, kind, side, conditions, start=cell(s, start))
+    return {s.label(c): round(v, 6) for c, v in reach(profile, cell(s, start), mp).items()}
+
+
+def test_event_44_45_truce_stack_inside_an_enemy_area_moves_within_it_and_out_not_into_another():
+    s = build(*TRUCE_ROW, pieces=TRUCE_MARKERS)
+    assert RULES.control(s) == {"a": "blue", "b": "blue", "n": None}
+    # Red Population at 0201, inside Blue's a, 5 MP of clear: within a 0101 and 0301 (1 each),
+    # out into neutral n 0401 (2), 0501 (3); 0601 is b, another Blue area: closed (it would be 4).
+    assert truce_reach(s, "0201", 5, "population", "red", truce=True) == {
+        "0201": 0, "0101": 1, "0301": 1, "0401": 2, "0501": 3}
+    assert truce_reach(s, "0201", 5, "population", "red")["0701"] == 5  # no truce: b open
+    # From inside b the other way round: b (0801 at 1, 0601 at 1), n (0501 at 2, 0401 at 3), not a.
+    assert truce_reach(s, "0701", 5, "population", "red", truce=True) == {
+        "0701": 0, "0801": 1, "0601": 1, "0501": 2, "0401": 3}
+
+
+def test_event_44_45_truce_stack_outside_enemy_areas_enters_none_of_them():
+    s = build(*TRUCE_ROW, pieces=TRUCE_MARKERS)
+    # From neutral 0501: 0401 (1); 0601 (b) and 0301 (a) are both closed, as without a start.
+    assert truce_reach(s, "0501", 5, "population", "red", truce=True) == {"0501": 0, "0401": 1}
+    assert reach_labels(s, "0501", 5, "population", side="red", truce=True) == {"0501": 0, "0401": 1}
+    # Blue's own areas are not closed to Blue: from 0701 the whole row within 5 MP.
+    assert set(truce_reach(s, "0701", 5, "population", "blue", truce=True)) == {
+        "0201", "0301", "0401", "0501", "0601", "0701", "0801"}
+
+
+def test_event_44_45_truce_the_starting_area_stays_open_for_the_whole_move():
+    # The game's reading: the start's area is not closed at all, so a stack may leave it and
+    # come back. Area a is 0101 and 0301, split by the sea hex 0201; the only way from 0101 to
+    # 0301 is out through neutral n: 0102 (1), 0202 (2), 0302 (3), back into a at 0301 (4).
+    s = build([". ~ .", ". . ."], ["a . a", "n n n"], pieces=[("m", "control", "blue", "0301")])
+    got = truce_reach(s, "0101", 4, "population", "red", truce=True)
+    assert got == {"0101": 0, "0102": 1, "0202": 2, "0302": 3, "0301": 4}
+    assert truce_reach(s, "0102", 4, "population", "red", truce=True) == {"0102": 0, "0202": 1, "0302": 2}
+
+
+def test_event_44_45_truce_canoe_starting_on_an_enemy_held_shore_paddles_along_it_not_into_another():
+    # Coast 0102-0402 below a sea row; Blue holds a (0102, 0202) and b (0302, 0402). Red's canoe
+    # at 0202, 1 MP = 3 hexes: a's coast 0102 (1/3), open sea 0201 (1/3), 0101 and 0301 (2/3),
+    # 0401 (1); b's coastal hexes 0302 and 0402 are closed.
+    s = build(["~ ~ ~ ~", "c c c c"], [". . . .", "a a b b"],
+              pieces=[("ma", "control", "blue", "0102"), ("mb", "control", "blue", "0402")])
+    two = round(2 / 3, 6)
+    assert truce_reach(s, "0202", 1, "war_canoe", "red", truce=True) == {
+        "0202": 0, "0102": THIRD, "0201": THIRD, "0101": two, "0301": two, "0401": 1}
+    assert "0302" in truce_reach(s, "0202", 1, "war_canoe", "red")
+
+
+def test_profiles_depend_on_the_start_only_under_a_truce_and_only_by_its_enemy_held_area():
+    s = build(*TRUCE_ROW, pieces=TRUCE_MARKERS)
+    at = {x: cell(s, x) for x in ("0101", "0201", "0401", "0501", "0701")}
+    plain = RULES.movement_profile(s, "population", "red")
+    assert RULES.movement_profile(s, "population", "red", start=at["0201"]) is plain
+    truce = {"truce": True}
+    no_start = RULES.movement_profile(s, "population", "red", truce)
+    # Starts outside every enemy-held area share the profile of an unknown start.
+    assert RULES.movement_profile(s, "population", "red", truce, start=at["0401"]) is no_start
+    assert RULES.movement_profile(s, "population", "red", truce, start=at["0501"]) is no_start
+    in_a = RULES.movement_profile(s, "population", "red", truce, start=at["0201"])
+    assert in_a is not no_start
+    assert RULES.movement_profile(s, "population", "red", truce, start=at["0101"]) is in_a
+    assert RULES.movement_profile(s, "population", "red", truce, start=at["0701"]) not in (in_a, no_start)
+    # Without a side nothing is enemy-held: one profile.
+    assert RULES.movement_profile(s, "population", None, truce, start=at["0201"]) is \
+        RULES.movement_profile(s, "population", None, truce)

@@ -9,7 +9,9 @@ sys.path.insert(0, os.path.dirname(__file__))  # --import-mode=importlib: helper
 from engine.rules.ruleset import RuleSetError  # noqa: E402
 from engine.rules.tahiti import rast  # noqa: E402
 from engine.rules.tahiti.data import forced_march, variable_movement  # noqa: E402
+from engine.rules.tahiti.game_state import PICK  # noqa: E402
 from tahiti_testmaps import build  # noqa: E402
+from test_tahiti_game_support import RED, feed, game  # noqa: E402
 
 
 def test_rule_15_13_variable_movement_table_as_the_seed_gives_it():
@@ -58,8 +60,6 @@ def test_rule_15_12_second_die_may_be_a_mapping():
 
 
 def famine_blight(*dice):
-    from engine.rules.tahiti.game_state import PICK
-    from test_tahiti_game_support import RED, feed, game
     st = game(rule_15_12_random_events=True)
     feed(st, PICK + RED, 3, 6, 1)  # Red has the initiative; event 36, third die 1: one area
     feed(st, *dice)
@@ -87,13 +87,8 @@ def test_rule_15_12_random_area_selection_table_5_6_then_6_rolls_again():
     for first in (5, 6):
         st = famine_blight(first, 6)  # "Roll Again"
         assert "blight" not in st.cond
-        feed_more(st, 3, 4)  # rolled again: 3-4 / 4 = Hitiaa
+        feed(st, 3, 4)  # rolled again: 3-4 / 4 = Hitiaa
         assert st.cond["blight"] == {st.b.areas.index("hitiaa")}
-
-
-def feed_more(st, *dice):
-    for d in dice:
-        st.apply_action(d)
 
 
 def test_rule_15_12_random_area_selection_table_read_directly_every_row():
