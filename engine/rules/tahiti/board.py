@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from engine.scenario.catalogue import Catalogue
 from engine.scenario.model import Scenario
 
-from .data import option
+from .data import hexes_per_mp, option, rule_data
 from .geography import COAST, LAGOON, adjacent_areas, coast_land_hexsides, land_flags, water_area, water_flags
 from .rast import TABLE
 
@@ -51,6 +51,12 @@ class TahitiBoard:
     portages: frozenset[tuple[int, int]]
     rast: dict | None
     region_limit: dict[str, int]
+    # Movement numbers (data: the catalogue's `mp` and portage cost, rules.yaml):
+    allowance: dict[str, float]     # piece kind -> movement points (Leaders, Population, Shaman, canoes)
+    hex_per_mp: int                 # 15.13: sea hexes in one movement point
+    first_step_mp: float            # 15.13: a Leader's first step
+    portage_mp: float               # 15.7: to cross the portage hexside
+    storm_terrain: dict[str, frozenset[str]]   # 14-15: the terrains canoes may still enter
 
     def edge(self, a: int, b: int) -> tuple[int, int]:
         return (a, b) if a < b else (b, a)
@@ -104,6 +110,10 @@ def build_board(scenario: Scenario, cat: Catalogue, mountain_cost: float | None 
         marae_sites=[f.cell for f in scenario.features if f.kind == "marae_site"],
         streams=frozenset(f.cell for f in scenario.features if f.kind == "stream"),
         canoe_blocked=frozenset(blocked), portages=frozenset(portages),
-        rast=scenario.tables.get(TABLE), region_limit=limits)
+        rast=scenario.tables.get(TABLE), region_limit=limits,
+        allowance={k: p.mp for k, p in cat.pieces.items() if p.mp}, hex_per_mp=hexes_per_mp(),
+        first_step_mp=float(rule_data()["variable_movement_first_step_mp"]),
+        portage_mp=cat.edges["portage"].cross_cost("canoe") if "portage" in cat.edges else math.inf,
+        storm_terrain={k: frozenset(v) for k, v in rule_data()["storm_canoe_terrain"].items()})
     scenario.cache[key] = board
     return board

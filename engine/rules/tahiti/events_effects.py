@@ -11,6 +11,12 @@ from __future__ import annotations
 from . import events as ev
 from .game_state import COMBAT, SULLEN, TahitiState, step
 from .queries import home_cell
+from .rulesdata import events_by_number
+
+
+def shaman_replaced_in() -> int:
+    """21: a dead Shaman "is replaced (in two turns) per the normal rules" (events.yaml)."""
+    return int(events_by_number()[21]["replaced_in_turns"])
 
 
 def storm(st, entry, result, roller):
@@ -49,7 +55,7 @@ def kill_shaman(st: TahitiState, p: int) -> None:
     gone = [u[4] for u in st.units if u[1] == p and u[0] == "shaman"]
     if gone:
         st.remove(gone)
-        st.shaman_due[p] = st.turn + 2  # "replaced (in two turns)"
+        st.shaman_due[p] = st.turn + shaman_replaced_in()
 
 
 def eclipse(st, entry, result, roller):

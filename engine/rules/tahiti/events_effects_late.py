@@ -11,7 +11,7 @@ from __future__ import annotations
 from . import events as ev
 from .game_state import CELL, COMBAT, CURSED, DONE, PICK, SULLEN, TahitiState, handler, step
 from .queries import area_control, areas_held, home_cell
-from .rulesdata import combat_value
+from .rulesdata import combat_value, events_by_number
 
 def indecision(st, entry, result, roller):
     elders = ev.kind_uids(st, "clan_elder")
@@ -57,7 +57,8 @@ def on_plague(st: TahitiState, face: int, uid: int, hit: tuple, heir: bool) -> N
     if u[0] != "head_chieftain":
         st.remove([uid])
         if u[0] == "shaman":  # a dead Shaman is replaced in two turns (as 21 gives the normal rule)
-            st.shaman_due[u[1]] = st.turn + 2
+            from .events_effects import shaman_replaced_in
+            st.shaman_due[u[1]] = st.turn + shaman_replaced_in()
         return
     if heir:  # the heir, rolled for in his Home Village, rolled a 1 too: "you just lost"
         from .victory import eliminate
@@ -172,7 +173,8 @@ def elder_contest(st: TahitiState, players: tuple, faces: tuple) -> None:
     if len(faces) < len(players):  # the next player's own die: his attempt (66-3)
         st.roll("on_elder_contest", players[len(faces)], players, faces, kind="elder")
         return
-    score = [f - 2 * sum(1 for u in st.units if u[1] == p and u[0] == "clan_elder") for p, f in zip(players, faces)]
+    less = int(events_by_number()[56]["less_per_elder"])
+    score = [f - less * sum(1 for u in st.units if u[1] == p and u[0] == "clan_elder") for p, f in zip(players, faces)]
     top = max(score)
     tied = [p for p, s in zip(players, score) if s == top]
     if len(tied) == 1:

@@ -33,10 +33,8 @@ from .queries import area_control, enemy_land_zone, enemy_sea_zone, home_cell
 from .rulesdata import load
 
 INF = float("inf")
-MP = {"head_chieftain": 4, "clan_elder": 3, "shaman": 3, "population": 3}
-CANOE_MP = 4
-HEX_PER_MP = 3
-FIRST_STEP_MP = 2   # 15.13: "his Clan Elders and his Head Chieftain up to 2 movement points"
+# The numbers (allowances, 3 hexes a sea MP, 15.13's first step, the portage's 2 MP, what a
+# storm leaves open) are the board's, read from the catalogue and rules.yaml (board.py).
 
 
 def _stack(st: TahitiState, player: int, cell: int, again: bool, skip: tuple = ()) -> list[list]:
@@ -52,11 +50,12 @@ def movers(st: TahitiState, player: int, cell: int, again: bool = False,
            skip: tuple = ()) -> tuple[list[list], int]:
     """(units that would move from `cell`, their allowance) for a land move."""
     here = _stack(st, player, cell, again, skip)
-    leaders = [MP[u[0]] for u in here if u[0] in LEADERS]
+    mp = st.b.allowance
+    leaders = [mp[u[0]] for u in here if u[0] in LEADERS]
     if leaders:
         return here, max(leaders)
     here = [u for u in here if u[0] not in COMBAT]
-    return here, (max(MP[u[0]] for u in here) if here else 0)
+    return here, (max(mp[u[0]] for u in here) if here else 0)
 
 
 def _closed(st: TahitiState, player: int, start: int) -> set[int]:
@@ -121,11 +120,12 @@ def sea_reach(st: TahitiState, player: int, start: int, mp: float, afloat: bool 
     `afloat`: every hex reached, water hexes too (the whole route tree, for 15.13's -1)."""
     b = st.b
     storm = st.cond.get("storm")
-    if storm in ("major", "hurricane"):
+    open_terrain = b.storm_terrain[storm] if storm else None  # 14-15: what canoes may still enter
+    if open_terrain is not None and not open_terrain:
         return {}
     if st.cond.get("rain"):
         mp = min(mp, st.cond["rain"])
-    budget = mp * HEX_PER_MP
+    budget = mp * b.hex_per_mp
     held = area_control(st)
     reef_free = b.area[st.arioi] if st.arioi >= 0 and st.opts["rule_15_6_arioi_reef"] == "arioi_area" else -2
     zone = enemy_sea_zone(st, player)
@@ -140,7 +140,7 @@ def sea_reach(st: TahitiState, player: int, start: int, mp: float, afloat: bool 
         if cost > best[c][0] or (c != start and (c in zone or c in enemy)) or cost >= budget:
             continue
         for x in b.nb[c]:
-            if not (b.water[x] or b.coast[x]) or x in closed or (storm == "coastal" and not b.coast[x]):
+            if not (b.water[x] or b.coast[x]) or x in closed or (open_terrain is not None and b.terrain[x] not in open_terrain):
                 continue
             if c == start and x in barred:
                 continue
@@ -157,7 +157,7 @@ def sea_reach(st: TahitiState, player: int, start: int, mp: float, afloat: bool 
                     hostile = zone | enemy_land_zone(st, player)
                 if c in hostile or x in hostile:
                     continue
-                extra = 2 * HEX_PER_MP  # 15.7: 2 MP to cross the land hexside
+                extra = b.portage_mp * b.hex_per_mp  # 15.7: 2 MP to cross the land hexside
             nc = cost + 1 + extra
             if nc <= budget and (x not in best or nc < best[x][0]):
                 best[x] = (nc, c)
@@ -184,7 +184,7 @@ def sea_movers(st: TahitiState, player: int, cell: int, again: bool = False, ski
 def first_step_mp(st: TahitiState, units: list[list], mp: float) -> float:
     """15.13 step 1: Leaders move up to 2 MP first (Population its usual 3)."""
     if st.opts["rule_15_13_variable_movement"] and any(u[0] in LEADERS for u in units):
-        return min(mp, FIRST_STEP_MP)
+        return min(mp, st.b.first_step_mp)
     return mp
 
 
@@ -192,11 +192,11 @@ def _reach(st: TahitiState, player: int, kind: int, cell: int, units: list[list]
            afloat: bool = False) -> tuple[dict, float, float]:
     """(reach, step-one MP, full allowance) of a land (kind 0) or sea (kind 1) move from `cell`;
     `afloat`: a sea reach keeps its water hexes (the route to any hex can then be traced)."""
-    full = movers(st, player, cell)[1] if kind == 0 else CANOE_MP
+    full = movers(st, player, cell)[1] if kind == 0 else st.b.allowance["war_canoe"]
     mp = first_step_mp(st, units, full)
     if kind == 0:
         # The half-way rule is for the second MP of the first step (not for a rain-cut single MP).
-        halfway = mp < full and min(mp, st.cond.get("rain") or mp) == FIRST_STEP_MP
+        halfway = mp < full and min(mp, st.cond.get("rain") or mp) == st.b.first_step_mp
         return land_reach(st, player, cell, mp, halfway=halfway), mp, full
     return sea_reach(st, player, cell, mp, afloat), mp, full
 
@@ -270,11 +270,11 @@ def on_move(st: TahitiState, action: int, player: int, pending: tuple = ()) -> N
         return
     units = movers(st, player, f)[0] if kind == 0 else sea_movers(st, player, f)
     reach, mp, full = _reach(st, player, kind, f, units, afloat=True)
-    spent = reach[t][0] if kind == 0 else reach[t][0] / HEX_PER_MP
+    spent = reach[t][0] if kind == 0 else reach[t][0] / st.b.hex_per_mp
     uids = tuple(u[4] for u in units)
     relocate(units, t)
     if mp < full and spent > 1:  # 15.13: this Leader rolls in step two
-        column = max(MP[u[0]] for u in units if u[0] in LEADERS)
+        column = max(st.b.allowance[u[0]] for u in units if u[0] in LEADERS)
         if st.cond.get("rain"):
             column = min(column, st.cond["rain"])  # 52-53: his allowance is now 2 (choice: column 2)
         record = (kind, t, _path(reach, t), column, spent, spent > mp, uids)
@@ -309,7 +309,7 @@ def _do_recalls(st: TahitiState, player: int) -> None:
             st.log.append(f"turn {st.turn}: {st.player_name(player)}'s {kind.replace('_', ' ')} has no land "
                           "route home: the recall ends")
             continue
-        reach = land_reach(st, player, unit[2], MP[kind])
+        reach = land_reach(st, player, unit[2], st.b.allowance[kind])
         reach[unit[2]] = (0, -1)
         goal = min(reach, key=lambda c: (dist.get(c, INF), c))
         if goal != unit[2]:

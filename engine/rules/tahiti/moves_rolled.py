@@ -11,7 +11,7 @@ of a stack ending its move on a full Marae's hex. Step one and the reaches are m
 from __future__ import annotations
 
 from .game_state import CELL, COMBAT, DONE, IN_MARAE, LAND, LEADERS, SEA, SULLEN, TahitiState, handler, step
-from .moves import HEX_PER_MP, _alive, land_reach, movers, relocate, sea_movers, sea_reach
+from .moves import _alive, land_reach, movers, relocate, sea_movers, sea_reach
 from .queries import enemy_land_zone, enemy_sea_zone
 
 
@@ -64,7 +64,7 @@ def _back(st: TahitiState, kind: int, path: tuple[int, ...]) -> int:
     since no stack stays afloat between turns. A portage crossing counts as one hex of the route."""
     if kind == 0:
         return path[-2]
-    i = max(0, len(path) - 1 - HEX_PER_MP)
+    i = max(0, len(path) - 1 - st.b.hex_per_mp)
     while i > 0 and not st.b.coast[path[i]]:
         i -= 1
     return path[i]

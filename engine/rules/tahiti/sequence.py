@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections import deque
 
 from .game_state import CELL, IN_MARAE, TahitiState, handler, step
-from .data import hexes_per_mp
 from .rulesdata import letters, load
 
 
@@ -190,12 +189,14 @@ def arioi_moves(st: TahitiState) -> list[int]:
     movement is reduced to 2 points", or 1) cuts its points like any canoe's. Only the hex it
     stops on is barred in the first Season (*choice*: it may paddle past a Home Village area's shore)."""
     b = st.b
-    if st.cond.get("storm") in ("major", "hurricane"):
+    storm = st.cond.get("storm")
+    open_terrain = b.storm_terrain[storm] if storm else None  # 14-15, as for any canoe
+    if open_terrain is not None and not open_terrain:
         return []
     points = int(load("setup")["arioi"]["move_points"])
     if st.cond.get("rain"):
         points = min(points, st.cond["rain"])
-    budget = points * hexes_per_mp()
+    budget = points * b.hex_per_mp
     barred = _barred(st)
     here = arioi_area(st)
     best = {st.arioi: 0}
@@ -203,12 +204,12 @@ def arioi_moves(st: TahitiState) -> list[int]:
     while queue:
         c = queue.popleft()
         for x in b.nb[c]:
-            if not (b.water[x] or b.coast[x]) or (st.cond.get("storm") == "coastal" and not b.coast[x]):
+            if not (b.water[x] or b.coast[x]) or (open_terrain is not None and b.terrain[x] not in open_terrain):
                 continue
             e = b.edge(c, x)
             if e in b.canoe_blocked or (e in b.portages and not st.opts["rule_15_7_portage"]):
                 continue
-            nc = best[c] + 1 + (2 * hexes_per_mp() if e in b.portages else 0)
+            nc = best[c] + 1 + (b.portage_mp * b.hex_per_mp if e in b.portages else 0)
             if nc <= budget and nc < best.get(x, budget + 1):
                 best[x] = nc
                 queue.append(x)
