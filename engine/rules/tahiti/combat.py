@@ -9,7 +9,8 @@ Scope: Motu's reconstruction of 9.2 (docs/rules/tahiti.md "Combat (9.2)"), numbe
 - each side rolls a die and adds its combat values (queries.strength); the higher total wins,
   the defender wins ties; losses by the margin (combat.yaml `results`), weakest first
   (`loss_order`); a Clan Elder lost is captured (12.1), a Head Chieftain lost is killed: his
-  player is out; every losing player's stack then retreats (retreat.py);
+  player is out, a Shaman lost is replaced in two turns (event 21's normal rule); every losing
+  player's stack then retreats (retreat.py);
 - event 66-4's decisive battle (the last three functions).
 """
 from __future__ import annotations
@@ -105,7 +106,8 @@ def take_losses(st: TahitiState, cell: int, side: tuple, n: int, captor: int) ->
 
 
 def lose_unit(st: TahitiState, u: list, enemy: int) -> None:
-    """A unit lost to `enemy`: removed; a Clan Elder captured (12.1); a Head Chieftain killed."""
+    """A unit lost to `enemy` (in battle, retreat or Panic): removed; a Clan Elder captured
+    (12.1); a Head Chieftain killed; a Shaman replaced in two turns (21: "per the normal rules")."""
     if u[0] == "head_chieftain":
         from .victory import eliminate
         eliminate(st, u[1], f"the {st.players[u[1]]} Head Chieftain is killed")
@@ -113,6 +115,9 @@ def lose_unit(st: TahitiState, u: list, enemy: int) -> None:
     st.remove([u[4]])
     if u[0] == "clan_elder":
         capture_elder(st, enemy)
+    elif u[0] == "shaman":
+        from .events_effects import shaman_replaced_in
+        st.shaman_due[u[1]] = st.turn + shaman_replaced_in()
 
 
 def capture_elder(st: TahitiState, captor: int) -> None:
@@ -127,12 +132,12 @@ def capture_elder(st: TahitiState, captor: int) -> None:
 def decisive_battle(st: TahitiState) -> None:
     """Event 66-4: "All players still on Tahiti gather their most powerful legal stacks for one
     decisive battle." Still on Tahiti: his Head Chieftain is on the island of the Home Villages
-    (not away on an expedition). Motu has no stacking limit, so the most powerful legal stack
-    is all his units on that island gathered (option rule_15_12_decisive_battle: or his
-    strongest stack where it stands); each such player rolls a die and adds its combat value;
-    the highest total wins (the tied re-roll)."""
+    (not away on an expedition; `home_island`). Motu has no stacking limit, so the most powerful
+    legal stack is all his units on that island gathered (option rule_15_12_decisive_battle: or
+    his strongest stack where it stands); each such player rolls a die and adds its combat
+    value; the highest total wins (the tied re-roll)."""
     from .queries import on_island
-    main = st.b.area_island[st.b.area[st.b.homes[0][0]]]
+    main = home_island(st)
     fighters = [p for p in st.live() if on_island(st, p) == main]
     if not fighters:
         return  # nobody is left on Tahiti to fight it: the event has no effect
@@ -145,6 +150,16 @@ def decisive_battle(st: TahitiState) -> None:
     else:
         power = tuple(strength(st, [u for u in st.units if u[1] == p and on_tahiti(u)]) for p in fighters)
     st.push(("decisive_roll", tuple(fighters), power, ()))
+
+
+def home_island(st: TahitiState) -> str | None:
+    """The game's "Tahiti": the island of the players' own Home Villages (not of a site no player
+    took); on a map where they lie on several, the island of most of them, then of most areas."""
+    b = st.b
+    islands = [b.area_island[b.area[c]] for c in st.home if c >= 0 and b.area[c] >= 0]
+    if not islands:
+        return None
+    return max(dict.fromkeys(islands), key=lambda i: (islands.count(i), b.area_island.count(i)))
 
 
 @step

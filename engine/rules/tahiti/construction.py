@@ -10,7 +10,10 @@ Scope (docs/rules/tahiti.md "Construction and Training"; numbers in construction
   or on a Part-built Canoe (coastal Villages); finish a Part-built Canoe; or work on a Marae
   (15.8: 3 Population on the site at the start of the phase, in its controlled area;
   part-built, then full in a later turn, a site being worked once a turn; the Village does
-  nothing else; one full Marae a region, part-built ones unlimited);
+  nothing else; part-built ones unlimited). Full Maraes: one a region on the main island (the
+  island of the Home Villages), one on each other island (Mo'orea, with option
+  `rule_15_11_moorea_marae`, whatever its regions), one in each area of the main island that
+  belongs to no region (such an area is its own region);
 - no building in, or Part-built Village placed into, the Arioi's area (15.6) or a blighted
   area (event 36).
 """
@@ -73,20 +76,45 @@ def _marae_sites(st: TahitiState, player: int, cell: int) -> list[int]:
         if (player, c) in ready and c not in worked:
             if st.maraes.get(c) == 1:
                 continue
-            region = b.area_region[a]
-            full = sum(1 for m, built in st.maraes.items() if built and b.area_region[b.area[m]] == region)
-            if st.maraes.get(c) == 0 and full >= _limit(st, region):
+            group = _marae_group(st, a)
+            full = sum(1 for m, built in st.maraes.items() if built and _marae_group(st, b.area[m]) == group)
+            if st.maraes.get(c) == 0 and full >= _limit(st, group):
                 continue
             out.append(c)
     return out
 
 
-def _limit(st: TahitiState, region) -> int:
-    if region not in st.b.region_limit:
-        return int(load("construction")["marae_per_region"])
-    if region == "moorea" and not st.opts["rule_15_11_moorea_marae"]:
-        return 0
-    return st.b.region_limit[region]
+def _main_island(st: TahitiState) -> str | None:
+    """The island the game is about (Tahiti): the one of the Home Villages; with none, the
+    island of most areas."""
+    b = st.b
+    for cell, _ in b.homes:
+        if b.area[cell] >= 0:
+            return b.area_island[b.area[cell]]
+    islands = [i for i in b.area_island if i is not None]
+    return max(sorted(set(islands)), key=islands.count) if islands else None
+
+
+def _marae_group(st: TahitiState, a: int) -> tuple:
+    """Which full Maraes share a limit (15.8: "one Marae ... in each region (that is, only 3
+    on Tahiti) plus one on Mo'orea"): another island is one group, whatever its regions;
+    on the main island a region, or an area that belongs to no region on its own."""
+    b = st.b
+    island = b.area_island[a]
+    if island is not None and island != _main_island(st):
+        return ("island", island)
+    if b.area_region[a] is None:
+        return ("area", a)
+    return ("region", b.area_region[a])
+
+
+def _limit(st: TahitiState, group: tuple) -> int:
+    per_region = int(load("construction")["marae_per_region"])
+    if group[0] == "island":
+        return per_region if st.opts["rule_15_11_moorea_marae"] else 0
+    if group[0] == "region":
+        return st.b.region_limit.get(group[1], per_region)
+    return per_region
 
 
 def build_actions(st: TahitiState, player: int, cell: int, first: bool) -> list[int]:

@@ -2,16 +2,18 @@
 
 Scope (docs/rules/tahiti.md "Expeditions"; expedition.yaml): a stack with its Head Chieftain and
 War Canoes on a coastal hex may sail for another island of the map (Mo'orea on
-tahiti-moorea.yaml) in its move, whatever the distance, landing on the first coastal hex of an
-area of that island that holds no enemy unit. One die on the First Die Roll Table: lost at sea
-(the stack and canoes are gone; with them the Head Chieftain, and the player is out), turned
-back (the stack stays where it was, its move spent) or landfall. With the Navigator (15.5
+tahiti-moorea.yaml) in its move, whatever the distance, landing on the first coastal hex with no
+enemy unit of an area of that island; under a truce (44-45) not in an area another player
+controls. One die on the First Die Roll Table: lost at sea (the stack and canoes are gone;
+with them the Head Chieftain, and the player is out), turned back (the stack stays where it
+was, its move spent) or landfall. With the Navigator (15.5
 counter C) a "1" is rolled again. Storms (14-15) and rain keep expeditions in port. Option
 `expeditions` turns the rule off.
 """
 from __future__ import annotations
 
 from .game_state import MOVED, TahitiState, handler
+from .queries import area_control
 from .rulesdata import load
 
 
@@ -23,10 +25,12 @@ def expedition_targets(st: TahitiState, player: int, cell: int, carried: list[li
         return []
     here = b.area_island[b.area[cell]] if b.area[cell] >= 0 else None
     enemy = {u[2] for u in st.units if u[1] != player}
+    # 44-45: "movement into enemy controlled territory is prohibited", by sea as by land (moves._closed)
+    held = area_control(st) if st.cond.get("truce") else [-1] * len(b.areas)
     out = []
     for a, coast in enumerate(b.area_coast):
         isl = b.area_island[a]
-        if isl == here or isl is None or not coast:
+        if isl == here or isl is None or not coast or held[a] not in (-1, player):
             continue
         if isl == "moorea" and not st.opts["rule_15_10_moorea"]:
             continue

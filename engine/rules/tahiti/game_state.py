@@ -273,10 +273,13 @@ def _reroll_or_keep(state: TahitiState, action: int, i: int, face: int, name: st
         del state.tokens[i]
         state.node = ("chance", DIE_OUTCOMES, "_die_rolled", (name, args, kind))
     else:
-        # Kept: the remaining token holders after this one are not asked again for this die.
-        later = [t for j, t in enumerate(state.tokens) if j > i and _offered(state, t[0], t[1], kind, args)]
+        # Kept: the holders asked so far (every one up to this token) have kept this die; only
+        # the later tokens of other players are offered it, so nobody is asked twice.
+        kept = {p for p, t in state.tokens[:i + 1] if _offered(state, p, t, kind, args)}
+        later = [j for j, (p, t) in enumerate(state.tokens)
+                 if j > i and p not in kept and _offered(state, p, t, kind, args)]
         if later:
-            j = state.tokens.index(later[0], i + 1)
-            state.node = ("decide", later[0][0], (DONE, REROLL), "_reroll_or_keep", (j, face, name, args, kind))
+            j = later[0]
+            state.node = ("decide", state.tokens[j][0], (DONE, REROLL), "_reroll_or_keep", (j, face, name, args, kind))
         else:
             HANDLERS[name](state, face, *args)

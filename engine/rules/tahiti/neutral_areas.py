@@ -2,7 +2,11 @@
 
 Scope (docs/rules/tahiti.md "Area Control"): Motu's reconstruction of the base rule, and 15.5.
 - A Village (built or part-built) whose hex holds another player's Combat Units and none of
-  its owner's units is captured by that player.
+  its owner's units is captured by that player. Units inside a Marae compound take no part:
+  15.8, they "are not counted for area control purposes".
+- The requirements to take control count the units that act: not those in a Marae compound,
+  and not a sullen Clan Elder (event 41-42 "refuses to act"; as `queries.has_leader`), who is
+  neither the Leader needed nor part of `conquest_strength`.
 - An area held by a Control marker, where one other player has a Leader and at least
   `conquest_strength` combat value and the marker's owner has no units, passes to him.
 - A neutral area (no player's Village, no Control marker) where exactly one player has units,
@@ -18,8 +22,8 @@ Scope (docs/rules/tahiti.md "Area Control"): Motu's reconstruction of the base r
 """
 from __future__ import annotations
 
-from .game_state import CELL, COMBAT, DONE, IN_MARAE, LEADERS, PICK, TahitiState, handler, step
-from .queries import strength
+from .game_state import CELL, COMBAT, DONE, IN_MARAE, PICK, TahitiState, handler, step
+from .queries import has_leader, strength
 from .rulesdata import counter, letters, load
 
 
@@ -33,14 +37,17 @@ def _presence(st: TahitiState) -> list[dict[int, list]]:
 
 
 def _can_take(st: TahitiState, units: list) -> bool:
-    return any(u[0] in LEADERS for u in units) and strength(st, units) >= int(st.opts["conquest_strength"])
+    # A sullen Clan Elder (41-42) "refuses to act": taking an area is an act, so he counts as
+    # he does in an attack (no Leader, no combat value).
+    acting = strength(st, units, attacking=True)
+    return has_leader(units) and acting >= int(st.opts["conquest_strength"])
 
 
 @step
 def area_control(st: TahitiState) -> None:
     for cell, v in st.villages.items():
         here = {u[1] for u in st.units if u[2] == cell and u[0] != "war_canoe" and not u[3] & IN_MARAE}
-        takers = {u[1] for u in st.units if u[2] == cell and u[0] in COMBAT}
+        takers = {u[1] for u in st.units if u[2] == cell and u[0] in COMBAT and not u[3] & IN_MARAE}
         if v[0] not in here and len(takers) == 1 and len(here) == 1:
             v[0] = next(iter(takers))
     pres = _presence(st)
@@ -103,7 +110,7 @@ def on_independence_die(st: TahitiState, face: int, a: int, p: int, letter: str,
     if not first:
         st.roll("on_independence_die", a, p, letter, face)
         return
-    units = [u for u in st.units if st.b.area[u[2]] == a and u[1] == p]
+    units = _presence(st)[a].get(p, [])  # a Marae compound's units are not "in area" (15.8)
     if first + face + strength(st, units) >= int(counter(letter)["independent"]):
         st.push(("settle", a, p, letter))
     else:

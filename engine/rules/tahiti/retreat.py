@@ -5,8 +5,9 @@ Scope: Motu's reconstruction (docs/rules/tahiti.md "Combat (9.2)"):
   choice) toward a Marae he controls — not the Marae of the battle's hex, and not without a
   Home Village; over free land hexes only, never into or through an enemy-held hex; it stops on
   reaching its target, and goes into the compound of a Marae it retreated toward (15.8). A
-  stack whose battle was at its own Home Village, or whose clan holds no Home Village, retreats
-  the full distance to a hex of its choice. With no free hex next to it, the stack is lost;
+  stack whose battle was at its own Home Village, or whose clan holds no Home Village or none
+  it can reach over land (it fights on another island), retreats the full distance to a hex of
+  its choice; a Marae it cannot reach over land is no target either. With no free hex next to it, the stack is lost;
 - Panic: in every hex retreated into each unit rolls a die (`panic_on`); the first panic in
   this retreat flips it, a second loses it. Head Chieftains never panic. 15.9: Clan Elders roll
   too, but not on a one-hex retreat; with their Head Chieftain only `panic_on_with_chieftain`;
@@ -29,15 +30,17 @@ def retreat(st: TahitiState, cell: int, loser: int, winner: int) -> None:
     if st.out[loser]:
         return
     home = home_cell(st, loser)
+    overland = land_distance(st, cell)  # a target on another island (Mo'orea) is no way to go
     maraes: list[int] = []
     if st.opts["rule_15_8_maraes"] and home >= 0:  # 15.8: "not available ... if the player has no Home Village"
         held = area_control(st)
-        maraes = [m for m, p in sorted(marae_control(st, held).items()) if p == loser and m != cell]
-    if home >= 0 and home != cell:
+        maraes = [m for m, p in sorted(marae_control(st, held).items())
+                  if p == loser and m != cell and m in overland]
+    if home >= 0 and home != cell and home in overland:
         targets = [home]
     else:
-        # No Home Village to retreat toward (lost, or the battle was at it): any hex as far as
-        # the retreat goes, the loser's choice.
+        # No Home Village to retreat toward (lost, the battle was at it, or it is on another
+        # island): any hex as far as the retreat goes, the loser's choice.
         reach = free_reach(st, cell, loser)
         far = max(reach.values(), default=0)
         targets = sorted(c for c, d in reach.items() if d == far and d > 0)

@@ -11,8 +11,11 @@ from __future__ import annotations
 
 from collections import deque
 
-from .game_state import CELL, IN_MARAE, TahitiState, handler, step
+from .game_state import CELL, COMBAT, IN_MARAE, LEADERS, TahitiState, handler, step
 from .rulesdata import letters, load
+
+# The units a clan may have on the map (not Villages, Maraes, Big Logs or markers).
+CLAN_UNITS = frozenset(LEADERS + ("shaman", "population") + COMBAT + ("war_canoe",))
 
 
 @step
@@ -67,13 +70,14 @@ def place_forces(st: TahitiState) -> None:
 
 @step
 def place_position(st: TahitiState) -> None:
-    """Start from the map as the designer set it up: a Village at each Home Village, the pieces where they stand."""
+    """Start from the map as the designer set it up: a Village at each Home Village, the pieces
+    where they stand -- every kind a clan can have, Slingers and Heavy Troops too, though the
+    standard forces have none."""
     start = load("setup")["start_at_home"]
-    units = set(start) - {"big_log"}
     for p, home in enumerate(st.home):
         st.villages[home] = [p, 1, int(start.get("big_log", 0)), 0, p]
     for kind, p, cell, count in getattr(st, "position", []):
-        if kind in units:
+        if kind in CLAN_UNITS:
             for _ in range(count):
                 st.add_unit(kind, p, cell)
 

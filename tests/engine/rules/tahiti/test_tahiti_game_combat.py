@@ -13,8 +13,8 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(__file__))
 from tahiti_positions import BLUE_HOME, PAEA_AREA, PAEA_HEX, RED_HOME  # noqa: E402
-from test_tahiti_game_support import (BLUE, GREEN, RED, at_step, clear_board, feed, game, kinds, pending,  # noqa: E402
-                                      positions)
+from test_tahiti_game_support import (BLUE, GREEN, RED, at_step, clear_board, count, feed, game, kinds,  # noqa: E402
+                                      pending, positions, run_only)
 
 from engine.rules.tahiti.game_state import (CELL, CURSED, DONE, FLIPPED, IN_MARAE, MOVED, PICK, SULLEN)  # noqa: E402
 
@@ -114,6 +114,25 @@ def test_rule_9_2_loss_order_fighters_heavy_troops_then_shaman():
     st = battle(["heavy_troops"] * 6, ["shaman", "heavy_troops", "clan_elder", "head_chieftain", "fighters"])
     feed(st, 6, 1)  # 24 + 6 = 30 against 11 + 1 = 12: three losses: Fighters, Heavy Troops, Shaman
     assert kinds(st, BLUE) == ["clan_elder", "head_chieftain"]
+
+
+def shaman_back_at_home(st, player, due):
+    """Run the start of turn `due - 1` and of turn `due`: (Shamans at home before, after)."""
+    at = []
+    for turn in (due - 1, due):
+        st.turn = turn
+        run_only(st, ("turn_start",))
+        at.append(count(st, player, "shaman", st.home[player]))
+    return at
+
+
+def test_rule_21_shaman_lost_in_battle_is_replaced_in_two_turns():
+    # 21: the Shaman "dies and is replaced (in two turns) per the normal rules": the normal rule
+    # for any death. Red 24 + 6 = 30 against Blue 11 + 1 = 12: three losses, the Shaman third.
+    st = battle(["heavy_troops"] * 6, ["shaman", "heavy_troops", "clan_elder", "head_chieftain", "fighters"])
+    feed(st, 6, 1)
+    assert count(st, BLUE, "shaman") == 0 and st.shaman_due == {BLUE: st.turn + 2}
+    assert shaman_back_at_home(st, BLUE, st.turn + 2) == [0, 1]  # not the turn after; two turns on
 
 
 @pytest.mark.parametrize("capture, red_elders_at_home", [("adopt", 1), ("remove", 0)])

@@ -70,6 +70,14 @@ def test_rule_9_2_the_shaman_is_a_unit_and_panics():
     assert positions(st, BLUE) == [("heavy_troops", H2, False), ("shaman", H2, True)]
 
 
+def test_rule_21_shaman_lost_to_a_second_panic_is_replaced_in_two_turns():
+    # As above, margin 2: a Heavy Troops lost. The Shaman rolls 1 in 808 (flipped), 3 in 855 (lost).
+    st = blue_loses(["shaman", "heavy_troops", "heavy_troops"])
+    panics(st, ("shaman", H1, 1), ("heavy_troops", H1, 2), ("shaman", H2, 3), ("heavy_troops", H2, 6))
+    assert positions(st, BLUE) == [("heavy_troops", H2, False)]
+    assert st.shaman_due == {BLUE: st.turn + 2}  # 21: "replaced (in two turns) per the normal rules"
+
+
 # --- 15.9, sentence by sentence ----------------------------------------------------------------
 
 def test_rule_15_9_clan_elders_on_the_losing_side_roll_in_each_hex():

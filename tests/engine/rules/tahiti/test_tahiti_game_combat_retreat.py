@@ -10,9 +10,10 @@ import sys
 sys.path.insert(0, os.path.dirname(__file__))
 from tahiti_positions import BLUE_HOME, PAEA_AREA, PAEA_HEX, PAEA_MARAE, RED_HOME  # noqa: E402
 from test_tahiti_game_combat import NEXT_TO_BLUE_HOME, RED_STACK, battle, panics  # noqa: E402
-from test_tahiti_game_support import BLUE, GREEN, RED, feed, in_compound, kinds, pending, positions  # noqa: E402
+from test_tahiti_game_support import BLUE, GREEN, RED, feed, game, in_compound, kinds, pending, positions  # noqa: E402
 
 from engine.rules.tahiti.game_state import CELL  # noqa: E402
+from engine.rules.tahiti.queries import area_control, marae_control  # noqa: E402
 
 
 def red_attacks(blue, **kw):
@@ -74,6 +75,13 @@ def test_rule_9_2_loser_with_nowhere_to_go_loses_his_head_chieftain():
     assert st.out[BLUE] and kinds(st, BLUE) == []
 
 
+def test_rule_21_shaman_lost_with_a_stranded_stack_is_replaced_in_two_turns():
+    st = red_attacks(["shaman", "militia"], setup=blocked)
+    feed(st, 4, 6)  # 6 + 4 = 10 against 2 + 6 = 8: margin 2, Blue loses the Militia; no free hex
+    assert kinds(st, BLUE) == []
+    assert st.shaman_due == {BLUE: st.turn + 2}  # 21: "replaced (in two turns) per the normal rules"
+
+
 def test_rule_9_2_without_a_home_village_the_loser_chooses_where_to_go():
     def home_taken(st):
         st.villages[BLUE_HOME][0] = RED  # Red holds Blue's Home Village
@@ -87,6 +95,38 @@ def test_rule_9_2_without_a_home_village_the_loser_chooses_where_to_go():
     st.apply_action(CELL + 714)
     panics(st, ("militia", 761, 2), ("militia", 714, 2))
     assert positions(st, BLUE) == [("militia", 714, False)]
+
+
+MOOREA_HEX = 289  # an inland Teavaro hex of tahiti-moorea.yaml, clear like its six neighbours
+MOOREA_TWO_AWAY = (221, 222, 287, 291, 356, 360, 426, 427, 428)  # every hex two from it
+
+
+def test_rule_9_2_home_village_out_of_reach_over_land_the_loser_chooses_where_to_go():
+    """A stack beaten on Mo'orea cannot reach its Home Village on Tahiti over land: as without a
+    Home Village it goes the full distance to a hex of its choice (not one hex, every hex being
+    equally far from home), so its Clan Elders roll 15.9 Panic."""
+    st = battle(RED_STACK, ["clan_elder", "militia", "militia"], cell=MOOREA_HEX, name="tahiti-moorea.yaml")
+    feed(st, 4, 5)  # 6 + 4 = 10 against 3 + 5 = 8: margin 2, Blue loses a Militia and retreats
+    assert st.node[:4] == ("decide", BLUE, tuple(CELL + c for c in MOOREA_TWO_AWAY), "on_retreat_target")
+    st.apply_action(CELL + 222)
+    # Two hexes (by 290): the Clan Elder rolls in each (15.9), 1 flips him, 4 does not.
+    panics(st, ("clan_elder", 290, 1), ("militia", 290, 2), ("clan_elder", 222, 4), ("militia", 222, 2))
+    assert positions(st, BLUE) == [("clan_elder", 222, False), ("militia", 222, False)]  # flipped back
+
+
+def test_rule_15_8_no_retreat_toward_a_marae_out_of_reach_over_land():
+    """15.8 on Mo'orea: Blue's Marae on Tahiti cannot be reached over land: no target."""
+    b = game("tahiti-moorea.yaml").b
+    marae = next(c for c in b.marae_sites if b.area_island[b.area[c]] == "tahiti")
+
+    def blue_marae_on_tahiti(st):
+        st.maraes[marae] = 1
+        st.control_markers[b.area[marae]] = BLUE
+    st = battle(RED_STACK, ["militia", "militia"], cell=MOOREA_HEX, name="tahiti-moorea.yaml",
+                setup=blue_marae_on_tahiti, rule_15_8_maraes=True)
+    assert marae_control(st, area_control(st))[marae] == BLUE  # built, and Blue's
+    feed(st, 4, 5)  # 6 + 4 = 10 against 2 + 5 = 7: margin 3, Blue loses a Militia
+    assert st.node[:4] == ("decide", BLUE, tuple(CELL + c for c in MOOREA_TWO_AWAY), "on_retreat_target")
 
 
 def with_paea_marae(st):

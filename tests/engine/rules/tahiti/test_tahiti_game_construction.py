@@ -5,6 +5,7 @@ the coastal hex 245 of Pare (area 3, region north): it starts with 1 Big Log, 3 
 clear hex of Pare; Faaa (0), Arue (4), Mahina (5) border it."""
 from __future__ import annotations
 
+import dataclasses
 import os
 import sys
 
@@ -317,3 +318,69 @@ def test_rule_15_11_only_one_full_marae_on_moorea():
     teavaro = next(c for c in st.b.area_cells[18] if st.b.terrain[c] == "clear")  # Teavaro, Mo'orea
     st = moorea_marae(extra={teavaro: 1})
     assert act(st, "marae", MOOREA_SITE) not in st.legal_actions()
+
+
+# --- which full Maraes share a limit: the island for Mo'orea, not its region id --------------------
+
+def regions(st, **by_area):
+    """Re-draw the map's regions (area index -> region id or None), as another designer might."""
+    region = list(st.b.area_region)
+    for a, r in by_area.items():
+        region[int(a[1:])] = r
+    st.b = dataclasses.replace(st.b, area_region=region)
+    return st
+
+
+def moorea_marae_regions(extra=None, **by_area):
+    """moorea_marae's position after `regions`, built again with the new regions."""
+    opts = {k: by_area.pop(k) for k in list(by_area) if not k.startswith("a")}
+    st = game("tahiti-moorea.yaml", rule_15_8_maraes=True, **opts)
+    feed(st, PICK + RED)
+    regions(st, **by_area)
+    st.villages[MOOREA_SITE] = [RED, 1, 0, 0, -1]
+    for _ in range(3):
+        st.add_unit("population", RED, MOOREA_SITE)
+    st.maraes = {**TAHITI_FULL, MOOREA_SITE: 0, **(extra or {})}
+    run_only(st, ("construction", RED))
+    assert node_name(st) == "on_build" and st.node[4][1] == MOOREA_SITE
+    return st
+
+
+MOOREA_AREAS = range(17, 22)   # Afareaitu (17, the site 496), Teavaro (18), Paopao, Papetoai, Haapiti
+
+
+def test_rule_15_11_no_marae_on_moorea_with_the_option_off_whatever_its_region_is_called():
+    # Mo'orea's region named "eimeo" (its old name): still Mo'orea, the option still rules it.
+    st = moorea_marae_regions(rule_15_11_moorea_marae=False, **{f"a{a}": "eimeo" for a in MOOREA_AREAS})
+    assert act(st, "marae", MOOREA_SITE) not in st.legal_actions()
+
+
+def test_rule_15_11_moorea_renamed_region_still_has_its_one_full_marae():
+    st = moorea_marae_regions(**{f"a{a}": "eimeo" for a in MOOREA_AREAS})
+    feed(st, act(st, "marae", MOOREA_SITE))
+    assert st.maraes[MOOREA_SITE] == 1
+
+
+def test_rule_15_8_one_full_marae_on_moorea_even_when_it_is_split_into_regions():
+    # "plus one on Mo'orea": Teavaro (region "moorea_east") has it, so Afareaitu
+    # (region "moorea_south") may not have another.
+    b = game("tahiti-moorea.yaml").b
+    teavaro = next(c for c in b.area_cells[18] if b.terrain[c] == "clear")
+    st = moorea_marae_regions(extra={teavaro: 1}, a17="moorea_south", a18="moorea_east")
+    assert act(st, "marae", MOOREA_SITE) not in st.legal_actions()
+
+
+def test_rule_15_8_area_without_a_region_is_its_own_region():
+    # Pare (3) and Arue (4) belong to no region: Arue's full Marae does not stop one in Pare.
+    st = regions(marae_game(), a3=None, a4=None)
+    st.maraes = {203: 1, RED_HOME: 0}  # 203: Arue
+    run_only(st, ("construction", RED))
+    feed(st, act(st, "marae", RED_HOME))
+    assert st.maraes == {203: 1, RED_HOME: 1}
+
+
+def test_rule_15_8_area_without_a_region_still_one_full_marae():
+    st = regions(marae_game(), a3=None)
+    st.maraes = {201: 1, RED_HOME: 0}  # a full Marae on 201, in Pare already
+    run_only(st, ("construction", RED))
+    assert act(st, "marae", RED_HOME) not in st.legal_actions()

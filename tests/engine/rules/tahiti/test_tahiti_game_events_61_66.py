@@ -166,6 +166,23 @@ def test_rule_15_12_event_66_2_reroll_may_be_saved():
     assert st.tokens == [(RED, "saved")]
 
 
+@pytest.mark.parametrize("tokens, asked", [
+    ([(RED, "turn"), (RED, "saved")], [RED]),
+    ([(RED, "turn"), (BLUE, "saved"), (RED, "saved")], [RED, BLUE]),
+])
+def test_rule_15_12_event_66_1_2_a_player_who_keeps_a_die_is_not_asked_again_for_it(tokens, asked):
+    """66-1/2: "may re-roll" the die; a player who keeps it has made his choice for that die, his
+    other tokens are not offered for it again (the next die asks afresh)."""
+    st = start()
+    st.tokens = list(tokens)
+    feed(st, PICK + BLUE, 6)                         # Blue's event roll, first die 6
+    for player in asked:                             # each holder once, in token order: kept
+        assert st.node[0] == "decide" and st.node[1] == player and st.node[2] == (DONE, REROLL)
+        feed(st, DONE)
+    assert st.node[0] == "chance"                    # the event's second die, nobody asked again
+    assert st.tokens == tokens                       # every token still held
+
+
 def test_rule_15_12_event_66_3_reroll_only_attempts_to_receive_a_clan_elder():
     st = rolled(4, 6, 1)
     feed(st, 6, 6, 3)                                # 66-3: the Clan Elder re-roll
@@ -231,6 +248,26 @@ def test_rule_15_12_event_66_4_only_players_still_on_tahiti_fight():
     assert st.node[3][1][0] == (RED, GREEN, YELLOW)
     feed(st, 1, 1, 6)
     assert st.returns() == [-1.0, -1.0, -1.0, 1.0]
+
+
+def test_rule_15_12_event_66_4_tahiti_is_the_island_of_the_players_home_villages():
+    """A designer's map whose first Home Village site is on Mo'orea, for Yellow, who does not
+    play (3 players: Red, Blue, Green, homes on Tahiti): "still on Tahiti" is the players'
+    island, so the three fight; not Mo'orea, where nobody stands."""
+    import dataclasses
+
+    from test_tahiti_game_support import RULES, scenario
+    base = scenario("tahiti-moorea.yaml")
+    yellow = next(f for f in base.features if f.kind == "home_village" and f.side == "yellow")
+    on_moorea = dataclasses.replace(yellow, cell=289)   # an inland clear hex of Teavaro
+    features = [on_moorea] + [f for f in base.features if f is not yellow]
+    st = RULES.new_initial_state(dataclasses.replace(base, features=features, cache={}),
+                                 {"players": 3, "rule_3_1_random_homes": False, "rule_15_6_arioi": False})
+    assert st.b.area_island[st.b.area[st.b.homes[0][0]]] == "moorea" and st.num_players() == 3
+    roll_event(st, 6, 6, 4)
+    assert st.node[3][1] == ((RED, BLUE, GREEN), (10, 10, 10), ())   # each his whole set-up force
+    feed(st, 2, 5, 3)                                                # 12, 15, 13: Blue wins
+    assert st.returns() == [-1.0, 1.0, -1.0] and st.result[0] == "total victory"
 
 
 def test_rule_15_12_event_66_5_divine_intervention_fewest_areas():

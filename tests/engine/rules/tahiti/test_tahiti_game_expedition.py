@@ -13,7 +13,7 @@ sys.path.insert(0, os.path.dirname(__file__))
 from engine.rules.tahiti.game_state import EXPED, MOVED, PICK  # noqa: E402
 from engine.rules.tahiti.rulesdata import load  # noqa: E402
 
-from test_tahiti_game_support import RED, feed, game, node_name  # noqa: E402
+from test_tahiti_game_support import BLUE, RED, feed, game, node_name  # noqa: E402
 
 MOOREA = "tahiti-moorea.yaml"
 
@@ -185,3 +185,20 @@ def test_expedition_back_from_moorea_to_tahiti():
     st._advance()
     islands = {st.b.area_island[st.b.area[t]] for _, t in expeditions(st)}
     assert islands == {"tahiti"}
+
+
+@pytest.mark.parametrize("truce", [False, True])
+def test_rule_44_45_truce_no_expedition_into_an_area_another_player_controls(truce):
+    """44-45: "movement into enemy controlled territory is prohibited for this turn", by sea too.
+    Blue holds Haapiti, Red itself Paopao (control markers): under the truce Haapiti is closed,
+    Red's own Paopao and the three neutral areas stay open."""
+    st = red_to_move()
+    b = st.b
+    st.control_markers[b.area_names.index("Haapiti")] = BLUE
+    st.control_markers[b.area_names.index("Paopao")] = RED
+    st = asked_again(st, truce=truce)
+    names = sorted(b.area_names[b.area[t]] for _, t in expeditions(st))
+    if truce:
+        assert names == ["Afareaitu", "Paopao", "Papetoai", "Teavaro"]
+    else:
+        assert names == ["Afareaitu", "Haapiti", "Paopao", "Papetoai", "Teavaro"]

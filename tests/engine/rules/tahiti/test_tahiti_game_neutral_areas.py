@@ -7,10 +7,10 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
-from engine.rules.tahiti.game_state import CELL, DONE, PICK  # noqa: E402
+from engine.rules.tahiti.game_state import CELL, DONE, IN_MARAE, PICK, SULLEN  # noqa: E402
 from engine.rules.tahiti.rulesdata import letters  # noqa: E402
 
-from tahiti_positions import PAEA_AREA, PAEA_HEX  # noqa: E402
+from tahiti_positions import PAEA_AREA, PAEA_HEX, PAEA_MARAE  # noqa: E402
 from test_tahiti_game_support import BLUE, GREEN, RED, count, feed, game, node_name, run_only  # noqa: E402
 
 
@@ -72,6 +72,27 @@ def test_rule_15_5_conquest_strength_is_the_option():
     st = paea("clan_elder", "militia", conquest_strength=3)  # 1 + 1 = 2 < 3
     run_only(st, ("area_control",))
     no_attempt(st)
+
+
+def test_rule_15_12_event_41_42_sullen_clan_elder_is_not_the_leader_needed():
+    st = paea("fighters")
+    st.add_unit("clan_elder", RED, PAEA_HEX, SULLEN)  # "refuses to act": 3 + 1, but no acting Leader
+    run_only(st, ("area_control",))
+    no_attempt(st)
+
+
+def test_rule_15_12_event_41_42_sullen_clan_elder_adds_nothing_to_the_conquest_strength():
+    st = paea("clan_elder")
+    st.add_unit("clan_elder", RED, PAEA_HEX, SULLEN)  # acting: 1 < conquest_strength 2 (with him: 2)
+    run_only(st, ("area_control",))
+    no_attempt(st)
+
+
+def test_rule_15_12_event_41_42_another_acting_leader_still_takes_the_area():
+    st = paea("clan_elder", "fighters")
+    st.add_unit("clan_elder", RED, PAEA_HEX, SULLEN)  # the other Elder acts: 1 + 3 = 4 >= 2
+    run_only(st, ("area_control",))
+    assert node_name(st) == "on_draw_counter"
 
 
 def test_rule_15_5_no_attempt_when_another_player_is_in_the_area():
@@ -163,6 +184,15 @@ def test_rule_15_5_counter_F_each_combat_factor_adds_one():
     run_only(st, ("area_control",))
     feed(st, PICK + letters().index("F"), 1, 1, 6)  # 1 + 1 + 9 = 11; elder roll 6
     assert st.control_markers[PAEA_AREA] == RED and count(st, RED, "clan_elder", PAEA_HEX) == 2
+
+
+def test_rule_15_5_counter_F_combat_factors_in_a_marae_compound_do_not_add():
+    st = paea("clan_elder", "fighters", rule_15_8_maraes=True)  # 1 + 3 = 4 in Paea
+    st.maraes[PAEA_MARAE] = 1
+    st.add_unit("heavy_troops", RED, PAEA_MARAE, IN_MARAE)  # 4 more, but in the compound (15.8)
+    run_only(st, ("area_control",))
+    feed(st, PICK + letters().index("F"), 3, 3)  # 3 + 3 + 4 = 10 < 11 (with the compound's 4: 14)
+    assert st.letters_left == {PAEA_AREA: "F"} and PAEA_AREA not in st.control_markers
 
 
 def test_rule_15_5_counter_F_left_on_the_area_any_player_may_try_later_without_a_draw():

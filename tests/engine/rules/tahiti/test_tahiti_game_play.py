@@ -3,6 +3,7 @@ with every advanced rule on, 1 to 4 players, bots, and the recorded golden game.
 from __future__ import annotations
 
 import json
+import math
 import os
 import random
 import sys
@@ -12,9 +13,11 @@ import pytest
 sys.path.insert(0, os.path.dirname(__file__))
 from engine.ai.bot import play_game  # noqa: E402
 from engine.rules.conformance import check_conformance  # noqa: E402
+from engine.rules.tahiti.bots import VALUE_SCALE, _values, evaluate  # noqa: E402
+from engine.rules.tahiti.game_state import PICK  # noqa: E402
 from engine.rules.tahiti.rulesdata import load  # noqa: E402
 
-from test_tahiti_game_support import ROOT, RULES, all_on, scenario  # noqa: E402
+from test_tahiti_game_support import BLUE, GREEN, RED, ROOT, RULES, YELLOW, all_on, feed, game, scenario  # noqa: E402
 
 GOLDEN = os.path.join(ROOT, "tests", "golden", "tahiti_game.json")
 MAPS = ("tahiti.yaml", "tahiti-moorea.yaml")
@@ -94,6 +97,45 @@ def test_tahiti_game_heuristic_bot_beats_random_bots():
         won += mine > theirs
         lost += mine < theirs
     assert won >= 5 and lost == 0
+
+
+# --- the MCTS bot's cut-off values: a fixed scale, not the leader's score -------------------------
+# At the start each player holds his Home area and has 11 units of combat value 10:
+# evaluate = 10 * areas - 5 * the best other's areas + 10 + 0.5 * 11.
+
+def lead(extra_areas: int):
+    """Red holds `extra_areas` more areas than his Home one (Control markers), the others one each."""
+    st = game()
+    feed(st, PICK + RED)
+    homes = {st.b.area[h] for h in st.home}
+    for a in [a for a in range(len(st.b.areas)) if a not in homes][:extra_areas]:
+        st.control_markers[a] = RED
+    return st
+
+
+def test_bots_mcts_cutoff_value_narrow_lead_is_not_a_win():
+    narrow, big = lead(1), lead(8)
+    assert evaluate(narrow, RED) == 20 - 5 + 10 + 5.5 and evaluate(big, RED) == 90 - 5 + 10 + 5.5
+    n, b = _values(narrow)[RED], _values(big)[RED]
+    # tanh(30.5 / 40) = 0.643 and tanh(100.5 / 40) = 0.987: both short of a win's 1, and apart.
+    assert n == math.tanh(30.5 / VALUE_SCALE) and b == math.tanh(100.5 / VALUE_SCALE)
+    assert 0 < n < b < 1
+    assert _values(narrow)[BLUE] == math.tanh((10 - 10 + 10 + 5.5) / VALUE_SCALE)  # behind Red: 15.5
+
+
+def test_bots_mcts_cutoff_value_eliminated_player_does_not_change_the_others():
+    st = lead(1)
+    before = _values(st)
+    st.out[YELLOW] = True  # Yellow's evaluation: -1000; the others' best rival is still Red or Blue
+    after = _values(st)
+    assert after[RED] == before[RED] and after[BLUE] == before[BLUE] and after[GREEN] == before[GREEN]
+    assert -1 <= after[YELLOW] < before[YELLOW]
+
+
+def test_bots_mcts_value_of_a_finished_game_is_its_returns():
+    st = lead(1)
+    st.result = ("marginal", (1.0, -1.0, -1.0, -1.0), "Red wins")
+    assert _values(st) == [1.0, -1.0, -1.0, -1.0]
 
 
 def record(seed: int = 42) -> dict:

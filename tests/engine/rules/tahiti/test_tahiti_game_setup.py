@@ -119,3 +119,31 @@ def test_rule_turn_limit_not_reached_next_turn_starts():
     while st.turn == 1:
         st.apply_action(DONE if DONE in st.legal_actions() else st.legal_actions()[0])
     assert st.turn == 2 and node_name(st) == "on_initiative" and not st.is_terminal()
+
+
+def test_start_from_position_places_every_kind_of_unit_where_the_pieces_stand():
+    """Option start_from_position: "the Leaders, units and War Canoes stand where the scenario's
+    pieces stand" -- every kind a clan can have, not only setup.yaml's starting kinds (no
+    Slingers or Heavy Troops there). Red's pieces: the map's Head Chieftain and War Canoe at its
+    home, plus a Clan Elder, a Shaman, 2 Population and one of each Combat Unit on the hex next
+    to it, and 3 Heavy Troops (one piece, count 3) with a second Clan Elder at the home."""
+    import dataclasses
+
+    from engine.scenario.model import Piece
+    base = scenario()
+    home = base.pieces["red-chieftain"].cell
+    nxt = next(x for x in game().b.nb[home] if base.terrain[x] in ("clear", "coast"))  # a land hex beside it
+    extra = [("ce1", "clan_elder", nxt, 1), ("sh", "shaman", nxt, 1), ("po", "population", nxt, 2),
+             ("mi", "militia", nxt, 1), ("sl", "slingers", nxt, 1), ("fi", "fighters", nxt, 1),
+             ("ht1", "heavy_troops", nxt, 1), ("ht3", "heavy_troops", home, 3), ("ce2", "clan_elder", home, 1)]
+    pieces = {**base.pieces, **{pid: Piece(pid, kind, "red", c, count=n) for pid, kind, c, n in extra}}
+    st = RULES.new_initial_state(dataclasses.replace(base, pieces=pieces, cache={}),
+                                 {"start_from_position": True, "rule_15_12_random_events": False})
+    red = sorted((u[0], u[2]) for u in st.units if u[1] == RED)
+    assert red == sorted([("head_chieftain", home), ("war_canoe", home), ("clan_elder", home)]
+                         + [("heavy_troops", home)] * 3
+                         + [("clan_elder", nxt), ("shaman", nxt), ("population", nxt), ("population", nxt),
+                            ("militia", nxt), ("slingers", nxt), ("fighters", nxt), ("heavy_troops", nxt)])
+    # the other clans: their map pieces only, a Village at each home
+    assert sorted(u[0] for u in st.units if u[1] == BLUE) == ["head_chieftain", "war_canoe"]
+    assert st.villages[st.home[BLUE]][:2] == [BLUE, 1]
