@@ -115,16 +115,27 @@ def markers(st: TahitiState) -> list[tuple[int, str, str | None]]:
     return out
 
 
+def step_text(st: TahitiState) -> str:
+    """The step the game waits on, in words: a die's purpose, or the decision's."""
+    name = _node_name(st)
+    if st.node is not None and st.node[0] == "chance" and name == "_die_rolled":
+        name = st.node[3][0]  # the rule the die is rolled for
+    return name.removeprefix("on_").replace("_", " ")
+
+
 def information(st: TahitiState) -> dict[str, Any]:
+    """Plain text for the playtest window's game panel (a dict of short strings)."""
     from .queries import areas_held
     held = areas_held(st)
-    return {"turn": st.turn, "season": st.season(), "initiative": st.player_name(st.initiative),
-            "order": [st.player_name(p) for p in st.order], "step": _node_name(st),
-            "areas": {st.player_name(p): held[p] for p in range(len(st.players))},
-            "out": [st.player_name(p) for p in range(len(st.players)) if st.out[p]],
-            "conditions": {k: v for k, v in st.cond.items() if k not in ("fm", "fm_at", "peace")},
-            "counters left in the cup": sum(st.cup), "log": st.log[-8:],
-            "result": st.result[2] if st.result else None}
+    out = [st.player_name(p) for p in range(len(st.players)) if st.out[p]]
+    shown = {k: v for k, v in st.cond.items() if k not in ("fm", "fm_at", "peace")}
+    return {"turn": f"{st.turn} (Season {st.season()})", "initiative": st.player_name(st.initiative),
+            "order": ", ".join(st.player_name(p) for p in st.order), "step": step_text(st),
+            "areas": ", ".join(f"{st.player_name(p)} {held[p]}" for p in range(len(st.players))),
+            "out": ", ".join(out) or "nobody",
+            "conditions": ", ".join(f"{k} {v}" for k, v in sorted(shown.items())) or "none",
+            "counters left in the cup": str(sum(st.cup)), "last": " / ".join(st.log[-3:]),
+            "result": st.result[2] if st.result else "playing"}
 
 
 def summary(st: TahitiState) -> dict[str, Any]:

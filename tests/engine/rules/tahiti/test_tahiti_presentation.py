@@ -50,3 +50,14 @@ def test_done_and_hexes_named_for_the_decision():
     home = st.home[RED]
     assert st.action_to_string(CELL + home) == f"Forced March with the Leader at {st.b.labels[home]}"
     assert st.action_to_string(DONE) == "no Forced March"
+
+
+def test_game_panel_information_is_plain_text():
+    st = game(rule_15_14_forced_march=True)
+    feed(st, 100 + RED, DONE)  # Red holds the initiative, makes no move: the Forced March offer
+    info = st.information()
+    assert all(isinstance(v, str) for v in info.values())
+    assert info["step"] == "forced march" and info["turn"] == "1 (Season 1)"
+    assert info["order"] == "Red clan, Blue clan, Green clan, Yellow clan"
+    assert info["areas"] == "Red clan 1, Blue clan 1, Green clan 1, Yellow clan 1"
+    assert info["out"] == "nobody" and info["result"] == "playing"
