@@ -9,6 +9,8 @@ import dataclasses
 import os
 import sys
 
+import pytest
+
 sys.path.insert(0, os.path.dirname(__file__))
 from engine.rules.tahiti.construction import BUILDS  # noqa: E402
 from engine.rules.tahiti.game_state import DONE, PICK, CELL  # noqa: E402
@@ -51,28 +53,18 @@ def test_rule_6_1_raise_one_population():
     assert count(st, RED, "population", RED_HOME) == 4
 
 
-def test_rule_6_1_train_population_to_militia():
+# Red's Home Village starts with 3 Population, 2 Militia and 1 Fighters (setup.yaml): one
+# training step turns one unit of the first kind into one of the second.
+@pytest.mark.parametrize("build,before,after,counts", [
+    ("train_militia", "population", "militia", (2, 3)),
+    ("train_slingers", "militia", "slingers", (1, 1)),
+    ("train_fighters", "militia", "fighters", (1, 2)),
+    ("train_heavy", "fighters", "heavy_troops", (0, 1)),
+])
+def test_rule_6_1_training_steps(build, before, after, counts):
     st = red_builds()
-    feed(st, act(st, "train_militia"))
-    assert (count(st, RED, "population", RED_HOME), count(st, RED, "militia", RED_HOME)) == (2, 3)
-
-
-def test_rule_6_1_train_militia_to_slingers():
-    st = red_builds()
-    feed(st, act(st, "train_slingers"))
-    assert (count(st, RED, "militia", RED_HOME), count(st, RED, "slingers", RED_HOME)) == (1, 1)
-
-
-def test_rule_6_1_train_militia_to_fighters():
-    st = red_builds()
-    feed(st, act(st, "train_fighters"))
-    assert (count(st, RED, "militia", RED_HOME), count(st, RED, "fighters", RED_HOME)) == (1, 2)
-
-
-def test_rule_6_1_train_fighters_to_heavy_troops():
-    st = red_builds()
-    feed(st, act(st, "train_heavy"))
-    assert (count(st, RED, "fighters", RED_HOME), count(st, RED, "heavy_troops", RED_HOME)) == (0, 1)
+    feed(st, act(st, build))
+    assert (count(st, RED, before, RED_HOME), count(st, RED, after, RED_HOME)) == counts
 
 
 def test_rule_6_1_training_needs_the_unit_in_the_village():
@@ -288,9 +280,13 @@ MOOREA_SITE = 496
 TAHITI_FULL = {449: 1, 1137: 1, 1076: 1}
 
 
-def moorea_marae(extra=None, **opts):
+def moorea_marae(extra=None, region_of=None, **opts):
+    """The position above, Red's Construction and Training Phase; `region_of` re-draws regions
+    first (area index -> region id, see `regions`)."""
     st = game("tahiti-moorea.yaml", rule_15_8_maraes=True, **opts)
     feed(st, PICK + RED)
+    if region_of:
+        regions(st, region_of)
     st.villages[MOOREA_SITE] = [RED, 1, 0, 0, -1]
     for _ in range(3):
         st.add_unit("population", RED, MOOREA_SITE)
@@ -322,27 +318,12 @@ def test_rule_15_11_only_one_full_marae_on_moorea():
 
 # --- which full Maraes share a limit: the island for Mo'orea, not its region id --------------------
 
-def regions(st, **by_area):
+def regions(st, region_of: dict[int, str | None]):
     """Re-draw the map's regions (area index -> region id or None), as another designer might."""
     region = list(st.b.area_region)
-    for a, r in by_area.items():
-        region[int(a[1:])] = r
+    for a, r in region_of.items():
+        region[a] = r
     st.b = dataclasses.replace(st.b, area_region=region)
-    return st
-
-
-def moorea_marae_regions(extra=None, **by_area):
-    """moorea_marae's position after `regions`, built again with the new regions."""
-    opts = {k: by_area.pop(k) for k in list(by_area) if not k.startswith("a")}
-    st = game("tahiti-moorea.yaml", rule_15_8_maraes=True, **opts)
-    feed(st, PICK + RED)
-    regions(st, **by_area)
-    st.villages[MOOREA_SITE] = [RED, 1, 0, 0, -1]
-    for _ in range(3):
-        st.add_unit("population", RED, MOOREA_SITE)
-    st.maraes = {**TAHITI_FULL, MOOREA_SITE: 0, **(extra or {})}
-    run_only(st, ("construction", RED))
-    assert node_name(st) == "on_build" and st.node[4][1] == MOOREA_SITE
     return st
 
 
@@ -351,12 +332,12 @@ MOOREA_AREAS = range(17, 22)   # Afareaitu (17, the site 496), Teavaro (18), Pao
 
 def test_rule_15_11_no_marae_on_moorea_with_the_option_off_whatever_its_region_is_called():
     # Mo'orea's region named "eimeo" (its old name): still Mo'orea, the option still rules it.
-    st = moorea_marae_regions(rule_15_11_moorea_marae=False, **{f"a{a}": "eimeo" for a in MOOREA_AREAS})
+    st = moorea_marae(rule_15_11_moorea_marae=False, region_of={a: "eimeo" for a in MOOREA_AREAS})
     assert act(st, "marae", MOOREA_SITE) not in st.legal_actions()
 
 
 def test_rule_15_11_moorea_renamed_region_still_has_its_one_full_marae():
-    st = moorea_marae_regions(**{f"a{a}": "eimeo" for a in MOOREA_AREAS})
+    st = moorea_marae(region_of={a: "eimeo" for a in MOOREA_AREAS})
     feed(st, act(st, "marae", MOOREA_SITE))
     assert st.maraes[MOOREA_SITE] == 1
 
@@ -366,13 +347,13 @@ def test_rule_15_8_one_full_marae_on_moorea_even_when_it_is_split_into_regions()
     # (region "moorea_south") may not have another.
     b = game("tahiti-moorea.yaml").b
     teavaro = next(c for c in b.area_cells[18] if b.terrain[c] == "clear")
-    st = moorea_marae_regions(extra={teavaro: 1}, a17="moorea_south", a18="moorea_east")
+    st = moorea_marae(extra={teavaro: 1}, region_of={17: "moorea_south", 18: "moorea_east"})
     assert act(st, "marae", MOOREA_SITE) not in st.legal_actions()
 
 
 def test_rule_15_8_area_without_a_region_is_its_own_region():
     # Pare (3) and Arue (4) belong to no region: Arue's full Marae does not stop one in Pare.
-    st = regions(marae_game(), a3=None, a4=None)
+    st = regions(marae_game(), {3: None, 4: None})
     st.maraes = {203: 1, RED_HOME: 0}  # 203: Arue
     run_only(st, ("construction", RED))
     feed(st, act(st, "marae", RED_HOME))
@@ -380,7 +361,7 @@ def test_rule_15_8_area_without_a_region_is_its_own_region():
 
 
 def test_rule_15_8_area_without_a_region_still_one_full_marae():
-    st = regions(marae_game(), a3=None)
+    st = regions(marae_game(), {3: None})
     st.maraes = {201: 1, RED_HOME: 0}  # a full Marae on 201, in Pare already
     run_only(st, ("construction", RED))
     assert act(st, "marae", RED_HOME) not in st.legal_actions()

@@ -195,27 +195,28 @@ def test_rule_15_5_counter_F_combat_factors_in_a_marae_compound_do_not_add():
     assert st.letters_left == {PAEA_AREA: "F"} and PAEA_AREA not in st.control_markers
 
 
-def test_rule_15_5_counter_F_left_on_the_area_any_player_may_try_later_without_a_draw():
-    st = take("F", 1, 1)  # Red fails: 1 + 1 + 4 = 6
+def blue_tries_after_red_failed(letter: str):
+    """Red fails against `letter` (1 + 1 + 4 = 6 < 11) and leaves; Blue (Clan Elder + Fighters)
+    meets the requirements next: he rolls against the counter left on Paea, no new draw."""
+    st = take(letter, 1, 1)
     st.units = [u for u in st.units if u[2] != PAEA_HEX]
     st.add_unit("clan_elder", BLUE, PAEA_HEX)
     st.add_unit("fighters", BLUE, PAEA_HEX)
     cup = list(st.cup)
     run_only(st, ("area_control",))
-    assert node_name(st) == "_die_rolled" and st.cup == cup  # Blue rolls against F, no new counter
+    assert node_name(st) == "_die_rolled" and st.cup == cup
+    return st
+
+
+def test_rule_15_5_counter_F_left_on_the_area_any_player_may_try_later_without_a_draw():
+    st = blue_tries_after_red_failed("F")
     feed(st, 6, 1, 4)  # 6 + 1 + 4 = 11: Blue wins Paea; elder roll 4
     assert st.control_markers[PAEA_AREA] == BLUE and not st.letters_left
     assert count(st, BLUE, "clan_elder", PAEA_HEX) == 2
 
 
 def test_rule_15_5_counter_E_left_on_the_area_won_later_by_another_player():
-    st = take("E", 1, 1)  # Red fails: 1 + 1 + 4 = 6 < 11; E stays on Paea
-    st.units = [u for u in st.units if u[2] != PAEA_HEX]
-    st.add_unit("clan_elder", BLUE, PAEA_HEX)
-    st.add_unit("fighters", BLUE, PAEA_HEX)
-    cup = list(st.cup)
-    run_only(st, ("area_control",))
-    assert node_name(st) == "_die_rolled" and st.cup == cup  # Blue rolls against E, no new counter
+    st = blue_tries_after_red_failed("E")
     feed(st, 5, 2, 6)  # 5 + 2 + 4 = 11: Blue wins Paea; elder roll 6
     assert st.control_markers[PAEA_AREA] == BLUE and not st.letters_left
     # E's units instead of the normal 3 Population: 1 Fighters, 1 Militia, 1 Population.
