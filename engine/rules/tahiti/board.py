@@ -56,17 +56,27 @@ class TahitiBoard:
     hex_per_mp: int                 # 15.13: sea hexes in one movement point
     first_step_mp: float            # 15.13: a Leader's first step
     portage_mp: float               # 15.7: to cross the portage hexside
-    storm_terrain: dict[str, frozenset[str]]   # 14-15: the terrains canoes may still enter
+    # Hexes a War Canoe may enter (water and coast), per storm (None: fair weather; 14-15 closes
+    # terrains, rules.yaml `storm_canoe_terrain`); a storm that leaves nothing open maps to None.
+    canoe_open: dict[str | None, list[bool] | None]
 
     def edge(self, a: int, b: int) -> tuple[int, int]:
         return (a, b) if a < b else (b, a)
 
 
+def _canoe_open(scenario: Scenario, water: list[bool]) -> dict[str | None, list[bool] | None]:
+    paddle = [w or t == COAST for w, t in zip(water, scenario.terrain)]
+    out: dict[str | None, list[bool] | None] = {None: paddle}
+    for storm, terrains in rule_data()["storm_canoe_terrain"].items():
+        out[storm] = [ok and t in terrains for ok, t in zip(paddle, scenario.terrain)] if terrains else None
+    return out
+
+
 def build_board(scenario: Scenario, cat: Catalogue, mountain_cost: float | None = None) -> TahitiBoard:
-    key = ("tahiti", "game-board", mountain_cost)
-    cached = scenario.cache.get(key)
-    if cached is not None:
-        return cached
+    return scenario.cached(("tahiti", "game-board", mountain_cost), lambda: _read_board(scenario, cat, mountain_cost))
+
+
+def _read_board(scenario: Scenario, cat: Catalogue, mountain_cost: float | None = None) -> TahitiBoard:
     g = scenario.grid
     n = g.size
     mountain = float(option(scenario, cat, "mountain_cost") if mountain_cost is None else mountain_cost)
@@ -114,6 +124,5 @@ def build_board(scenario: Scenario, cat: Catalogue, mountain_cost: float | None 
         allowance={k: p.mp for k, p in cat.pieces.items() if p.mp}, hex_per_mp=hexes_per_mp(),
         first_step_mp=float(rule_data()["variable_movement_first_step_mp"]),
         portage_mp=cat.edges["portage"].cross_cost("canoe") if "portage" in cat.edges else math.inf,
-        storm_terrain={k: frozenset(v) for k, v in rule_data()["storm_canoe_terrain"].items()})
-    scenario.cache[key] = board
+        canoe_open=_canoe_open(scenario, water_flags(scenario, cat)))
     return board

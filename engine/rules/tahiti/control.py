@@ -43,10 +43,10 @@ def home_villages(scenario: Scenario) -> list[tuple[int, str]]:
 
 def area_control(scenario: Scenario, cat: Catalogue) -> dict[str, str | None]:
     """Area id -> controlling side or None (neutral), for every area of the scenario."""
-    key = ("tahiti", "control")
-    cached = scenario.cache.get(key)
-    if cached is not None:
-        return cached
+    return scenario.cached(("tahiti", "control"), lambda: _build_area_control(scenario, cat))
+
+
+def _build_area_control(scenario: Scenario, cat: Catalogue) -> dict[str, str | None]:
     area = scenario.cell_area
     villages: dict[str, set[str]] = defaultdict(set)
     markers: dict[str, set[str]] = defaultdict(set)
@@ -72,7 +72,6 @@ def area_control(scenario: Scenario, cat: Catalogue) -> dict[str, str | None]:
                 break
         else:
             out[a] = None
-    scenario.cache[key] = out
     return out
 
 

@@ -120,8 +120,8 @@ def sea_reach(st: TahitiState, player: int, start: int, mp: float, afloat: bool 
     `afloat`: every hex reached, water hexes too (the whole route tree, for 15.13's -1)."""
     b = st.b
     storm = st.cond.get("storm")
-    open_terrain = b.storm_terrain[storm] if storm else None  # 14-15: what canoes may still enter
-    if open_terrain is not None and not open_terrain:
+    paddle = b.canoe_open[storm]  # 14-15: what a storm leaves open
+    if paddle is None:
         return {}
     if st.cond.get("rain"):
         mp = min(mp, st.cond["rain"])
@@ -140,7 +140,7 @@ def sea_reach(st: TahitiState, player: int, start: int, mp: float, afloat: bool 
         if cost > best[c][0] or (c != start and (c in zone or c in enemy)) or cost >= budget:
             continue
         for x in b.nb[c]:
-            if not (b.water[x] or b.coast[x]) or x in closed or (open_terrain is not None and b.terrain[x] not in open_terrain):
+            if not paddle[x] or x in closed:
                 continue
             if c == start and x in barred:
                 continue

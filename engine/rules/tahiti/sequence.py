@@ -194,8 +194,8 @@ def arioi_moves(st: TahitiState) -> list[int]:
     stops on is barred in the first Season (*choice*: it may paddle past a Home Village area's shore)."""
     b = st.b
     storm = st.cond.get("storm")
-    open_terrain = b.storm_terrain[storm] if storm else None  # 14-15, as for any canoe
-    if open_terrain is not None and not open_terrain:
+    paddle = b.canoe_open[storm]  # 14-15, as for any canoe
+    if paddle is None:
         return []
     points = int(load("setup")["arioi"]["move_points"])
     if st.cond.get("rain"):
@@ -208,7 +208,7 @@ def arioi_moves(st: TahitiState) -> list[int]:
     while queue:
         c = queue.popleft()
         for x in b.nb[c]:
-            if not (b.water[x] or b.coast[x]) or (open_terrain is not None and b.terrain[x] not in open_terrain):
+            if not paddle[x]:
                 continue
             e = b.edge(c, x)
             if e in b.canoe_blocked or (e in b.portages and not st.opts["rule_15_7_portage"]):

@@ -26,10 +26,10 @@ def _enemy(p_side: str | None, side: str) -> bool:
 
 def land_zone(scenario: Scenario, cat: Catalogue, side: str) -> frozenset[int]:
     """Cells in an enemy land zone of influence for units of `side` (7.5, 15.8)."""
-    key = ("tahiti", "land-zone", side)
-    cached = scenario.cache.get(key)
-    if cached is not None:
-        return cached
+    return scenario.cached(("tahiti", "land-zone", side), lambda: _build_land_zone(scenario, cat, side))
+
+
+def _build_land_zone(scenario: Scenario, cat: Catalogue, side: str) -> frozenset[int]:
     land = land_flags(scenario, cat)
     nb = scenario.grid.neighbour_lists
     sources = {cell for cell, s in home_villages(scenario) if _enemy(s, side)}
@@ -42,16 +42,15 @@ def land_zone(scenario: Scenario, cat: Catalogue, side: str) -> frozenset[int]:
             zone.add(c)
             zone.update(n for n in nb[c] if land[n])
     out = frozenset(zone)
-    scenario.cache[key] = out
     return out
 
 
 def sea_zone(scenario: Scenario, cat: Catalogue, side: str) -> frozenset[int]:
     """Cells in an enemy sea zone of influence for War Canoes of `side` (8.4)."""
-    key = ("tahiti", "sea-zone", side)
-    cached = scenario.cache.get(key)
-    if cached is not None:
-        return cached
+    return scenario.cached(("tahiti", "sea-zone", side), lambda: _build_sea_zone(scenario, cat, side))
+
+
+def _build_sea_zone(scenario: Scenario, cat: Catalogue, side: str) -> frozenset[int]:
     water = water_flags(scenario, cat)
     nb = scenario.grid.neighbour_lists
     blocked = set(coast_land_hexsides(scenario, cat))
@@ -67,5 +66,4 @@ def sea_zone(scenario: Scenario, cat: Catalogue, side: str) -> frozenset[int]:
             if paddle and (min(c, n), max(c, n)) not in blocked:
                 zone.add(n)
     out = frozenset(zone)
-    scenario.cache[key] = out
     return out
