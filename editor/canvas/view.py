@@ -36,6 +36,7 @@ class MapView(QGraphicsView):
         self._panning: QPointF | None = None
         self._space = False
         self.fit_pending = True
+        self._fitted = None
         self.setFocusPolicy(Qt.StrongFocus)
         self.horizontalScrollBar().valueChanged.connect(lambda _: self.viewportMoved.emit())
         self.verticalScrollBar().valueChanged.connect(lambda _: self.viewportMoved.emit())
@@ -68,6 +69,7 @@ class MapView(QGraphicsView):
     def fit(self) -> None:
         """The whole map in the view; it stays fitted through resizes until the user zooms or pans."""
         self.fit_pending = True
+        self._fitted = None
         self._fit_now()
 
     def _fit_now(self) -> None:
@@ -81,16 +83,21 @@ class MapView(QGraphicsView):
             self.resetTransform()
             self.scale(z, z)
             self.centerOn(rect.center())
+        self._fitted = self.transform()
         self.zoomChanged.emit(self.zoom())
+
+    def _still_fitted(self) -> bool:
+        """Pending and not zoomed since by anything (a transform set from code counts as a zoom)."""
+        return self.fit_pending and (self._fitted is None or self.transform() == self._fitted)
 
     def resizeEvent(self, e) -> None:  # noqa: N802 - Qt's name
         super().resizeEvent(e)
-        if self.fit_pending:
+        if self._still_fitted():
             self._fit_now()
 
     def showEvent(self, e) -> None:  # noqa: N802 - Qt's name
         super().showEvent(e)
-        if self.fit_pending:
+        if self._still_fitted():
             self._fit_now()
 
     def leaveEvent(self, e) -> None:  # noqa: N802 - Qt's name

@@ -7,7 +7,7 @@ import time
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView, QCheckBox, QComboBox, QDockWidget, QHBoxLayout, QHeaderView, QLabel, QProgressBar,
-    QToolButton, QTreeView, QVBoxLayout, QWidget,
+    QSizePolicy, QToolButton, QTreeView, QVBoxLayout, QWidget,
 )
 
 from engine.rules.registry import get_ruleset
@@ -54,6 +54,7 @@ class ProblemsDock(QDockWidget):
         lay = QVBoxLayout(w)
         lay.setContentsMargins(2, 2, 2, 2)
         self.summary = QLabel("Not checked yet")
+        self.summary.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
         bar = QHBoxLayout()
         bar.addWidget(self.summary, 1)
         self.severity_buttons = {}
@@ -61,8 +62,9 @@ class ProblemsDock(QDockWidget):
             b = QToolButton()
             b.setObjectName(f"problemsShow_{sev}")
             b.setText(text)
+            b.setToolTip(f"Show {text.lower()}")
             b.setIcon(severity_icon(sev))
-            b.setToolButtonStyle(Qt.ToolButtonTextBesideIcon)
+            b.setToolButtonStyle(Qt.ToolButtonIconOnly)
             b.setCheckable(True)
             b.setChecked(True)
             b.toggled.connect(self._filter_changed)
@@ -70,11 +72,13 @@ class ProblemsDock(QDockWidget):
             self.severity_buttons[sev] = b
         self.code_box = QComboBox()
         self.code_box.setObjectName("problemsCode")
-        self.code_box.setSizeAdjustPolicy(QComboBox.AdjustToContents)
+        self.code_box.setSizeAdjustPolicy(QComboBox.AdjustToMinimumContentsLengthWithIcon)
+        self.code_box.setMinimumContentsLength(8)
         self.code_box.addItem("All codes", None)
         self.code_box.activated.connect(self._filter_changed)
         bar.addWidget(self.code_box)
-        self.group_box = QCheckBox("Group by code")
+        self.group_box = QCheckBox("Group")
+        self.group_box.setToolTip("Group the findings by code, with counts")
         self.group_box.setObjectName("problemsGroup")
         self.group_box.toggled.connect(self._filter_changed)
         bar.addWidget(self.group_box)
