@@ -24,7 +24,7 @@ def _fit_font(text: str, width: float, height: float, bold: bool = True) -> tupl
     font = QFont()
     font.setBold(bold)
     px = max(1, int(height))
-    while px > 5:
+    while px > 6:
         font.setPixelSize(px)
         if QFontMetricsF(font).horizontalAdvance(text) <= width:
             return font, text
@@ -62,19 +62,14 @@ def paint_counter(p: QPainter, rect: QRectF, face: CounterFace, selected: bool =
     pad = w * 0.08
     p.setPen(ink)
     small = h * 0.22
-    lines_h = (small if face.top else 0) + (small if face.bottom else 0)
     if face.top and px >= 28:
         font, text = _fit_font(face.top, w - 2 * pad, small, bold=False)
         p.setFont(font)
         p.drawText(QRectF(pad, pad * 0.5, w - 2 * pad, small), Qt.AlignCenter, text)
-    else:
-        lines_h -= small if face.top else 0
     if face.bottom and px >= 20:
         font, text = _fit_font(face.bottom, w - 2 * pad, small * 1.1)
         p.setFont(font)
         p.drawText(QRectF(pad, h - small * 1.15 - pad * 0.4, w - 2 * pad, small * 1.15), Qt.AlignCenter, text)
-    else:
-        lines_h -= small if face.bottom else 0
     top = small + pad * 0.5 if (face.top and px >= 28) else pad
     bottom = small * 1.2 + pad * 0.4 if (face.bottom and px >= 20) else pad
     font, text = _fit_font(face.label, w - 2 * pad, min(h * 0.42, h - top - bottom))
@@ -84,10 +79,12 @@ def paint_counter(p: QPainter, rect: QRectF, face: CounterFace, selected: bool =
 
 
 def counter_rect(cell: QRectF) -> QRectF:
-    """The top counter of a pile in a cell: centred, with room for the pile's offsets inside the cell."""
-    side = min(cell.width(), cell.height()) * 0.58
+    """The front counter of a pile in a cell: half the cell's height, between the cell number at the top
+    and a feature's plate at the bottom, with room for the pile's offsets inside the cell."""
+    squarish = abs(cell.width() - cell.height()) < 0.05 * cell.width()
+    side = min(cell.width(), cell.height()) * (0.62 if squarish else 0.52)
     c = cell.center()
-    return QRectF(c.x() - side / 2, c.y() - side / 2, side, side)
+    return QRectF(c.x() - side / 2, c.y() - side * 0.48, side, side)
 
 
 def paint_stack(p: QPainter, cell: QRectF, faces: Sequence[CounterFace], selected: set[str], scale: float) -> None:

@@ -15,7 +15,7 @@ from engine.scenario.model import Scenario
 from .geometry import SCALE, SceneGeometry
 from .style import Style
 
-HATCHES = (Qt.BDiagPattern, Qt.FDiagPattern, Qt.HorPattern, Qt.VerPattern, Qt.CrossPattern, Qt.DiagCrossPattern)
+HATCHES = (Qt.BDiagPattern, Qt.FDiagPattern, Qt.DiagCrossPattern, Qt.VerPattern, Qt.HorPattern, Qt.CrossPattern)
 
 
 def edge_lines(geo: SceneGeometry, s: Scenario) -> dict[str, np.ndarray]:
@@ -143,7 +143,7 @@ def paint_features(p: QPainter, geo: SceneGeometry, s: Scenario, cat: Catalogue,
     if streams:
         _paint_streams(p, geo, s, streams, grown, zoom)
     font = QFont()
-    font.setPixelSize(13)
+    font.setPixelSize(max(1, int(0.3 * geo.half[1])))
     font.setBold(True)
     p.setFont(font)
     for f in s.features:
@@ -153,7 +153,8 @@ def paint_features(p: QPainter, geo: SceneGeometry, s: Scenario, cat: Catalogue,
         if not grown.contains(c):
             continue
         kind = cat.features.get(f.kind)
-        box = QRectF(c.x() - 0.42 * SCALE, c.y() - 0.78 * SCALE, 0.84 * SCALE, 0.5 * SCALE)
+        h = geo.half[1]
+        box = QRectF(c.x() - 0.45 * h, c.y() + 0.56 * h, 0.9 * h, 0.38 * h)
         paint_badge(p, box, kind.symbol if kind else "?", style.side.get(f.side) if f.side else None)
 
 
@@ -198,7 +199,7 @@ def paint_zones(p: QPainter, geo: SceneGeometry, s: Scenario, style: Style, rect
     for side, cells in s.setup_zones.items():
         col = style.side_colour(side)
         i = order.index(side) if side in order else len(order)
-        brush = QBrush(QColor(col.red(), col.green(), col.blue(), 200), HATCHES[i % len(HATCHES)])
+        brush = QBrush(QColor(col.red(), col.green(), col.blue(), 150), HATCHES[i % len(HATCHES)])
         p.setPen(Qt.NoPen)
         p.setBrush(brush)
         inside = [c for c in cells if 0 <= c < n and grown.contains(geo.centre(c))]

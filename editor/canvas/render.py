@@ -66,7 +66,7 @@ def _static(text: str, px: int) -> QStaticText:
 
 
 def paint_labels(p: QPainter, geo: SceneGeometry, s: Scenario, cells: list[int], zoom: float) -> None:
-    """Cell numbers near each cell's bottom edge, in a size that reads at this zoom (drawn in screen pixels)."""
+    """Cell numbers at the top of each cell, as printed maps have them, in a size that reads at this zoom."""
     px = int(max(8, min(12, 2 * geo.half[0] * zoom * 0.16)))
     font = QFont()
     font.setPixelSize(px)
@@ -75,12 +75,12 @@ def paint_labels(p: QPainter, geo: SceneGeometry, s: Scenario, cells: list[int],
     p.setFont(font)
     p.setPen(QColor(0, 0, 0, 170))
     label = s.grid.label
-    dy = geo.half[1] * 0.55
+    dy = geo.half[1] * 0.93
     for c in cells:
         ctr = geo.centre(c)
         st = _static(label(c), px)
         w = st.size().width()
-        p.drawStaticText(QPointF(ctr.x() * zoom - w / 2, (ctr.y() + dy) * zoom - px), st)
+        p.drawStaticText(QPointF(ctr.x() * zoom - w / 2, (ctr.y() - dy) * zoom + 1), st)
     p.restore()
 
 

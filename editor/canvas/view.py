@@ -62,8 +62,11 @@ class MapView(QGraphicsView):
         self.zoomChanged.emit(self.zoom())
 
     def reset_zoom(self) -> None:
+        """100 %, keeping the middle of the view where it is."""
         self.fit_pending = False
+        centre = self.mapToScene(self.viewport().rect().center())
         self.resetTransform()
+        self.centerOn(centre)
         self.zoomChanged.emit(1.0)
 
     def fit(self) -> None:
