@@ -79,7 +79,10 @@ class MapView(QGraphicsView):
         rect = self.map_item.boundingRect()
         if rect.isEmpty() or self.viewport().width() < 2 or self.viewport().height() < 2:
             return
-        self.fitInView(rect, Qt.KeepAspectRatio)
+        # A small margin, so rounding never brings up a scroll bar that would push the map off centre.
+        m = 0.015 * max(rect.width(), rect.height())
+        self.fitInView(rect.adjusted(-m, -m, m, m), Qt.KeepAspectRatio)
+        self.centerOn(rect.center())
         z = self.zoom()
         if z < MIN_ZOOM or z > MAX_ZOOM:  # keep inside the zoom range, centred
             z = max(MIN_ZOOM, min(MAX_ZOOM, z))

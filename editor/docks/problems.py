@@ -161,15 +161,15 @@ class ProblemsDock(QDockWidget):
         self.model.set_filter(sevs, self.code_box.currentData(), self.group_box.isChecked())
         self.tree.setRootIsDecorated(self.model.grouped)
 
-    def set_filter(self, severities=None, code=None, grouped=None) -> None:
-        """What a user's clicks on the filter choose (tests and scripts use it too)."""
+    def set_filter(self, severities=None, code=..., grouped=None) -> None:
+        """What a user's clicks on the filter choose (tests and scripts use it too); code None: all codes."""
         if severities is not None:
             for s, b in self.severity_buttons.items():
                 b.blockSignals(True)
                 b.setChecked(s in severities)
                 b.blockSignals(False)
-        if code is not None or severities is not None:
-            i = self.code_box.findData(code)
+        if code is not ...:
+            i = self.code_box.findData(code) if code is not None else 0
             self.code_box.setCurrentIndex(max(0, i))
         if grouped is not None:
             self.group_box.blockSignals(True)
