@@ -302,8 +302,15 @@ class MapItem(QGraphicsObject):
         self.update()
 
     def set_preview(self, preview: Preview | None = None) -> None:
+        """Show what a tool will do; only the cells the old and new previews cover are repainted."""
+        old = self.preview
         self.preview = preview or Preview()
-        self.update()
+        if old == self.preview:
+            return
+        cells = [c for c in old.cells | self.preview.cells] + [c for e in old.edges | self.preview.edges for c in e]
+        cells = render.valid_cells(self.geo, cells)
+        if cells:
+            self.update(self.geo.cells_rect(cells).adjusted(-4, -4, 4, 4))
 
     def set_problem_cells(self, cells) -> None:
         self.problem_cells = set(render.valid_cells(self.geo, cells))
