@@ -33,6 +33,21 @@ def _fit_font(text: str, width: float, height: float, bold: bool = True) -> tupl
     return font, QFontMetricsF(font).elidedText(text, Qt.ElideRight, width)
 
 
+def _fit_label(text: str, width: float, height: float) -> tuple[QFont, str]:
+    """The whole name if it fits; else its last capitalised word ("Lt Carey" → "Carey", "Hone the war
+    chief" → "Hone"), else its first word; elided only when none of these fits."""
+    font, fitted = _fit_font(text, width, height)
+    if fitted == text or " " not in text:
+        return font, fitted
+    words = text.split()
+    capital = [w for w in words if w[:1].isupper() and len(w) > 2]
+    for candidate in ([capital[-1]] if capital else []) + [words[0]]:
+        font, fitted = _fit_font(candidate, width, height)
+        if fitted == candidate:
+            return font, fitted
+    return _fit_font(text, width, height)
+
+
 def paint_counter(p: QPainter, rect: QRectF, face: CounterFace, selected: bool = False, scale: float = 1.0) -> None:
     """One counter filling `rect` (scene units); `scale` is screen pixels per scene unit, for text sizes."""
     fill = QColor(face.fill)
@@ -72,7 +87,7 @@ def paint_counter(p: QPainter, rect: QRectF, face: CounterFace, selected: bool =
         p.drawText(QRectF(pad, h - small * 1.15 - pad * 0.4, w - 2 * pad, small * 1.15), Qt.AlignCenter, text)
     top = small + pad * 0.5 if (face.top and px >= 28) else pad
     bottom = small * 1.2 + pad * 0.4 if (face.bottom and px >= 20) else pad
-    font, text = _fit_font(face.label, w - 2 * pad, min(h * 0.42, h - top - bottom))
+    font, text = _fit_label(face.label, w - 2 * pad, min(h * 0.42, h - top - bottom))
     p.setFont(font)
     p.drawText(QRectF(pad, top, w - 2 * pad, h - top - bottom), Qt.AlignCenter, text)
     p.restore()
@@ -82,7 +97,7 @@ def counter_rect(cell: QRectF) -> QRectF:
     """The front counter of a pile in a cell: half the cell's height, between the cell number at the top
     and a feature's plate at the bottom, with room for the pile's offsets inside the cell."""
     squarish = abs(cell.width() - cell.height()) < 0.05 * cell.width()
-    side = min(cell.width(), cell.height()) * (0.62 if squarish else 0.52)
+    side = min(cell.width(), cell.height()) * (0.68 if squarish else 0.52)
     c = cell.center()
     return QRectF(c.x() - side / 2, c.y() - side * 0.48, side, side)
 

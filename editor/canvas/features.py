@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPixmap, QTransform
 
 from engine.scenario.catalogue import Catalogue
 from engine.scenario.model import Scenario
@@ -16,6 +16,39 @@ from .geometry import SCALE, SceneGeometry
 from .style import Style
 
 HATCHES = (Qt.BDiagPattern, Qt.FDiagPattern, Qt.DiagCrossPattern, Qt.VerPattern, Qt.HorPattern, Qt.CrossPattern)
+HATCH_ANGLES = {Qt.BDiagPattern: (45,), Qt.FDiagPattern: (135,), Qt.DiagCrossPattern: (45, 135), Qt.VerPattern: (90,),
+                Qt.HorPattern: (0,), Qt.CrossPattern: (0, 90)}
+_HATCH_CACHE: dict[tuple, QPixmap] = {}
+
+
+def hatch_brush(colour: QColor, pattern, zoom: float = 1.0) -> QBrush:
+    """Sparse hatching in a side's colour (one line every 12 pixels, at the pattern's angle), the same
+    size on screen at every zoom."""
+    key = (colour.rgba(), pattern.value)
+    pm = _HATCH_CACHE.get(key)
+    if pm is None:
+        n = 14
+        pm = QPixmap(n, n)
+        pm.fill(Qt.transparent)
+        q = QPainter(pm)
+        q.setRenderHint(QPainter.Antialiasing, True)
+        q.setPen(QPen(QColor(colour.red(), colour.green(), colour.blue(), 130), 1.4))
+        for angle in HATCH_ANGLES.get(pattern, (45,)):
+            if angle == 45:
+                for d in (-n, 0, n):
+                    q.drawLine(QPointF(d, n), QPointF(d + n, 0))
+            elif angle == 135:
+                for d in (-n, 0, n):
+                    q.drawLine(QPointF(d, 0), QPointF(d + n, n))
+            elif angle == 90:
+                q.drawLine(QPointF(n / 2, 0), QPointF(n / 2, n))
+            else:
+                q.drawLine(QPointF(0, n / 2), QPointF(n, n / 2))
+        q.end()
+        _HATCH_CACHE[key] = pm
+    brush = QBrush(pm)
+    brush.setTransform(QTransform.fromScale(1 / max(zoom, 1e-6), 1 / max(zoom, 1e-6)))
+    return brush
 
 
 def edge_lines(geo: SceneGeometry, s: Scenario) -> dict[str, np.ndarray]:
@@ -176,17 +209,30 @@ def paint_stream_segments(p: QPainter, segs: list[QLineF], zoom: float) -> None:
 
 
 def _paint_streams(p: QPainter, geo: SceneGeometry, s: Scenario, cells: set[int], rect: QRectF, zoom: float) -> None:
-    """A stream running through its cells: from each cell's centre toward every neighbouring stream cell."""
+    """A stream running through its cells, centre to centre along a tree of neighbouring stream cells
+    (a tree, so a cluster of stream hexes reads as one stream and not as a net of triangles)."""
     segs = []
-    for c in cells:
-        ctr = geo.centre(c)
-        if not rect.contains(ctr):
+    seen: set[int] = set()
+    for start in sorted(cells):
+        if start in seen:
             continue
-        joined = [n for n in s.grid.neighbours(c) if n in cells]
+        seen.add(start)
+        queue = [start]
+        joined = False
+        while queue:
+            c = queue.pop(0)
+            for n in s.grid.neighbours(c):
+                if n in cells and n not in seen:
+                    seen.add(n)
+                    queue.append(n)
+                    joined = True
+                    a, b = geo.centre(c), geo.centre(n)
+                    if rect.contains(a) or rect.contains(b):
+                        segs.append(QLineF(a, b))
         if not joined:
-            segs.append(QLineF(ctr - QPointF(0.6 * SCALE, 0.2 * SCALE), ctr + QPointF(0.6 * SCALE, 0.2 * SCALE)))
-        for n in joined:
-            segs.append(QLineF(ctr, (ctr + geo.centre(n)) / 2))
+            ctr = geo.centre(start)
+            if rect.contains(ctr):
+                segs.append(QLineF(ctr - QPointF(0.6 * SCALE, 0.2 * SCALE), ctr + QPointF(0.6 * SCALE, 0.2 * SCALE)))
     if segs:
         paint_stream_segments(p, segs, zoom)
 
@@ -199,7 +245,7 @@ def paint_zones(p: QPainter, geo: SceneGeometry, s: Scenario, style: Style, rect
     for side, cells in s.setup_zones.items():
         col = style.side_colour(side)
         i = order.index(side) if side in order else len(order)
-        brush = QBrush(QColor(col.red(), col.green(), col.blue(), 150), HATCHES[i % len(HATCHES)])
+        brush = hatch_brush(col, HATCHES[i % len(HATCHES)], zoom)
         p.setPen(Qt.NoPen)
         p.setBrush(brush)
         inside = [c for c in cells if 0 <= c < n and grown.contains(geo.centre(c))]

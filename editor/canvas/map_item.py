@@ -205,7 +205,7 @@ class MapItem(QGraphicsObject):
         if layers["features"] and s.features and detail:
             F.paint_features(p, self.geo, s, self.catalogue, self.style, exposed, lod)
         if layers["labels"] and cells and cell_px >= render.NUMBERS_FROM_PX:
-            render.paint_labels(p, self.geo, s, cells, lod)
+            render.paint_labels(p, self.geo, s, cells, lod, self.colours())
         if layers["pieces"] and s.pieces and cell_px >= 4:
             self._paint_pieces(p, exposed, lod)
         if layers["labels"] and s.areas:

@@ -65,7 +65,8 @@ def _static(text: str, px: int) -> QStaticText:
     return st
 
 
-def paint_labels(p: QPainter, geo: SceneGeometry, s: Scenario, cells: list[int], zoom: float) -> None:
+def paint_labels(p: QPainter, geo: SceneGeometry, s: Scenario, cells: list[int], zoom: float,
+                 colours: CellColours | None = None) -> None:
     """Cell numbers at the top of each cell, as printed maps have them, in a size that reads at this zoom."""
     px = int(max(8, min(12, 2 * geo.half[0] * zoom * 0.16)))
     font = QFont()
@@ -73,10 +74,20 @@ def paint_labels(p: QPainter, geo: SceneGeometry, s: Scenario, cells: list[int],
     p.save()
     p.scale(1 / zoom, 1 / zoom)
     p.setFont(font)
-    p.setPen(QColor(0, 0, 0, 170))
+    dark, light = QColor(0, 0, 0, 170), QColor(255, 255, 255, 190)
+    # Light numbers on dark terrain (open sea, jungle), dark ones elsewhere.
+    lum = None
+    if colours is not None:
+        rgb = colours.rgba[:, :3].astype(float)
+        lum = (0.299 * rgb[:, 0] + 0.587 * rgb[:, 1] + 0.114 * rgb[:, 2]) < 110
     label = s.grid.label
-    dy = geo.half[1] * 0.93
+    dy = geo.half[1] * 0.86
+    current = None
     for c in cells:
+        pen = light if lum is not None and lum[c] else dark
+        if pen is not current:
+            p.setPen(pen)
+            current = pen
         ctr = geo.centre(c)
         st = _static(label(c), px)
         w = st.size().width()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 from PySide6.QtCore import QLineF, QRectF, QSize, Qt
-from PySide6.QtGui import QBrush, QColor, QIcon, QPainter, QPen, QPixmap
+from PySide6.QtGui import QColor, QIcon, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import QDockWidget, QTreeWidget, QTreeWidgetItem
 
 from engine.scenario.counter_face import CounterFace, ink_for
@@ -111,7 +111,7 @@ class LegendDock(QDockWidget):
             sec = section("Set-up zones")
             for i, side in enumerate(s.sides.values()):
                 col = style.side_colour(side.id)
-                brush = QBrush(col, F.HATCHES[i % len(F.HATCHES)])
+                brush = F.hatch_brush(col, F.HATCHES[i % len(F.HATCHES)])
                 row(sec, side.id, side.name, _pixmap(lambda p, b=brush, c=col: (
                     p.setBrush(b), p.setPen(QPen(c, 1.5, Qt.DashLine)), p.drawRect(QRectF(3, 3, W - 6, H - 6)))))
         sec = section("Map")

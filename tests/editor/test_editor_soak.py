@@ -28,7 +28,7 @@ def test_gui_soak_two_thousand_seeded_actions(tmp_path):
     count = int(os.environ.get("MOTU_SOAK_ACTIONS", "2000"))
     assert count >= 2000 or "MOTU_SOAK_ACTIONS" in os.environ
     cmd, env = _command(seed, count)
-    home = tmp_path / "home"
+    home = tmp_path / "soak-home"
     home.mkdir()
     env.update(HOME=str(home), XDG_CONFIG_HOME=str(home / "config"), XDG_STATE_HOME=str(home / "state"),
                XDG_DATA_HOME=str(home / "data"), XDG_CACHE_HOME=str(home / "cache"), PYTHONPATH=ROOT)
