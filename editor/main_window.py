@@ -439,7 +439,7 @@ class MainWindow(FileActions, QMainWindow):
         self.areas.refresh()
         self.scenario_dock.refresh()
         self.properties.refresh()
-        self.problems.validate_now()
+        self.problems.schedule()  # after the first frame: the map shows before the check begins
         self.view.fit()
         self._update_title()
 

@@ -24,7 +24,7 @@ def cell_text(s: Scenario, cat: Catalogue, cell: int) -> str:
         things.append(p.name or (kind.name if kind else p.kind))
     elif stack:
         things.append(f"{len(stack)} pieces")
-    edges = sorted({cat.edges[f].name if f in cat.edges else f for n in s.grid.neighbours(cell)
+    edges = sorted({cat.edges[f].name if f in cat.edges else f for n in s.grid.neighbour_array[cell].tolist() if n >= 0
                     for f in s.edge_features(cell, n)})
     things += edges
     if things:

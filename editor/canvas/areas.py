@@ -98,14 +98,12 @@ def paint_area_lines(p: QPainter, lines: AreaLines, colours: CellColours, rect: 
 class AreaNames:
     """Where each area's name goes (polylabel of its outline) and how big the area is, found lazily."""
 
-    def __init__(self, geo: SceneGeometry, s: Scenario):
+    def __init__(self, geo: SceneGeometry, s: Scenario, colours: CellColours):
         self.geo = geo
         self.s = s
         self.points: dict[str, tuple[QPointF, float] | None] = {}
         cells = np.arange(s.grid.size)
-        index = {a: i for i, a in enumerate(s.areas)}
-        code = np.fromiter((index.get(a, -1) if a is not None else -1 for a in s.cell_area), dtype=np.int64,
-                           count=s.grid.size)
+        code = colours.area[:-1]
         keep = code >= 0
         self.boxes: dict[str, QRectF] = {}
         if keep.any():
@@ -116,17 +114,18 @@ class AreaNames:
             starts = np.flatnonzero(np.r_[True, k[1:] != k[:-1]])
             ends = np.r_[starts[1:], len(k)]
             ids = list(s.areas)
-            for st, en in zip(starts.tolist(), ends.tolist()):
-                lo, hi = xy[st:en].min(axis=0), xy[st:en].max(axis=0)
-                self.boxes[ids[int(k[st])]] = QRectF(lo[0], lo[1], hi[0] - lo[0], hi[1] - lo[1]).adjusted(
-                    -geo.half[0], -geo.half[1], geo.half[0], geo.half[1])
+            lo_x, lo_y = np.minimum.reduceat(xy[:, 0], starts), np.minimum.reduceat(xy[:, 1], starts)
+            hi_x, hi_y = np.maximum.reduceat(xy[:, 0], starts), np.maximum.reduceat(xy[:, 1], starts)
+            hx, hy = geo.half
+            for i, st in enumerate(starts.tolist()):
+                self.boxes[ids[int(k[st])]] = QRectF(float(lo_x[i]) - hx, float(lo_y[i]) - hy,
+                                                     float(hi_x[i] - lo_x[i]) + 2 * hx, float(hi_y[i] - lo_y[i]) + 2 * hy)
 
     def point(self, area: str) -> tuple[QPointF, float] | None:
         """(label point, inscribed radius) in scene units; None for an area without cells."""
         if area not in self.points:
             from shapely.ops import polylabel
-            cells = [c for c, a in enumerate(self.s.cell_area) if a == area] if len(self.boxes) < 50 else \
-                self.geo.cells_in_box(self.boxes[area], self.s.cell_area, area)
+            cells = self.geo.cells_in_box(self.boxes[area], self.s.cell_area, area) if area in self.boxes else []
             if not cells:
                 self.points[area] = None
             else:
@@ -147,6 +146,8 @@ class AreaNames:
         for aid, box in self.boxes.items():
             if not rect.intersects(box):
                 continue
+            if box.width() * zoom < 36 or box.height() * zoom < 14:
+                continue  # too small on screen for a name: no need to place one
             if aid not in self.points and time.perf_counter() - t0 > budget_s:
                 done = False
                 continue

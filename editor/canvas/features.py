@@ -12,7 +12,7 @@ from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, Q
 from engine.scenario.catalogue import Catalogue
 from engine.scenario.model import Scenario
 
-from .geometry import SCALE, SceneGeometry
+from .geometry import SCALE, SceneGeometry, neighbours_of
 from .style import Style
 
 HATCHES = (Qt.BDiagPattern, Qt.FDiagPattern, Qt.DiagCrossPattern, Qt.VerPattern, Qt.HorPattern, Qt.CrossPattern)
@@ -221,7 +221,7 @@ def _paint_streams(p: QPainter, geo: SceneGeometry, s: Scenario, cells: set[int]
         joined = False
         while queue:
             c = queue.pop(0)
-            for n in s.grid.neighbours(c):
+            for n in neighbours_of(s.grid, c):
                 if n in cells and n not in seen:
                     seen.add(n)
                     queue.append(n)

@@ -21,7 +21,7 @@ from . import render
 from .areas import AreaLines, AreaNames, paint_area_lines
 from .chunks import ChunkCache
 from .counters import paint_stack
-from .geometry import SceneGeometry
+from .geometry import SceneGeometry, neighbours_of
 from .style import CellColours, Style
 
 log = logging.getLogger("motu.editor")
@@ -115,7 +115,7 @@ class MapItem(QGraphicsObject):
                 self._names = None
             if self._colours is not None and self._colours.set_cells(s, inside):
                 self.cache.mark(inside)
-                self.update(self.geo.cells_rect(inside + [n for c in inside for n in grid.neighbours(c)]))
+                self.update(self.geo.cells_rect(inside + [n for c in inside for n in neighbours_of(grid, c)]))
                 return
             self._colours = None
             self.cache.clear()
@@ -155,7 +155,7 @@ class MapItem(QGraphicsObject):
 
     def names(self) -> AreaNames:
         if self._names is None:
-            self._names = AreaNames(self.geo, self.document.scenario)
+            self._names = AreaNames(self.geo, self.document.scenario, self.colours())
         return self._names
 
     def set_layer_visible(self, name: str, visible: bool) -> None:
@@ -208,10 +208,15 @@ class MapItem(QGraphicsObject):
             render.paint_labels(p, self.geo, s, cells, lod, self.colours())
         if layers["pieces"] and s.pieces and cell_px >= 4:
             self._paint_pieces(p, exposed, lod)
-        if layers["labels"] and s.areas:
+        if layers["labels"] and s.areas and self._names_can_show(lod):
             if not self.names().paint(p, self.style, exposed, lod):
                 QTimer.singleShot(30, self.update)  # names still to place: the next frame does more
         self._paint_marks(p)
+
+    def _names_can_show(self, lod: float) -> bool:
+        """Whether an average area is big enough on screen for its name (else no name is placed at all)."""
+        b = self.geo.bounds
+        return (b.width() * b.height() / max(1, len(self.document.scenario.areas))) ** 0.5 * lod >= 30
 
     def _paint_pieces(self, p: QPainter, exposed: QRectF, lod: float) -> None:
         s = self.document.scenario

@@ -8,6 +8,7 @@ and a tinted band (areas.py).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import repeat
 
 import numpy as np
 from PySide6.QtCore import Qt
@@ -90,9 +91,13 @@ class CellColours:
         self.area_island = np.array([islands.get(a.island, -1) for a in s.areas.values()] + [-1, -2], dtype=np.int32)
         n = s.grid.size
         unknown = len(self.terrain_ids)
-        self.terrain = np.fromiter((self._tindex.get(t, unknown) for t in s.terrain), dtype=np.int32, count=n)
-        self.area = np.append(np.fromiter((-1 if a is None else self._aindex.get(a, -1) for a in s.cell_area),
-                                          dtype=np.int32, count=n), -2)
+        # map() with dict.get: the fastest way from a million strings to a million numbers.
+        self.terrain = np.array(list(map(self._tindex.get, s.terrain, repeat(unknown, n))), dtype=np.int32)
+        aindex = dict(self._aindex)
+        aindex[None] = -1
+        self.area = np.array(list(map(aindex.get, s.cell_area, repeat(-1, n))) + [-2], dtype=np.int32)
+        self._region: np.ndarray | None = None
+        self._island: np.ndarray | None = None
         self.rgba = np.zeros((n + 1, 4), dtype=np.uint8)
         self.refresh(np.arange(n))
 
@@ -114,12 +119,20 @@ class CellColours:
                 return False
             self.terrain[c] = self._tindex[t]
             self.area[c] = -1 if a is None else self._aindex[a]
+        self._region = self._island = None
         self.refresh(np.fromiter(cells, dtype=np.int64))
         return True
 
+    def _per_cell(self, table: np.ndarray) -> np.ndarray:
+        return table[np.where(self.area >= 0, self.area, len(self.area_ids) + (self.area == -2))]
+
     def cell_region(self) -> np.ndarray:
-        """Per cell (plus the "no cell" entry): its area's region number."""
-        return self.area_region[np.where(self.area >= 0, self.area, len(self.area_ids) + (self.area == -2))]
+        """Per cell (plus the "no cell" entry): its area's region number (kept until an area changes)."""
+        if self._region is None:
+            self._region = self._per_cell(self.area_region)
+        return self._region
 
     def cell_island(self) -> np.ndarray:
-        return self.area_island[np.where(self.area >= 0, self.area, len(self.area_ids) + (self.area == -2))]
+        if self._island is None:
+            self._island = self._per_cell(self.area_island)
+        return self._island

@@ -3,6 +3,7 @@ sites (create and rename), each list showing names, never ids. New makes the are
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QIcon, QPixmap
@@ -106,13 +107,13 @@ class AreasDock(QDockWidget):
         chosen = set(self.chosen_ids())
         self.tree.blockSignals(True)
         self.tree.clear()
-        counts = s.area_cells()
+        counts = Counter(s.cell_area)
         colours = getattr(self.ctx.map_item, "style", None)
         for a in s.areas.values():
             region = s.regions.get(a.region or "")
             island = s.islands.get(a.island or "")
             it = QTreeWidgetItem([a.name, region.name if region else (a.region or ""),
-                                  island.name if island else (a.island or ""), str(len(counts.get(a.id, [])))])
+                                  island.name if island else (a.island or ""), str(counts.get(a.id, 0))])
             it.setData(0, Qt.UserRole, a.id)
             colour = colours.area.get(a.id) if colours is not None else None
             if colour is not None:

@@ -30,9 +30,16 @@ class _Validate(QRunnable):
         try:
             findings = get_ruleset(self.snapshot.ruleset).validate(self.snapshot)
         except Exception as exc:  # a validator's fault must not take the editor down
-            self.signals.failed.emit(self.generation, f"{type(exc).__name__}: {exc}")
+            self._emit(self.signals.failed, self.generation, f"{type(exc).__name__}: {exc}")
             return
-        self.signals.done.emit(self.generation, findings, time.perf_counter() - t0)
+        self._emit(self.signals.done, self.generation, findings, time.perf_counter() - t0)
+
+    @staticmethod
+    def _emit(signal, *args) -> None:
+        try:
+            signal.emit(*args)
+        except RuntimeError:  # the editor closed while the check ran: nobody is waiting for it
+            pass
 
 
 class ProblemsDock(QDockWidget):

@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 from PySide6.QtCore import QObject, QPointF, Qt, Signal
 from PySide6.QtGui import QCursor, QKeyEvent, QMouseEvent
 
+from ..canvas.geometry import neighbours_of
+
 
 @dataclass
 class ToolSettings:
@@ -104,7 +106,7 @@ def brush_cells(grid, centre: int, size: int) -> list[int]:
     for _ in range(max(0, size - 1)):
         nxt = []
         for c in frontier:
-            for n in grid.neighbours(c):
+            for n in neighbours_of(grid, c):
                 if n not in seen:
                     seen.add(n)
                     nxt.append(n)

@@ -13,6 +13,7 @@ from PySide6.QtGui import QMouseEvent
 from engine.scenario import edits as E
 from engine.scenario.model import CellFeature
 
+from ..canvas.geometry import neighbours_of
 from ..canvas.map_item import Preview
 from .base import Tool, brush_cells
 from .shapes import line_cells, rect_cells
@@ -157,7 +158,7 @@ class FillTool(Tool):
         region, frontier = {cell}, [cell]
         while frontier:
             c = frontier.pop()
-            for n in s.grid.neighbours(c):
+            for n in neighbours_of(s.grid, c):
                 if n not in region and s.terrain[n] == old:
                     region.add(n)
                     frontier.append(n)
