@@ -107,7 +107,7 @@ class LegendDock(QDockWidget):
                 face = CounterFace(k.id, "#6b6b6b", ink_for("#6b6b6b"), k.symbol, shape=str(decl.get("shape", "square")))
                 row(sec, k.id, k.name, _pixmap(lambda p, fc=face: paint_counter(p, QRectF(W / 2 - 11, 2, 22, 22), fc, False, 1.0)),
                     f"{int(k.mp)} MP" if k.mp else "")
-        if s.sides:
+        if s.sides and (style.key is None or style.key.uses.get("zones", True)):
             sec = section("Set-up zones")
             for i, side in enumerate(s.sides.values()):
                 col = style.side_colour(side.id)
