@@ -115,6 +115,8 @@ def paint_edges(p: QPainter, lines: dict[str, np.ndarray], style: Style, rect: Q
         kind = style.key.edge_style(f) if style.key else "line"
         ql = _qlines(sel)
         if kind == "reef":
+            p.setPen(_pen(QColor(90, 70, 50, 170), _width(zoom, 9, 3, 10) + 2))
+            p.drawLines(ql)
             p.setPen(_pen(colour, _width(zoom, 9, 3, 10)))
             p.drawLines(ql)
             if zoom > 0.25:

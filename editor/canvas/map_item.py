@@ -234,7 +234,8 @@ class MapItem(QGraphicsObject):
     def _paint_marks(self, p: QPainter) -> None:
         geo = self.geo
         if self.problem_cells:
-            render.paint_cell_marks(p, geo, self.problem_cells, _cosmetic("#d62728", 3), QBrush(QColor(214, 39, 40, 60)))
+            # An outline, with the lightest tint: the terrain under a problem must still read.
+            render.paint_cell_marks(p, geo, self.problem_cells, _cosmetic("#d62728", 2), QBrush(QColor(214, 39, 40, 28)))
         ov = self.overlay
         if ov.seen:
             render.paint_cell_marks(p, geo, ov.seen, QPen(Qt.NoPen), QBrush(QColor(255, 240, 120, 70)))
