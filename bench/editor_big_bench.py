@@ -15,14 +15,11 @@ import subprocess
 import sys
 import tempfile
 
-import numpy as np
-
-from engine.board.grids import HexGrid
 from engine.io.atomic import write_atomic
 from engine.io.native import dumps
-from engine.scenario.model import Area, Region, Scenario
+from engine.scenario.model import Scenario
 
-from .big_map import big_hex_scenario
+from .big_map import big_hex_scenario, hex_scenario
 
 _PROBE = r"""
 import json, resource, sys, time
@@ -64,26 +61,9 @@ print(json.dumps({"first_ms": first, "peak_mb": resource.getrusage(resource.RUSA
 """
 
 
-def million_hex_scenario(side: int = 1000, blocks: tuple[int, int] = (50, 40), seed: int = 5) -> Scenario:
-    """A 1000x1000 hex map (1,000,000 cells, 2,000 areas in four regions), made like big_map's."""
-    grid = HexGrid(side, side)
-    rng = np.random.default_rng(seed)
-    kinds = np.array(["clear", "jungle", "mountain", "coast"])
-    terrain = kinds[np.searchsorted([0.6, 0.85, 0.95], rng.random(grid.size))].tolist()
-    s = Scenario(ruleset="tahiti", grid=grid, terrain=terrain, title="Generated 1000x1000 map")
-    bw, bh = -(-side // blocks[0]), -(-side // blocks[1])
-    for r in range(4):
-        s.regions[f"r{r}"] = Region(f"r{r}", f"Region {r}")
-    ids = []
-    for by in range(blocks[1]):
-        for bx in range(blocks[0]):
-            aid = f"a{by:02d}{bx:02d}"
-            ids.append(aid)
-            s.areas[aid] = Area(aid, f"Area {by}-{bx}", f"r{(by * blocks[0] + bx) % 4}")
-    cells = np.arange(grid.size)
-    block = (cells // side // bh) * blocks[0] + (cells % side) // bw
-    s.cell_area = [ids[b] for b in block.tolist()]
-    return s
+def million_hex_scenario() -> Scenario:
+    """A 1000x1000 hex map: 1,000,000 cells, 2,000 areas in four regions."""
+    return hex_scenario(1000, 1000, (50, 40))
 
 
 def _probe(path: str, tmp: str) -> dict:
