@@ -12,7 +12,7 @@ import time
 
 import numpy as np
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QImage, QPainter, QPainterPath, QPen
 
 from engine.board.geometry import cells_outline
 from engine.scenario.model import Scenario
@@ -64,6 +64,7 @@ class AreaLines:
             band_area.append(areas_[keep])
         self.band_lines = np.vstack(bands) if bands else np.empty((0, 4))
         self.band_area = np.concatenate(band_area) if band_area else np.empty(0, dtype=np.int32)
+        self.qt = None  # the lines as Qt lines, kept on small maps
 
 
 def _in_rect(lines: np.ndarray, rect: QRectF) -> np.ndarray:
@@ -71,28 +72,74 @@ def _in_rect(lines: np.ndarray, rect: QRectF) -> np.ndarray:
             & (lines[:, 1] >= rect.top()) & (lines[:, 1] <= rect.bottom()))
 
 
-def _draw(p: QPainter, lines: np.ndarray, pen: QPen) -> None:
-    if len(lines):
-        p.setPen(pen)
-        p.drawLines([QLineF(x1, y1, x2, y2) for x1, y1, x2, y2 in lines.tolist()])
+SMALL = 20_000  # up to this many border sides, the lines are kept as Qt lines and drawn whole (Qt clips)
 
 
-def paint_area_lines(p: QPainter, lines: AreaLines, colours: CellColours, rect: QRectF, band: bool = True) -> None:
-    grown = rect.adjusted(-SCALE, -SCALE, SCALE, SCALE)
-    if band and len(lines.band_lines):
-        keep = _in_rect(lines.band_lines, grown)
-        sel, which = lines.band_lines[keep], lines.band_area[keep]
-        for a in np.unique(which).tolist():
-            r, g, b, _ = colours.area_rgba[a].tolist()
-            pen = QPen(QColor(r, g, b, BAND_ALPHA), BAND, Qt.SolidLine, Qt.FlatCap)
-            _draw(p, sel[which == a], pen)
-    keep = _in_rect(lines.lines, grown)
+def _groups(lines: AreaLines, colours: CellColours, rect: QRectF) -> list[tuple[QPen, object]]:
+    """(pen, lines) to draw: bands per area, then light and heavy borders; culled to rect on big maps."""
     light = QPen(QColor(40, 30, 30), 1.6, Qt.SolidLine, Qt.RoundCap)
     light.setCosmetic(True)
     heavy = QPen(QColor(0, 0, 0), 3.2, Qt.SolidLine, Qt.RoundCap)
     heavy.setCosmetic(True)
-    _draw(p, lines.lines[keep & ~lines.heavy], light)
-    _draw(p, lines.lines[keep & lines.heavy], heavy)
+    out = []
+    bands, which = lines.band_lines, lines.band_area
+    borders, heavy_mask = lines.lines, lines.heavy
+    if rect is not None:
+        keep = _in_rect(bands, rect)
+        bands, which = bands[keep], which[keep]
+        keep = _in_rect(borders, rect)
+        borders, heavy_mask = borders[keep], heavy_mask[keep]
+    for a in np.unique(which).tolist():
+        r, g, b, _ = colours.area_rgba[a].tolist()
+        out.append((QPen(QColor(r, g, b, BAND_ALPHA), BAND, Qt.SolidLine, Qt.FlatCap), bands[which == a], "band"))
+    out.append((light, borders[~heavy_mask], "border"))
+    out.append((heavy, borders[heavy_mask], "border"))
+    return [(pen, [QLineF(x1, y1, x2, y2) for x1, y1, x2, y2 in arr.tolist()], kind) for pen, arr, kind in out
+            if len(arr)]
+
+
+def paint_area_lines(p: QPainter, lines: AreaLines, colours: CellColours, rect: QRectF, band: bool = True) -> None:
+    if len(lines.lines) <= SMALL:
+        if lines.qt is None:
+            lines.qt = _groups(lines, colours, None)
+        groups = lines.qt
+    else:
+        groups = _groups(lines, colours, rect.adjusted(-SCALE, -SCALE, SCALE, SCALE))
+    for pen, qlines, kind in groups:
+        if band or kind != "band":
+            p.setPen(pen)
+            p.drawLines(qlines)
+
+
+_NAMES: dict[tuple[str, int], QImage] = {}
+
+
+def _name_image(text: str, px: int) -> QImage:
+    """An area's name, dark with a white halo, drawn once per size and kept (paths of text are slow)."""
+    key = (text, px)
+    img = _NAMES.get(key)
+    if img is None:
+        if len(_NAMES) > 4000:
+            _NAMES.clear()
+        font = QFont()
+        font.setBold(True)
+        font.setPixelSize(px)
+        path = QPainterPath()
+        path.addText(0, 0, font, text)
+        br = path.boundingRect().adjusted(-3, -3, 3, 3)
+        img = QImage(int(br.width()) + 2, int(br.height()) + 2, QImage.Format_ARGB32_Premultiplied)
+        img.fill(0)
+        q = QPainter(img)
+        q.setRenderHint(QPainter.Antialiasing, True)
+        q.translate(-br.left() + 1, -br.top() + 1)
+        q.setPen(QPen(QColor(255, 255, 255, 220), 3.5, Qt.SolidLine, Qt.RoundCap, Qt.RoundJoin))
+        q.drawPath(path)
+        q.setPen(Qt.NoPen)
+        q.setBrush(QColor(25, 20, 20))
+        q.drawPath(path)
+        q.end()
+        _NAMES[key] = img
+    return img
 
 
 class AreaNames:
@@ -158,23 +205,16 @@ class AreaNames:
             pt, radius = placed
             # Text grows with zoom, but no wider than the area and never unreadably small.
             px = min(max(0.55 * SCALE * zoom, 9.0), 22.0)
+            px = (9, 11, 14, 18, 22)[min(4, sum(px >= q for q in (11, 14, 18, 22)))]  # a few sizes, each drawn once
             font.setPixelSize(int(px))
             fm = QFontMetricsF(font)
             w = fm.horizontalAdvance(area.name) / zoom
             if w > 2.6 * max(radius, 1.0) * 2 or px / zoom > 2.2 * radius:
                 continue
-            path = QPainterPath()
-            path.addText(0, 0, font, area.name)
+            img = _name_image(area.name, int(px))
             p.save()
             p.translate(pt)
             p.scale(1 / zoom, 1 / zoom)
-            br = path.boundingRect()
-            path.translate(-br.center())
-            p.setPen(QPen(QColor(255, 255, 255, 220), 3.5, Qt.SolidLine, Qt.RoundCap, Qt.RoundJoin))
-            p.setBrush(Qt.NoBrush)
-            p.drawPath(path)
-            p.setPen(Qt.NoPen)
-            p.setBrush(QColor(25, 20, 20))
-            p.drawPath(path)
+            p.drawImage(QPointF(-img.width() / 2, -img.height() / 2), img)
             p.restore()
         return done

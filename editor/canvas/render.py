@@ -32,15 +32,15 @@ def paint_cells(p: QPainter, geo: SceneGeometry, colours: CellColours, cells: li
     pen = grid_pen if (grid_pen is not None and layers.get("grid", True)) else Qt.NoPen
     p.setPen(pen)
     if layers.get("terrain", True):
-        rgba = colours.rgba
-        brushes: dict[tuple, QBrush] = {}
+        keys = colours.rgb_keys()
+        brushes: dict[int, QBrush] = {}
         last = None
         for c in cells:
-            key = tuple(rgba[c][:3].tolist())
+            key = keys[c]
             if key != last:
                 brush = brushes.get(key)
                 if brush is None:
-                    brush = brushes[key] = QBrush(QColor(*key))
+                    brush = brushes[key] = QBrush(QColor((key >> 16) & 255, (key >> 8) & 255, key & 255))
                 p.setBrush(brush)
                 last = key
             p.drawPolygon(geo.polygon(c))
@@ -76,10 +76,7 @@ def paint_labels(p: QPainter, geo: SceneGeometry, s: Scenario, cells: list[int],
     p.setFont(font)
     dark, light = QColor(0, 0, 0, 170), QColor(255, 255, 255, 190)
     # Light numbers on dark terrain (open sea, jungle), dark ones elsewhere.
-    lum = None
-    if colours is not None:
-        rgb = colours.rgba[:, :3].astype(float)
-        lum = (0.299 * rgb[:, 0] + 0.587 * rgb[:, 1] + 0.114 * rgb[:, 2]) < 110
+    lum = colours.dark_cells() if colours is not None else None
     label = s.grid.label
     dy = geo.half[1] * 0.86
     current = None

@@ -99,6 +99,8 @@ class CellColours:
         self._region: np.ndarray | None = None
         self._island: np.ndarray | None = None
         self.rgba = np.zeros((n + 1, 4), dtype=np.uint8)
+        self._rgb_keys: list[int] | None = None
+        self._dark: np.ndarray | None = None
         self.refresh(np.arange(n))
 
     def refresh(self, cells: np.ndarray) -> None:
@@ -110,6 +112,22 @@ class CellColours:
         base = base.copy()
         base[:, 3] = 255
         self.rgba[cells] = base.astype(np.uint8)
+        self._rgb_keys = None
+        self._dark = None
+
+    def rgb_keys(self) -> list[int]:
+        """Each cell's colour as one 0xRRGGBB integer in a plain list (the vector painter's fast path)."""
+        if self._rgb_keys is None:
+            c = self.rgba[:, :3].astype(np.uint32)
+            self._rgb_keys = ((c[:, 0] << 16) | (c[:, 1] << 8) | c[:, 2]).tolist()
+        return self._rgb_keys
+
+    def dark_cells(self) -> np.ndarray:
+        """Per cell: whether its colour is dark (cell numbers are drawn light on it)."""
+        if self._dark is None:
+            rgb = self.rgba[:, :3].astype(np.float32)
+            self._dark = (0.299 * rgb[:, 0] + 0.587 * rgb[:, 1] + 0.114 * rgb[:, 2]) < 110
+        return self._dark
 
     def set_cells(self, s: Scenario, cells) -> bool:
         """Follow a few edited cells; False when a new terrain or area needs a full rebuild."""

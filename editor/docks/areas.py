@@ -24,10 +24,16 @@ def _free_id(prefix: str, taken) -> str:
     return next(f"{prefix}{n}" for n in itertools.count(1) if f"{prefix}{n}" not in taken)
 
 
+_SWATCHES: dict[int, QIcon] = {}
+
+
 def _swatch(colour: QColor) -> QIcon:
-    pm = QPixmap(12, 12)
-    pm.fill(colour)
-    return QIcon(pm)
+    icon = _SWATCHES.get(colour.rgba())
+    if icon is None:
+        pm = QPixmap(12, 12)
+        pm.fill(colour)
+        icon = _SWATCHES[colour.rgba()] = QIcon(pm)
+    return icon
 
 
 class AreasDock(QDockWidget):
@@ -109,6 +115,7 @@ class AreasDock(QDockWidget):
         self.tree.clear()
         counts = Counter(s.cell_area)
         colours = getattr(self.ctx.map_item, "style", None)
+        items = []
         for a in s.areas.values():
             region = s.regions.get(a.region or "")
             island = s.islands.get(a.island or "")
@@ -118,8 +125,11 @@ class AreasDock(QDockWidget):
             colour = colours.area.get(a.id) if colours is not None else None
             if colour is not None:
                 it.setIcon(0, _swatch(colour))
-            self.tree.addTopLevelItem(it)
-            it.setSelected(a.id in chosen)
+            items.append(it)
+        self.tree.addTopLevelItems(items)
+        for it in items:
+            if it.data(0, Qt.UserRole) in chosen:
+                it.setSelected(True)
         self.tree.blockSignals(False)
         self._fill_named(self.regions_tree, s.regions.values(), lambda r: sum(a.region == r.id for a in s.areas.values()))
         self._fill_named(self.islands_tree, s.islands.values(), lambda i: sum(a.island == i.id for a in s.areas.values()))
@@ -134,8 +144,9 @@ class AreasDock(QDockWidget):
             it.setData(0, Qt.UserRole, i)
             self.sites_tree.addTopLevelItem(it)
         for tree in (self.tree, self.regions_tree, self.islands_tree, self.sites_tree):
-            for col in range(tree.columnCount()):
-                tree.resizeColumnToContents(col)
+            if tree.topLevelItemCount() <= 500:  # measuring thousands of rows costs more than it helps
+                for col in range(tree.columnCount()):
+                    tree.resizeColumnToContents(col)
         self._show_common()
 
     @staticmethod
