@@ -112,7 +112,12 @@ class CellColours:
         base = base.copy()
         base[:, 3] = 255
         self.rgba[cells] = base.astype(np.uint8)
-        self._rgb_keys = None
+        if self._rgb_keys is not None and len(cells) < 5000:  # a few edited cells: follow them
+            c = base[:, :3].astype(np.uint32)
+            for cell, key in zip(np.asarray(cells).tolist(), ((c[:, 0] << 16) | (c[:, 1] << 8) | c[:, 2]).tolist()):
+                self._rgb_keys[cell] = key
+        else:
+            self._rgb_keys = None
         self._dark = None
 
     def rgb_keys(self) -> list[int]:
