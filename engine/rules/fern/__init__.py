@@ -10,9 +10,11 @@ docs/rules/fern.md says what Motu chose where the rules are silent.
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import Any
 
+from engine.board.search import MovementProfile
 from engine.board.sight import SquareSight
 from engine.rules.ruleset import RuleSet, validators_of
 from engine.scenario.checks import COMMON_VALIDATORS
@@ -36,6 +38,28 @@ class FernRules(RuleSet):
             return super().sight(scenario)
         return scenario.cached(("sight", "diagonal-only"), lambda: SquareSight(
             scenario.grid, self.sight_blocks(scenario), crossing_blocks=False))
+
+    def _build_profile(self, scenario: Scenario, kind, side, conditions, start_key=None) -> MovementProfile:
+        """The catalogue's costs, and §4's stream on the diagonal: a diagonal step pays an edge
+        feature's cost when it crosses the feature by FernBoard.step_crosses' rule."""
+        from .board import step_crosses
+        movement_class, _ = self.unit_kind(kind)
+        cat = self.catalogue
+        enter = [cat.terrain[t].enter_cost(movement_class) if t in cat.terrain else math.inf for t in scenario.terrain]
+        both = scenario.options.get("diagonal_edges", cat.options["diagonal_edges"].default) == "both"
+        grid = scenario.grid
+        edge_cost: dict[tuple[int, int], float] = {}
+        for f, spec in cat.edges.items():
+            cost = spec.cross_cost(movement_class)
+            edges = {k for k, feats in scenario.edges.items() if f in feats}
+            if not cost or not edges:
+                continue
+            near = {x for k in edges for c in k for x in (c, *grid.neighbour_lists[c])}
+            for a in near:
+                for v in grid.neighbour_lists[a]:
+                    if a < v and step_crosses(grid.columns, edges, a, v, both):
+                        edge_cost[(a, v)] = edge_cost.get((a, v), 0) + cost
+        return MovementProfile.build(grid, enter, edge_cost, ())
 
     def new_board(self, scenario: Scenario, options: Mapping[str, Any] | None = None):
         """The unchanging part of a game on `scenario` (shared by every state of it)."""

@@ -204,3 +204,21 @@ def test_rule_9_unpinning_costs_squares_from_the_officer_and_bush_with_british()
     assert not any(g.pinned for g in d.groups("a"))
     assert "(1 points)" in d.unpin("5,6"), "un-pinning your own square still costs 1 point"
     assert not any(g.pinned for g in d.groups("b"))
+
+
+def test_rule_5_kupapa_with_the_tupara_get_no_close_range_dice_they_are_not_maori():
+    pieces = unit("k", "kupapa", "kupapa", "3,4", 6) + unit("w", "warriors", "maori", "3,3", 6)
+    d = _ready(OPEN6, pieces, "l-k", "k")  # 5 +1 leader -1 kupapa in the open = 5 points
+    d.fire("3,3")
+    assert _volley_dice(d) == 6, "§1: 'Maori' are those fighting against the British"
+    d = _ready(OPEN6, pieces, "l-k", "k", kupapa_tupara=True)
+    d.fire("3,3")
+    assert _volley_dice(d) == 9, "option kupapa_tupara: 6 figures + 3 tupara dice"
+
+
+def test_rule_5_maori_armed_otherwise_get_no_tupara_dice():
+    pieces = (unit("a", "regulars", "british", "3,4", 6)
+              + unit("w", "warriors", "maori", "3,3", 6, weapon="muzzle_loader"))
+    d = _ready(OPEN6, pieces, "l-w", "w", first_side="maori")
+    d.fire("3,4")
+    assert _volley_dice(d) == 6
