@@ -208,11 +208,24 @@ class PearlsState(GameState):
             return f"put the sailboat on {b.track_labels[action]}"
         return f"unknown action {action}"
 
+    def observation(self, player: int) -> "PearlsState":
+        """The game as `player` sees it: "no player has the right to check how much another has
+        already saved", so the other chests are unknown (0 here, listed in `hidden_chests`; the
+        scores of an observation count only the chests its seat knows)."""
+        others = tuple(p for p in range(self.n) if p != player)
+        o = self.clone()
+        for p in others:
+            o.chest[p] = 0
+        o.hidden_chests = tuple(sorted(set(self.hidden_chests) | set(others)))
+        o._scores = None
+        return o
+
     def information(self, viewer: int | None = None) -> dict[str, Any]:
         """What a playtest view shows; with a viewer, other players' chests are hidden."""
         info: dict[str, Any] = {"turn": self.turn, "cash": list(self.cash), "pearls left": dict(zip(COLOURS, self.supply)),
                                 "token": "treasure" if self.token else "$", "boats on the map": list(self.on_map)}
-        info["chests"] = [c if viewer in (None, p) else None for p, c in enumerate(self.chest)]
+        info["chests"] = [c if viewer in (None, p) and p not in self.hidden_chests else None
+                          for p, c in enumerate(self.chest)]
         if self.phase == P_AUCTION:
             info["auction"] = {"die": self.die, "bid": self.bid, "bidder": self.bidder}
         if self.phase == P_OVER:
