@@ -14,6 +14,7 @@ module is not counted as importing the packages above it.
 from __future__ import annotations
 
 import ast
+from functools import lru_cache
 from pathlib import Path
 
 import networkx as nx
@@ -69,7 +70,9 @@ def _imports(tree: ast.AST):
         stack.extend(children)
 
 
+@lru_cache(maxsize=1)
 def import_graph() -> nx.DiGraph:
+    """Modules as nodes, an edge for each module one imports (the same graph for every test here)."""
     mods = modules()
     graph = nx.DiGraph()
     graph.add_nodes_from(mods)

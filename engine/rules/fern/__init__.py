@@ -5,7 +5,8 @@ concept each: board (the table and the order of battle, §1), core and state
 (the game state and the OpenSpiel-style API), turn (the turn structure the rules
 leave open), motivation (§1-§3), activation (spending points, §3), movement
 (§4, §9, §12), firing (§5, §9), reaction (§6), combat (§7), casualties (§8),
-morale (§10), victory (§11), spotting (§12), validation, and bots.
+morale (§10), victory (§11), spotting (§12), observation (what each side may
+know, §12), validation and validation_play (what play needs), and bots.
 docs/rules/fern.md says what Motu chose where the rules are silent.
 """
 from __future__ import annotations
@@ -21,6 +22,7 @@ from engine.scenario.checks import COMMON_VALIDATORS
 from engine.scenario.model import Scenario
 
 from .validation import FERN_VALIDATORS
+from .validation_play import FERN_PLAY_VALIDATORS
 
 
 class FernRules(RuleSet):
@@ -29,7 +31,7 @@ class FernRules(RuleSet):
     summary = "Semi-skirmish rules for the New Zealand Wars on a table of squares"
 
     def validators(self):
-        return validators_of(COMMON_VALIDATORS, FERN_VALIDATORS)
+        return validators_of(COMMON_VALIDATORS, FERN_VALIDATORS, FERN_PLAY_VALIDATORS)
 
     def sight(self, scenario: Scenario):
         # Option bush_blocks_sight (docs/rules/fern.md): off, a bush square the line crosses

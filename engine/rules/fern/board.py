@@ -73,10 +73,19 @@ def nation_of(catalogue, side: str | None, kind: str, props=None) -> str:
     return str(p.props.get("nation", BRITISH)) if p is not None else BRITISH
 
 
-def player_of(scenario: Scenario, side: str | None, nation: str) -> int:
+def side_player(scenario: Scenario, side: str | None) -> int | None:
+    """The player a side's `player` prop names (0 the British force, 1 the Maori), if it names one."""
     s = scenario.sides.get(side) if side else None
-    if s is not None and "player" in s.props:
-        return int(s.props["player"])
+    value = s.props.get("player") if s is not None else None
+    return value if value in (BRITISH_PLAYER, MAORI_PLAYER) and not isinstance(value, bool) else None
+
+
+def player_of(scenario: Scenario, side: str | None, nation: str) -> int:
+    """The player of a side: its `player` prop, else the Maori for Maori, the British force for the rest
+    (a `player` prop naming no player is a validation error, FERN_BAD_PLAYER)."""
+    named = side_player(scenario, side)
+    if named is not None:
+        return named
     return MAORI_PLAYER if nation == MAORI else BRITISH_PLAYER
 
 
@@ -159,7 +168,7 @@ class FernBoard:
         self.kupapa_tupara = bool(option(opts, catalogue, "kupapa_tupara"))
         self.pit_bush_hiding = bool(option(opts, catalogue, "rifle_pit_bush_hiding"))
         v = scenario.victory or {}
-        self.turns = int(v.get("turns", self.t["victory"]["default_turns"]))
+        self.turns = int(v.get("turns", self.t["victory"]["default_turns"]))  # FERN_BAD_VICTORY if not whole
         held = v.get("field_at_time_limit", "none")
         self.field_at_time_limit = {"british": BRITISH_PLAYER, "maori": MAORI_PLAYER}.get(held)
         self._seen_from: dict[int, list[int]] = {}

@@ -93,3 +93,26 @@ def test_playtest_hooks_draw_boats_sailboats_and_letters():
     assert (m51, "g", "p1") in st.markers() and (s.grid.parse_label("t4"), "S", "p1") in st.markers()
     assert st.summary()["cells"] == {"m51": 1}
     assert set(RULES.bot_factories()) == {"random", "greedy", "mcts"}
+
+
+def test_a_letter_whose_row_and_column_are_all_island_has_no_sector():
+    s = RULES.new_scenario()
+    sector_a = {f"m1{r}" for r in range(1, 8)} | {f"m{c}1" for c in range(1, 8)}
+    for label in sector_a:
+        s.terrain[s.grid.parse_label(label)] = "island"
+    [f] = RULES.validate(s)
+    assert f.code == "PEARLS_SECTOR_EMPTY" and {s.grid.label(c) for c in f.cells} == sector_a
+
+
+def test_a_track_letter_is_one_of_a_to_f_not_two_of_them():
+    s = RULES.new_scenario()
+    s.cell_props[s.grid.parse_label("t1")] = {"letter": "AB", "colour": "green"}
+    assert "PEARLS_TRACK_SPACE" in codes(s)
+
+
+def test_the_highest_bid_may_not_be_below_nought():
+    s = RULES.new_scenario()
+    s.options["max_bid"] = -1
+    assert codes(s) == ["PEARLS_MAX_BID"]
+    s.options["max_bid"] = 0
+    assert codes(s) == []

@@ -128,3 +128,19 @@ def test_setup_shuffle_the_nine_village_tiles_by_default():
         assert {a - 61: p for a, p in st.chance_outcomes()} == {v: left.count(v) / 9 for v in set(left)}
         fixed = RULES.new_initial_state(s, {"shuffle_tiles": False})
         assert fixed.current_player() == 0 and sorted(fixed.values) == left
+
+
+def test_a_board_with_no_village_worth_fruit_could_never_end():
+    s = RULES.new_scenario()
+    for c in range(9):
+        s.cell_props[c] = {"value": -1 if c == 4 else 0}
+    [f] = RULES.validate(s)
+    assert f.code == "TIKI_NO_FRUIT" and f.severity == "error" and len(f.cells) == 9
+
+
+def test_set_up_numbers_too_small_to_play_are_errors():
+    s = RULES.new_scenario()
+    s.options = {"fruit_supply": 0, "tokens_per_player": 1, "fruits_to_win": 0}
+    assert codes(s) == ["TIKI_SET_UP_NUMBER"] * 3
+    s.options = {"fruit_supply": 1, "tokens_per_player": 2, "fruits_to_win": 1}
+    assert codes(s) == []
