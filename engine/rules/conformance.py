@@ -34,6 +34,18 @@ class ConformanceReport:
     terminal_returns: list[list[float]] = field(default_factory=list)
 
 
+def every_option_on(catalogue) -> dict:
+    """Options for a game with every rule-set option "on": each bool true, each choice its
+    first other than the default (numbers keep their defaults), for playing the least-trodden rules."""
+    out = {}
+    for key, spec in catalogue.options.items():
+        if spec.type == "bool":
+            out[key] = True
+        elif spec.type == "choice":
+            out[key] = next((c for c in spec.choices if c != spec.default), spec.default)
+    return out
+
+
 def sample_chance(state: GameState, rng: random.Random) -> int:
     from engine.session.session import sample_outcome  # the session sits above the rules
     return sample_outcome(state.chance_outcomes(), rng)

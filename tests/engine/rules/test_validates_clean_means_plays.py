@@ -206,25 +206,25 @@ def bounded(examples: int) -> settings:
                                            HealthCheck.data_too_large])
 
 
-@bounded(20)
+@bounded(40)
 @given(mutated("fern-ambush.yaml"))
 def test_a_fern_ambush_that_validates_clean_plays(s):
     plays(s)
 
 
-@bounded(15)
+@bounded(30)
 @given(mutated("fern-pa-assault.yaml"))
 def test_a_fern_pa_assault_that_validates_clean_plays(s):
     plays(s)
 
 
-@bounded(60)
+@bounded(150)
 @given(mutated("tiki.yaml"))
 def test_a_tiki_board_that_validates_clean_plays(s):
     plays(s)
 
 
-@bounded(60)
+@bounded(120)
 @given(mutated("pearls.yaml"))
 def test_a_pearls_board_that_validates_clean_plays(s):
     plays(s)

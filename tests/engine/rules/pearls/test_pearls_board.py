@@ -2,7 +2,7 @@
 import os
 
 from engine.io.native import load_path
-from engine.rules.conformance import check_conformance
+from engine.rules.conformance import check_conformance, every_option_on
 from engine.rules.registry import get_ruleset
 from engine.scenario.model import Side
 
@@ -78,6 +78,13 @@ def test_conformance_with_two_three_and_four_players():
         report = check_conformance(lambda: RULES.new_initial_state(s), games=15, seed=n)
         assert report.games == 15 and report.chance_nodes > 0
         assert all(len(r) == n and abs(sum(r)) < 1e-9 for r in report.terminal_returns)
+
+
+def test_conformance_with_every_option_on():
+    options = every_option_on(RULES.catalogue)
+    assert options == {"group_ties": "first", "sit_out_without_boats": True}
+    report = check_conformance(lambda: RULES.new_initial_state(RULES.new_scenario(), options), games=15, seed=4)
+    assert report.games == 15
 
 
 def test_playtest_hooks_draw_boats_sailboats_and_letters():

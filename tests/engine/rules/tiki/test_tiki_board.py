@@ -6,7 +6,7 @@ from engine.ai.bot import RandomBot, play_game
 from engine.board.grids import Space, SpacesGrid
 from engine.io.native import dumps, load_path, loads
 from engine.rules.api import CHANCE
-from engine.rules.conformance import check_conformance
+from engine.rules.conformance import check_conformance, every_option_on
 from engine.rules.registry import get_ruleset
 from engine.scenario.model import Scenario
 
@@ -83,7 +83,8 @@ def test_the_scenario_file_sets_the_values_and_the_shaman_rule():
 
 def test_conformance_plain_shaman_and_shuffled():
     s = RULES.new_scenario()
-    for options in ({}, {"shaman_rule": True}, {"shaman_rule": True, "shuffle_tiles": True}):
+    assert every_option_on(RULES.catalogue) == {"shaman_rule": True, "shuffle_tiles": True}
+    for options in ({}, {"shaman_rule": True, "shuffle_tiles": False}, every_option_on(RULES.catalogue)):
         report = check_conformance(lambda: RULES.new_initial_state(s, options), games=40, seed=6)
         assert report.games == 40
         assert all(sorted(r) == [-1.0, 1.0] for r in report.terminal_returns)
