@@ -81,7 +81,8 @@ class GameState(ABC):
         When `player` is to move, its legal actions are the state's (no legal action gives a
         hidden thing away; the conformance check holds every game to this), so a bot may choose
         from it; playing on past the seat's own turn needs the hidden part sampled. A game with
-        nothing hidden returns the state itself: read it, and clone it before changing it."""
+        nothing hidden returns the state itself: read it, and clone it before changing it.
+        Otherwise the observation has no history (the record of the game holds hidden moves)."""
         return self
 
     def action_to_string_for(self, action: int, player: int) -> str | None:

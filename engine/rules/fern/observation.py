@@ -83,6 +83,7 @@ def observe(s, viewer: int):
         o.leaders[i] = o.leaders[i]._replace(cell=None)
     o.stack = masked
     o._legal = None
+    o._history = []  # the action record holds the hidden moves: it is the game's, not the seat's
     return o
 
 

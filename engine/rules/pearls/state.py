@@ -169,12 +169,19 @@ class PearlsState(GameState):
             return [0.0] * self.n
         return [1.0 / k if s == best else -1.0 / (self.n - k) for s in scores]
 
+    _LISTS = ("sail", "cash", "chest", "hold", "boats", "on_map", "supply", "colour", "owner", "passed")
+
     def clone(self) -> "PearlsState":
+        return self._copy(list(self._history))
+
+    def _copy(self, history: list[int]) -> "PearlsState":
         c = object.__new__(PearlsState)
-        c.__dict__.update(self.__dict__)
-        for name in ("sail", "cash", "chest", "hold", "boats", "on_map", "supply", "colour", "owner", "passed",
-                     "_history"):
-            setattr(c, name, list(getattr(self, name)))
+        mine = self.__dict__
+        d = c.__dict__
+        d.update(mine)
+        for name in self._LISTS:  # every bot decision copies (its observation): a plain loop of copies
+            d[name] = mine[name][:]
+        d["_history"] = history
         return c
 
     def state_key(self) -> Hashable:
@@ -211,9 +218,10 @@ class PearlsState(GameState):
     def observation(self, player: int) -> "PearlsState":
         """The game as `player` sees it: "no player has the right to check how much another has
         already saved", so the other chests are unknown (0 here, listed in `hidden_chests`; the
-        scores of an observation count only the chests its seat knows)."""
+        scores of an observation count only the chests its seat knows). It has no history: the
+        record of the game is the game's."""
         others = tuple(p for p in range(self.n) if p != player)
-        o = self.clone()
+        o = self._copy([])
         for p in others:
             o.chest[p] = 0
         o.hidden_chests = tuple(sorted(set(self.hidden_chests) | set(others)))

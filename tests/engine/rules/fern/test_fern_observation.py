@@ -39,6 +39,8 @@ def test_rule_12_the_british_observation_leaves_the_hidden_maori_out_and_the_mao
         "major", "lt-a", "lt-b", "capt-m", "rawiri"}
     assert obs.information()["units broken"] == [], "hidden hapu are out of sight, not broken"
     assert obs.legal_actions() == st.legal_actions()
+    st.apply_action(st.legal_actions()[0])
+    assert st.history() and st.observation(BRITISH_PLAYER).history() == [], "the record holds hidden moves"
     assert st.observation(MAORI_PLAYER) is st, "British figures are never hidden: the Maori see the whole game"
     assert len(st.groups) == 7, "observing changes nothing"
 
