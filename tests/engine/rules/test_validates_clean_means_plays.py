@@ -206,13 +206,13 @@ def bounded(examples: int) -> settings:
                                            HealthCheck.data_too_large])
 
 
-@bounded(40)
+@bounded(80)
 @given(mutated("fern-ambush.yaml"))
 def test_a_fern_ambush_that_validates_clean_plays(s):
     plays(s)
 
 
-@bounded(30)
+@bounded(60)
 @given(mutated("fern-pa-assault.yaml"))
 def test_a_fern_pa_assault_that_validates_clean_plays(s):
     plays(s)
