@@ -4,7 +4,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from fern_helpers import RULES, Driver, start, table, unit
+from fern_helpers import RULES, Driver, start, table, unit, volley_dice
 
 OPEN6 = [". . . . . ."] * 6
 ROW_4_5_STREAM = [(f"{c},5", f"{c},4") for c in range(1, 7)]
@@ -51,11 +51,7 @@ def _volley_size(shooter, target, palisades, **options):
     d.motivate("l-a", "a")
     d.roll(6, 5)
     d.fire(target)
-    n = 0
-    while d.step() == "r_hit":
-        d.roll(1)
-        n += 1
-    return n
+    return volley_dice(d)
 
 
 def test_rule_5_a_palisade_at_the_corner_puts_both_diagonal_neighbours_behind_it():
