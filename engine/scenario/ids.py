@@ -156,6 +156,24 @@ class CarryToken(Edit):
         return CarryToken(self.new, self.old)
 
 
+def rename(s: Scenario, collection: str, old: str, new_id: str | None = None, name: str | None = None) -> Edit:
+    """One Edit giving a record a new name (when `name`) and the id `new_id` (default: the id
+    the name makes), every reference updated: what renaming an area in the editor does."""
+    table = getattr(s, collection, None)
+    if table is None or old not in table:
+        raise EditError(f"there is no {collection[:-1]} {old!r}")
+    first: list[Edit] = []
+    work = s
+    if name is not None and name != table[old].name:
+        first.append(PutRecord(collection, old, _with(table[old], name=name)))
+        work = s.copy()
+        first[0].apply(work)
+    if new_id is None:
+        new_id = id_from_name(getattr(work, collection)[old].name, set(table) - {old}, fallback=collection[:-1])
+    second = rename_id(work, collection, old, new_id)
+    return Compound(tuple(first) + (second,), second.text)
+
+
 def ids_from_names(s: Scenario, collections: Iterable[str] = ("islands", "regions", "areas")) -> Edit:
     """One Edit giving every island, region and area the id its name makes, where it differs
     (Maeva's `area1` becomes `maeva`)."""
@@ -173,4 +191,4 @@ def ids_from_names(s: Scenario, collections: Iterable[str] = ("islands", "region
     return Compound(tuple(edits), "Ids from names")
 
 
-__all__ = ["id_from_name", "unique_id", "rename_id", "ids_from_names", "CarryToken", "KNOWN_TABLES"]
+__all__ = ["id_from_name", "unique_id", "rename_id", "rename", "ids_from_names", "CarryToken", "KNOWN_TABLES"]
