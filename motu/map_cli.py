@@ -97,11 +97,10 @@ def island_options(sp: argparse.ArgumentParser, new_map: bool) -> None:
 
 
 def _plan(args: argparse.Namespace, path: str, across_km: float, rules: str) -> Any:
-    from engine.io.coastline import Band, IslandPlan, recipe
-    from engine.io.island_file import read_island
+    from engine.io.coastline import Band, recipe
+    from engine.io.island_file import plan_from_file, read_island
     rec = recipe(rules)
     f = read_island(path)
-    name = args.island or f.name or os.path.splitext(os.path.basename(path))[0]
     bands: tuple = ()
     if args.bands:
         parts = [p for p in args.bands.split(",") if p.strip()]
@@ -109,12 +108,11 @@ def _plan(args: argparse.Namespace, path: str, across_km: float, rules: str) -> 
         if len(parts) != n:
             raise UsageError(f"--bands needs {n} distances ({', '.join(rec.inland[:-1]) if rec else 'clear, jungle'} end)")
         bands = (Band(tuple(_km(p, across_km) for p in parts)),)
-    passes = tuple(f.passes) + tuple(_lonlat(p) for p in args.passes or ())
-    return IslandPlan(f.land, name, region=args.region,
-                      land_fraction=_fraction(args.land_fraction) if args.land_fraction else None,
-                      bands=bands, lagoon_width=args.lagoon, reef=not args.no_reef, passes=passes,
-                      areas=args.areas or "auto", wedges=args.wedges, centre=f.centre,
-                      districts=tuple(f.districts), villages=tuple(f.villages))
+    return plan_from_file(f, args.island or f.name or os.path.splitext(os.path.basename(path))[0],
+                          passes=tuple(_lonlat(p) for p in args.passes or ()), region=args.region,
+                          land_fraction=_fraction(args.land_fraction) if args.land_fraction else None,
+                          bands=bands, lagoon_width=args.lagoon, reef=not args.no_reef,
+                          areas=args.areas or "auto", wedges=args.wedges)
 
 
 def island_import_wanted(args: argparse.Namespace) -> bool:

@@ -18,11 +18,12 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from typing import Any
 
 import shapely
 from shapely.geometry.base import BaseGeometry
 
-from .coastline import Place
+from .coastline import IslandPlan, Place
 from .errors import LoadError
 from .geojson_import import read_shapes
 
@@ -82,4 +83,11 @@ def read_island(path: str, name_property: str = "name") -> IslandFile:
     return out
 
 
-__all__ = ["IslandFile", "read_island", "ROLES"]
+def plan_from_file(f: IslandFile, name: str | None = None, passes: tuple = (), **options: Any) -> IslandPlan:
+    """The IslandPlan for a coastline file: its land, name, marked points (with `passes` more),
+    and the designer's other choices (`options`: IslandPlan's fields)."""
+    return IslandPlan(f.land, name or f.name or "Island", passes=tuple(f.passes) + tuple(passes), centre=f.centre,
+                      districts=tuple(f.districts), villages=tuple(f.villages), **options)
+
+
+__all__ = ["IslandFile", "read_island", "plan_from_file", "ROLES"]

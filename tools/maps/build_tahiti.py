@@ -34,7 +34,8 @@ if str(ROOT) not in sys.path:  # run as a script: make `engine` and `tools.maps`
 
 from engine.board.geometry import cell_centres
 from engine.io import coastline_areas as areas
-from engine.io.coastline import Band, IslandPlan, Place, add_island, new_map
+from engine.io.coastline import Band, IslandPlan, add_island, new_map
+from engine.io.island_file import plan_from_file, read_island
 from engine.io.native import dumps
 from engine.scenario.edits import (
     Edit, InsertFeature, PaintArea, PaintTerrain, PutRecord, SetCellProps, SetEdgeFeatures, SetField,
@@ -44,6 +45,9 @@ from engine.scenario.model import Area, CellFeature, Piece, Region, Scenario
 from tools.maps import geo
 
 COASTLINES = Path(__file__).with_name("coastlines.json")  # copy of shared/reference/coastlines.json
+# Mo'orea's coastline (the same ring) as the tutorial's input, with its passes, district
+# boundaries and centre marked as Point features.
+MOOREA_FILE = Path(__file__).with_name("moorea.geojson")
 MILE_KM = 1.609344
 # One mile to the hex: a quarter of the game's 4-mile hex, so each of the 17 areas has a
 # dozen or more hexes. The lattice origin is fixed so that both maps put a hex on the same
@@ -79,16 +83,11 @@ MOOREA_BANDS = Band((1.8, 2.6))
 ITI_CENTRE = (-149.237, -17.795)
 ITI_DISTRICTS = [("pueu", (-149.297, -17.718)), ("tautira", (-149.205, -17.727)),
                  ("teahupoo", (-149.155, -17.846)), ("vairao", (-149.283, -17.834))]
-MOOREA_CENTRE = (-149.861, -17.514)
-MOOREA_DISTRICTS = [("paopao", (-149.862, -17.485)), ("teavaro", (-149.800, -17.466)),
-                    ("afareaitu", (-149.790, -17.528)), ("haapiti", (-149.860, -17.567)),
-                    ("papetoai", (-149.943, -17.500))]
 
 # Reef passes, [lon, lat] just outside the reef: a few round each island, not all the real ones.
 TAHITI_PASSES = [(-149.575, -17.515), (-149.650, -17.600), (-149.600, -17.740), (-149.430, -17.775),
                  (-149.322, -17.808), (-149.265, -17.866), (-149.170, -17.722), (-149.314, -17.645),
                  (-149.417, -17.492)]
-MOOREA_PASSES = [(-149.890, -17.466), (-149.820, -17.470), (-149.777, -17.528), (-149.948, -17.535)]
 
 # Rivers, mouth to source (the mouth a little out to sea, so the line meets the coarse coast).
 # The Papenoo (23 km) drains the centre northward; the Vaihiria runs south from its lake.
@@ -120,8 +119,7 @@ MOOREA_NAMES = {"afareaitu": "Afareaitu", "teavaro": "Teavaro", "paopao": "Paopa
 TOKENS = dict(zip([a[0] for a in AREAS] + MOOREA_AREAS, "fuepamntshirMPvTAUFVOYH"))
 COLOURS = {"north": ["#9ecae1", "#6baed6", "#c6dbef", "#4292c6", "#a6bddb", "#74a9cf", "#d0d1e6"],
            "west": ["#fdae6b", "#fd8d3c", "#fdd0a2"],
-           "south": ["#a1d99b", "#74c476", "#c7e9c0", "#bcbddc", "#9e9ac8", "#dadaeb", "#807dba"],
-           "moorea": ["#fbb4b9", "#f768a1", "#fcc5c0", "#dd3497", "#fa9fb5"]}
+           "south": ["#a1d99b", "#74c476", "#c7e9c0", "#bcbddc", "#9e9ac8", "#dadaeb", "#807dba"]}
 
 # Sites: [lon, lat] of the real place; the site goes on the nearest hex of the area that can hold it.
 HOME_VILLAGES = [("red", "pare", (-149.566, -17.536)), ("yellow", "hitiaa", (-149.295, -17.600)),
@@ -170,12 +168,10 @@ def tahiti_plan() -> IslandPlan:
 
 
 def moorea_plan() -> IslandPlan:
-    """What `motu map add-island` is asked for Mo'orea: as its coastline file would mark it
-    (tests/data/moorea.geojson holds the same), with the district boundaries on the coast."""
-    starts = dict(MOOREA_DISTRICTS)
-    districts = tuple(Place(MOOREA_NAMES[a], *starts[a], COLOURS["moorea"][i]) for i, a in enumerate(MOOREA_AREAS))
-    return IslandPlan(Polygon(_rings()["Moorea"]), "Mo'orea", bands=(MOOREA_BANDS,), passes=tuple(MOOREA_PASSES),
-                      areas="districts", centre=MOOREA_CENTRE, districts=districts)
+    """What `motu map add-island` is asked for Mo'orea (docs/authoring-moorea.md, step 2): its
+    coastline file, which marks the passes, the district boundaries and the centre, with
+    Mo'orea's inland bands."""
+    return plan_from_file(read_island(str(MOOREA_FILE)), bands=(MOOREA_BANDS,))
 
 
 def build_tahiti() -> Scenario:
