@@ -274,7 +274,7 @@ def cmd_merge(args: argparse.Namespace) -> int:
 
 
 def cmd_rename(args: argparse.Namespace) -> int:
-    from engine.scenario.ids import id_from_name, ids_from_names, rename
+    from engine.scenario.ids import id_from_name, ids_from_names, left_alone, rename
     from engine.scenario.model import RECORD_COLLECTIONS
     s = _load(args.file)
     out = _out(args)
@@ -305,11 +305,14 @@ def cmd_rename(args: argparse.Namespace) -> int:
         edit = rename(s, kind, args.old, new, args.name)
     except EditError as exc:
         raise UsageError(str(exc)) from None
+    unsure = left_alone(s, kind, args.old)
     _apply(s, edit)
     _save(s, out)
     named = f" ({args.name})" if args.name else ""
-    _emit(args, {"file": out, "kind": kind[:-1], "from": args.old, "to": new, "name": name},
-          f"{out}: {kind[:-1]} {args.old} is now {new}{named}")
+    note = (f"; {', '.join(unsure)} may name {args.old!r}, also the id of another kind of record: not changed "
+            "there, check them") if unsure else ""
+    _emit(args, {"file": out, "kind": kind[:-1], "from": args.old, "to": new, "name": name, "not_changed": unsure},
+          f"{out}: {kind[:-1]} {args.old} is now {new}{named}{note}")
     return EXIT_OK
 
 

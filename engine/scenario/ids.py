@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Iterable
 
 from .edits import (
-    Compound, Edit, EditError, InsertFeature, PaintArea, PutRecord, RemoveFeature, SetField, SetSetupZone,
+    Compound, Edit, EditError, InsertFeature, PaintArea, PutRecord, RemoveFeature, SetField,
 )
 from .model import RECORD_COLLECTIONS, Scenario, is_ident
 
@@ -68,6 +68,18 @@ def _ambiguous(s: Scenario, collection: str, rid: str) -> bool:
     return any(rid in getattr(s, c) for c in RECORD_COLLECTIONS if c != collection)
 
 
+def left_alone(s: Scenario, collection: str, old: str) -> list[str]:
+    """Free-form places (tables, victory) that hold the string `old` but that rename_id leaves,
+    because `old` is also the id of a record of another kind: the designer should look."""
+    if not _ambiguous(s, collection, old):
+        return []
+    out = [f"tables.{name}" for name, t in s.tables.items()
+           if name not in NOT_REFERENCES and name not in KNOWN_TABLES and _replace(t, old, old + "\0") is not t]
+    if _replace(s.victory, old, old + "\0") is not s.victory:
+        out.append("victory")
+    return out
+
+
 def _renamed_tables(s: Scenario, collection: str, old: str, new: str) -> dict[str, Any]:
     free = not _ambiguous(s, collection, old)
     out = {}
@@ -93,7 +105,7 @@ def rename_id(s: Scenario, collection: str, old: str, new: str) -> Edit:
     if new == old:
         return Compound((), f"Rename {what}")
     if new in table:
-        raise EditError(f"there is already a {what} {new!r}")
+        raise EditError(f"there is already {'an' if what[0] in 'aeiou' else 'a'} {what} {new!r}")
     free = not _ambiguous(s, collection, old)
     rec = _with(table[old], id=new)
     if collection == "pieces" and free:
@@ -124,7 +136,7 @@ def rename_id(s: Scenario, collection: str, old: str, new: str) -> Edit:
         if g is not f:
             edits += [RemoveFeature(i), InsertFeature(i, g)]
     if collection == "sides" and old in s.setup_zones:
-        edits += [SetSetupZone(new, s.setup_zones[old]), SetSetupZone(old, None)]
+        edits.append(RenameZone(old, new))
     edits.append(PutRecord(collection, old, None))
     tables = _renamed_tables(s, collection, old, new)
     if any(tables[k] is not v for k, v in s.tables.items()):
@@ -174,6 +186,22 @@ def rename(s: Scenario, collection: str, old: str, new_id: str | None = None, na
     return Compound(tuple(first) + (second,), second.text)
 
 
+@dataclass(frozen=True)
+class RenameZone(Edit):
+    """A side's set-up zone under the side's new id, in the same place among the zones."""
+
+    old: str
+    new: str
+    scope: ClassVar[str] = "zones"
+    text: ClassVar[str] = "Rename side"
+
+    def _apply(self, scenario: Scenario) -> Edit:
+        if self.old not in scenario.setup_zones or self.new in scenario.setup_zones:
+            raise EditError(f"cannot move the set-up zone of {self.old!r} to {self.new!r}")
+        scenario.setup_zones = {self.new if k == self.old else k: v for k, v in scenario.setup_zones.items()}
+        return RenameZone(self.new, self.old)
+
+
 def ids_from_names(s: Scenario, collections: Iterable[str] = ("islands", "regions", "areas")) -> Edit:
     """One Edit giving every island, region and area the id its name makes, where it differs
     (Maeva's `area1` becomes `maeva`)."""
@@ -191,4 +219,4 @@ def ids_from_names(s: Scenario, collections: Iterable[str] = ("islands", "region
     return Compound(tuple(edits), "Ids from names")
 
 
-__all__ = ["id_from_name", "unique_id", "rename_id", "rename", "ids_from_names", "CarryToken", "KNOWN_TABLES"]
+__all__ = ["id_from_name", "unique_id", "rename_id", "rename", "left_alone", "ids_from_names", "CarryToken", "KNOWN_TABLES"]
