@@ -15,6 +15,7 @@ suggested areas are coastline_areas.py; the Edits are engine/scenario/map_ops.py
 from __future__ import annotations
 
 import math
+from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Sequence
@@ -23,16 +24,17 @@ import numpy as np
 import shapely
 from shapely.geometry.base import BaseGeometry
 
-from engine.board.geometry import cell_centres, cell_polygons
+from engine.board.geometry import cell_centres
 from engine.board.grids import Grid, HexGrid, SquareGrid
 from engine.resources import resource_path
 from engine.scenario.edits import Compound, Edit
 from engine.scenario.georef import TABLE, Georef
 from engine.scenario.ids import id_from_name
-from engine.scenario.map_ops import MapPatch, centre_at, grow_to_fit, parity_step, patch_edits
+from engine.scenario.map_ops import MapPatch, centre_at, grow_to_fit, lay_patch, patch_edits
 from engine.scenario.model import Area, CellFeature, Island, Region, Scenario
 
 from . import coastline_areas as areas_
+from .coastline_geometry import boundary_distance, depth_bounds, land_fraction, near_boundary, window
 
 SQRT3 = math.sqrt(3)
 RECIPE_FILE = "island.yaml"
@@ -123,78 +125,6 @@ class DraftError(ValueError):
     """An island that cannot be drafted as asked; the message is for the designer."""
 
 
-# --- geometry --------------------------------------------------------------------------------
-
-def boundary_distance(shape: BaseGeometry, xy: np.ndarray, k: int = 12) -> np.ndarray:
-    """Exact distance from each point to the shape's boundary, fast for long coastlines: the
-    nearest segments by their midpoints, checked against a bound, GEOS for the rare rest."""
-    polys = [g for g in shapely.get_parts(shape) if g.geom_type == "Polygon"]
-    rings = shapely.get_rings(polys) if polys else []
-    a_list, b_list = [np.empty((0, 2))], [np.empty((0, 2))]
-    for ring in rings:
-        c = shapely.get_coordinates(ring)
-        a_list.append(c[:-1])
-        b_list.append(c[1:])
-    a, b = np.concatenate(a_list), np.concatenate(b_list)
-    if len(a) == 0:
-        return np.full(len(xy), np.inf)
-    ab = b - a
-    len2 = (ab * ab).sum(axis=1)
-    len2[len2 == 0] = 1e-300
-
-    def seg_dist(p: np.ndarray, idx: np.ndarray) -> np.ndarray:  # p (n, 2), idx (n, m)
-        pa = p[:, None, :] - a[idx]
-        t = np.clip((pa * ab[idx]).sum(axis=2) / len2[idx], 0.0, 1.0)
-        d = pa - t[..., None] * ab[idx]
-        return np.sqrt((d * d).sum(axis=2)).min(axis=1)
-
-    n = len(a)
-    if n <= k:
-        out = np.empty(len(xy))
-        for i in range(0, len(xy), 20000):
-            p = xy[i:i + 20000]
-            out[i:i + 20000] = seg_dist(p, np.broadcast_to(np.arange(n), (len(p), n)))
-        return out
-    from scipy.spatial import cKDTree
-    mid = (a + b) / 2
-    half = np.sqrt(len2) / 2
-    dm, idx = cKDTree(mid).query(xy, k=k)
-    best = seg_dist(xy, idx)
-    # A segment not among the k has its midpoint at least dm[:, -1] away, so it is at least
-    # dm[:, -1] - the longest half-segment away: where best is below that, best is exact.
-    doubt = np.flatnonzero(best > dm[:, -1] - half.max())
-    if len(doubt):
-        boundary = shape.boundary
-        shapely.prepare(boundary)
-        best[doubt] = shapely.distance(shapely.points(xy[doubt]), boundary)
-    return best
-
-
-def land_fraction(grid: Grid, land: BaseGeometry, xy: np.ndarray, dist: np.ndarray) -> np.ndarray:
-    """How much of each cell is land (0-1): exact where the coastline crosses the cell."""
-    shapely.prepare(land)
-    frac = shapely.contains_xy(land, xy[:, 0], xy[:, 1]).astype(float)
-    reach = 1.0 if isinstance(grid, HexGrid) else math.sqrt(0.5)  # centre to the farthest corner
-    near = np.flatnonzero(dist < reach)
-    if len(near):
-        cell_area = 1.5 * SQRT3 if isinstance(grid, HexGrid) else 1.0
-        frac[near] = shapely.area(shapely.intersection(cell_polygons(grid, near), land)) / cell_area
-    return frac
-
-
-def window(grid: Grid, x0: float, y0: float, x1: float, y1: float) -> tuple[int, int, int, int]:
-    """(col0, row0, col1, row1), maybe off the map, of the cells covering a layout box; col0
-    (or row0) rounded down to the layout's step so that hexes stay on the same lattice."""
-    if isinstance(grid, HexGrid):
-        dx, dy = (1.5, SQRT3) if grid.orientation == "flat" else (SQRT3, 1.5)
-        c0, c1 = math.floor(x0 / dx), math.ceil(x1 / dx)
-        r0, r1 = math.floor(y0 / dy), math.ceil(y1 / dy)
-    else:
-        c0, c1, r0, r1 = math.floor(x0), math.floor(x1), math.floor(y0), math.floor(y1)
-    sc, sr = parity_step(grid)
-    return c0 - c0 % sc, r0 - r0 % sr, c1, r1
-
-
 def _layout_geometry(geom: BaseGeometry, geo: Georef) -> BaseGeometry:
     return shapely.transform(geom, geo.to_layout)
 
@@ -207,11 +137,12 @@ def draft_island(s: Scenario, plan: IslandPlan, geo: Georef, recipe_: Recipe) ->
     grid = s.grid
     if not isinstance(grid, (HexGrid, SquareGrid)):
         raise DraftError("islands are drafted on hex or square maps")
-    k = geo.km_per_unit
     land = _layout_geometry(plan.land, geo)
+    shapely.prepare(land)
     xy = cell_centres(grid)
-    dist = boundary_distance(land, xy)
-    frac = land_fraction(grid, land, xy, dist)
+    inside = shapely.contains_xy(land, xy[:, 0], xy[:, 1])
+    near = np.flatnonzero(near_boundary(grid, land))
+    frac = land_fraction(grid, land, xy, inside, near, boundary_distance(land, xy[near]))
     threshold = recipe_.land_fraction if plan.land_fraction is None else plan.land_fraction
     is_land = frac >= threshold
     cells = np.flatnonzero(is_land)
@@ -238,31 +169,16 @@ def draft_island(s: Scenario, plan: IslandPlan, geo: Georef, recipe_: Recipe) ->
         from engine.scenario.validation import describe_cells
         raise DraftError(f"the island would overlap the map's land, lagoon or areas at {describe_cells(s, bad.tolist())}: "
                          "place it on open sea")
-    # Inland terrain by depth (km from the sea).
-    inland = is_land & ~coast
-    depth = dist * k
-    limits = _band_limits(plan, recipe_, depth[inland])
-    n_limits = len(recipe_.inland) - 1
-    lim = np.tile(np.array(limits[:n_limits] + [np.inf] * (n_limits - len(limits)), dtype=float), (grid.size, 1))
-    for band in plan.bands:
-        if len(band.limits_km) != n_limits:
-            raise DraftError(f"inland bands need {n_limits} limits ({', '.join(recipe_.inland[:-1])} end), "
-                             f"not {len(band.limits_km)}")
-        if band.zone is not None:
-            zone = _layout_geometry(band.zone, geo)
-            inside = shapely.contains_xy(zone, xy[:, 0], xy[:, 1])
-            lim[inside] = band.limits_km
-    level = (depth[:, None] >= lim).sum(axis=1)
-    new_t: dict[int, str] = {}
-    names = np.array(recipe_.inland, dtype=object)[np.minimum(level, len(recipe_.inland) - 1)]
-    for c in cells.tolist():
-        new_t[c] = recipe_.coast if coast[c] else str(names[c])
-    for c in np.flatnonzero(lagoon).tolist():
-        new_t[c] = recipe_.lagoon
+    # Inland terrain by depth (km from the sea): exact where it decides the band.
+    level = _inland_levels(plan, recipe_, geo, land, xy, np.flatnonzero(is_land & ~coast))
+    names = np.full(grid.size, recipe_.coast, dtype=object)
+    names[level[0]] = np.array(recipe_.inland, dtype=object)[np.minimum(level[1], len(recipe_.inland) - 1)]
+    names[lagoon] = recipe_.lagoon
+    mine = np.flatnonzero(is_land | lagoon)
+    new_t: dict[int, str] = dict(zip(mine.tolist(), names[mine].tolist()))
     patch = MapPatch(terrain=new_t)
     final = t.copy()
-    for c, v in new_t.items():
-        final[c] = v
+    final[mine] = names[mine]
     # The reef on the lagoon's outer hexsides, a pass at each marked point.
     reef_n = passes_n = 0
     if plan.reef and recipe_.reef and width > 0:
@@ -277,37 +193,61 @@ def draft_island(s: Scenario, plan: IslandPlan, geo: Georef, recipe_: Recipe) ->
                 patch.edges[(a, b)] = (recipe_.reef,)
         reef_n, passes_n = len(patch.edges), len(gaps)
     region_name = plan.region or plan.name
+    counts = Counter(new_t.values())
     summary = {"land": int(len(cells)), "coast": int(coast.sum()), "lagoon": int(lagoon.sum()),
-               "reef": reef_n, "passes": passes_n,
-               **{name: sum(1 for v in new_t.values() if v == name) for name in recipe_.inland}}
+               "reef": reef_n, "passes": passes_n, **{name: counts[name] for name in recipe_.inland}}
     _suggest_areas(s, plan, geo, recipe_, xy, cells.tolist(), final, patch, region_name)
     summary["areas"] = [r.name for c, r in patch.records if c == "areas"]
     return Draft(patch, summary)
 
 
-def _band_limits(plan: IslandPlan, recipe_: Recipe, inland_depths: np.ndarray) -> list[float]:
+def _inland_levels(plan: IslandPlan, recipe_: Recipe, geo: Georef, land: BaseGeometry, xy: np.ndarray,
+                   inland: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(inland cells, the index of each one's inland terrain): clear, jungle, mountain by the
+    bands' limits on the distance from the sea. Distances are bounded cheaply and measured
+    exactly only where a limit falls between the bounds."""
+    k = geo.km_per_unit
+    n_limits = len(recipe_.inland) - 1
+    lo, hi = depth_bounds(land, xy[inland])
+
+    def exact(which: np.ndarray) -> None:
+        if len(which):
+            lo[which] = hi[which] = boundary_distance(land, xy[inland[which]])
+    default = next((list(b.limits_km) for b in plan.bands if b.zone is None), None)
+    if default is None:  # the recipe's fractions of the deepest inland hex
+        deep = np.flatnonzero(hi >= hi.max() - (hi - lo).max()) if len(hi) else hi
+        exact(deep)
+        deepest = float(hi[deep].max()) * k if len(deep) else 0.0
+        default = [f * deepest for f in recipe_.band_fractions]
+    lim = np.tile(np.array((default + [np.inf] * n_limits)[:n_limits], dtype=float), (len(inland), 1))
     for band in plan.bands:
-        if band.zone is None:
-            return list(band.limits_km)
-    deepest = float(inland_depths.max()) if len(inland_depths) else 0.0
-    return [f * deepest for f in recipe_.band_fractions]
+        if len(band.limits_km) != n_limits:
+            raise DraftError(f"inland bands need {n_limits} limits ({', '.join(recipe_.inland[:-1])} end), "
+                             f"not {len(band.limits_km)}")
+        if band.zone is not None:
+            zone = _layout_geometry(band.zone, geo)
+            lim[shapely.contains_xy(zone, xy[inland, 0], xy[inland, 1])] = band.limits_km
+    lim /= k  # to layout units
+    exact(np.flatnonzero(((lim > lo[:, None]) & (lim <= hi[:, None])).any(axis=1)))
+    return inland, (lo[:, None] >= lim).sum(axis=1)
 
 
 def pass_side(grid: Grid, xy: np.ndarray, terrain: np.ndarray, lagoon: np.ndarray, land: np.ndarray,
               p: tuple[float, float], open_sea: str) -> tuple[int, int]:
     """The pass nearest a layout point: the lagoon hex nearest it that touches open sea, and
     across its reef the open-sea neighbour farthest from land (straight out through the reef)."""
-    nbl = grid.neighbour_lists
-    edge = [c for c in np.flatnonzero(lagoon).tolist() if any(terrain[n] == open_sea for n in nbl[c])]
-    if not edge:
+    nb = grid.neighbour_array
+    sea = np.append(terrain == open_sea, False)
+    edge = np.flatnonzero(lagoon & sea[nb].any(axis=1))
+    if not len(edge):
         raise DraftError("a pass is marked, but the lagoon touches no open sea")
     c = areas_.nearest_cell(xy, edge, p)
     land_xy = xy[np.flatnonzero(land)]
 
     def off_land(n: int) -> float:  # rounded: lattice ties go to the lower cell, wherever the map starts
         return round(float(((land_xy - xy[n]) ** 2).sum(axis=1).min()), 6)
-    sea = [n for n in nbl[c] if terrain[n] == open_sea]
-    n = max(sea, key=lambda n: (off_land(n), -n))
+    out = [n for n in nb[c].tolist() if n >= 0 and sea[n]]
+    n = max(out, key=lambda n: (off_land(n), -n))
     return (min(c, n), max(c, n))
 
 
@@ -429,8 +369,7 @@ def new_map(rules: str, plan: IslandPlan, hex_km: float | None = None, margin_km
     s.tables[TABLE] = geo.table()
     geo = Georef.of(s)  # as the file will hold it
     draft = draft_island(s, plan, geo, rec)
-    Compound(tuple(patch_edits(s, draft.patch)), "Import coastline").apply(s)
-    s.revision = 0
+    lay_patch(s, draft.patch)  # a new scenario: what patch_edits would do, without the undo
     return s, draft
 
 

@@ -35,19 +35,18 @@ def bearings(centre: Point, xy: np.ndarray) -> np.ndarray:
 def wedges(xy: np.ndarray, cells: Sequence[int], centre: Point, starts: Sequence[tuple[str, Point]]) -> dict[int, str]:
     """Each of `cells` (centres in `xy`) to the area whose sector, seen from `centre`, holds it;
     `starts` lists (area, point where its sector begins), clockwise in any rotation."""
-    if not starts:
+    if not starts or not len(cells):
         return {}
     bs = [bearing(centre, p) for _, p in starts]
     first = bs[0]
     offs = [(b - first) % 360 for b in bs]
     if offs != sorted(offs):
         raise ValueError("the district boundaries are not in clockwise order round the centre")
-    out = {}
-    for c in cells:
-        off = (bearing(centre, (float(xy[c, 0]), float(xy[c, 1]))) - first) % 360
-        i = max(k for k, o in enumerate(offs) if o <= off)
-        out[c] = starts[i][0]
-    return out
+    cells = np.asarray(cells, dtype=np.int64)
+    off = (bearings(centre, xy[cells]) - first) % 360
+    pick = np.searchsorted(np.array(offs), off, side="right") - 1
+    names = [a for a, _ in starts]
+    return dict(zip(cells.tolist(), (names[i] for i in pick.tolist())))
 
 
 def clockwise(centre: Point, named: Sequence[tuple[str, Point]]) -> list[tuple[str, Point]]:
@@ -110,7 +109,9 @@ def nearest_place(xy: np.ndarray, cells: Sequence[int], places: Sequence[tuple[s
 
 def nearest_cell(xy: np.ndarray, cells: Sequence[int], p: Point) -> int:
     """The cell among `cells` whose centre is nearest `p` (ties: the lowest cell)."""
-    return min(cells, key=lambda c: ((xy[c, 0] - p[0]) ** 2 + (xy[c, 1] - p[1]) ** 2, c))
+    cells = np.asarray(cells, dtype=np.int64)
+    d = (xy[cells, 0] - p[0]) ** 2 + (xy[cells, 1] - p[1]) ** 2
+    return int(cells[np.lexsort((cells, d))[0]])
 
 
 def make_connected(grid: Grid, cell_area: list[str | None], pinned: frozenset[int] | set[int] = frozenset()) -> None:
@@ -118,6 +119,7 @@ def make_connected(grid: Grid, cell_area: list[str | None], pinned: frozenset[in
     most sides with, until each area is one piece. `pinned` cells (rivers, sites) never move."""
     ids = sorted({a for a in cell_area if a is not None})
     code = {a: i for i, a in enumerate(ids)}
+    nb = grid.neighbour_array
     for _ in range(50):
         codes = np.array([-1 if a is None else code[a] for a in cell_area])
         labels = components(grid, codes)
@@ -134,8 +136,8 @@ def make_connected(grid: Grid, cell_area: list[str | None], pinned: frozenset[in
                 if c in pinned:
                     continue
                 votes: dict[str, int] = {}
-                for n in grid.neighbours(int(c)):
-                    other = cell_area[n]
+                for n in nb[c].tolist():
+                    other = cell_area[n] if n >= 0 else None
                     if other is not None and other != a:
                         votes[other] = votes.get(other, 0) + 1
                 if votes:

@@ -15,9 +15,8 @@ from shapely.geometry import Point, Polygon, box
 
 from engine.board.geometry import cell_centres, cell_polygons
 from engine.board.grids import HexGrid
-from engine.io.coastline import (
-    Band, DraftError, IslandPlan, Place, add_island, boundary_distance, land_fraction, new_map, recipe,
-)
+from engine.io.coastline import Band, DraftError, IslandPlan, add_island, draft_island, new_map, recipe
+from engine.io.coastline_geometry import boundary_distance, cells_at, depth_bounds, land_fraction, near_boundary
 from engine.io.island_file import plan_from_file, read_island
 from engine.io.native import dumps, load_path
 from engine.rules.registry import get_ruleset
@@ -52,13 +51,29 @@ def test_boundary_distance_is_the_exact_distance_to_the_coastline():
     assert np.allclose(boundary_distance(shape, xy), want, rtol=0, atol=1e-9)
     small = box(0, 0, 3, 2)  # fewer segments than the nearest-segment search looks at
     assert np.allclose(boundary_distance(small, xy[:50]), shapely.distance(shapely.points(xy[:50]), small.boundary))
+    lo, hi = depth_bounds(shape, xy)  # the cheap bounds the inland bands start from hold the distance
+    assert (lo <= want + 1e-9).all() and (want <= hi + 1e-9).all() and (hi - lo).max() < 1.0
+
+
+def test_cells_under_points_and_near_the_coastline():
+    for grid in (HexGrid(9, 7), HexGrid(9, 7, "pointy"), HexGrid(8, 8, "flat", "even-q")):
+        xy = cell_centres(grid)
+        jitter = np.random.default_rng(0).uniform(-0.4, 0.4, size=xy.shape)
+        assert (cells_at(grid, xy + jitter) == np.arange(grid.size)).all()
+        assert (cells_at(grid, xy + 100) < 0).all()
+        land = Point(6.0, 6.0).buffer(3.3)
+        d = shapely.distance(shapely.points(xy), land.boundary)
+        near = near_boundary(grid, land)
+        assert near[d < 1.0].all() and not near[d > 4.5].any()
 
 
 def test_land_fraction_is_the_share_of_the_hex_inside_the_coastline():
     grid = HexGrid(8, 8)
     xy = cell_centres(grid)
     land = box(2.0, 1.0, 9.0, 11.0)
-    frac = land_fraction(grid, land, xy, boundary_distance(land, xy))
+    near = np.flatnonzero(near_boundary(grid, land))
+    inside = shapely.contains_xy(land, xy[:, 0], xy[:, 1])
+    frac = land_fraction(grid, land, xy, inside, near, boundary_distance(land, xy[near]), tile=2.0)
     want = shapely.area(shapely.intersection(cell_polygons(grid, range(grid.size)), land)) / (1.5 * math.sqrt(3))
     assert np.allclose(frac, want)
     assert ((frac > 0) & (frac < 1)).any() and (frac == 1).any() and (frac == 0).any()
@@ -157,6 +172,18 @@ def test_districts_from_points_on_the_coast_are_moorea_s_five():
         [(a.id, a.name, a.color) for a in shipped.areas.values() if a.island == "moorea"]
     assert {a: len(c) for a, c in s.area_cells().items()} == \
         {a: len(c) for a, c in shipped.area_cells().items() if shipped.areas[a].island == "moorea"}
+
+
+def test_a_new_map_is_laid_as_its_edits_would_lay_it():
+    plan = plan_from_file(read_island(HUAHINE_FILE))
+    s, draft = new_map("tahiti", plan)
+    blank = RULES.new_scenario("hex", s.grid.columns, s.grid.rows, s.title)
+    blank.tables = dict(s.tables)
+    edit_draft = draft_island(blank, plan, Georef.of(blank), recipe("tahiti"))
+    from engine.scenario.edits import Compound
+    from engine.scenario.map_ops import patch_edits
+    Compound(tuple(patch_edits(blank, edit_draft.patch))).apply(blank)
+    assert dumps(blank) == dumps(s)
 
 
 def test_added_at_its_real_place_the_island_lies_on_the_maps_hexes():
