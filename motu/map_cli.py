@@ -279,7 +279,7 @@ def cmd_rename(args: argparse.Namespace) -> int:
     s = _load(args.file)
     out = _out(args)
     if args.old is None:
-        edit = ids_from_names(s)
+        edit = ids_from_names(s, [args.kind] if args.kind else ["islands", "areas"])
         _apply(s, edit)
         _save(s, out)
         done = [e.text for e in edit.edits]
@@ -309,10 +309,14 @@ def cmd_rename(args: argparse.Namespace) -> int:
     _apply(s, edit)
     _save(s, out)
     named = f" ({args.name})" if args.name else ""
+    if new == args.old:  # the name changed, and the id it makes is the one it has
+        text = f"{out}: {kind[:-1]} {args.old} is named {args.name}; its id stays {new}"
+    else:
+        text = f"{out}: {kind[:-1]} {args.old} is now {new}{named}"
     note = (f"; {', '.join(unsure)} may name {args.old!r}, also the id of another kind of record: not changed "
             "there, check them") if unsure else ""
     _emit(args, {"file": out, "kind": kind[:-1], "from": args.old, "to": new, "name": name, "not_changed": unsure},
-          f"{out}: {kind[:-1]} {args.old} is now {new}{named}{note}")
+          text + note)
     return EXIT_OK
 
 
@@ -383,7 +387,7 @@ def add_parsers(sub: Any, common: argparse.ArgumentParser) -> None:
     p.set_defaults(func=cmd_merge)
 
     p = op("rename", "change an id (an island, region, area, side or piece) with every reference to it; "
-                     "without OLD, give every island, region and area the id its name makes")
+                     "without OLD, give every island and area (or every one of --kind) the id its name makes")
     p.add_argument("old", metavar="OLD", nargs="?")
     p.add_argument("new", metavar="NEW", nargs="?", help="the new id (default: made from the record's name)")
     p.add_argument("--name", help="give the record this name too (and, without NEW, the id it makes)")

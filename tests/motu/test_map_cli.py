@@ -155,7 +155,7 @@ def test_merge_at_the_real_position_of_two_georeferenced_maps(capsys, tahiti, tm
 
 def test_rename_an_id_with_its_references_or_from_the_name(capsys, tahiti):
     code, text, _ = run(capsys, "map", "rename", tahiti, "faaa", "--name", "Fa'a'a")
-    assert code == 0 and "area faaa is now faaa (Fa'a'a)" in text
+    assert code == 0 and "area faaa is named Fa'a'a; its id stays faaa" in text
     code, text, _ = run(capsys, "map", "rename", tahiti, "pare", "te_pare")
     s = load_path(tahiti)
     assert code == 0 and "te_pare" in s.areas and s.tables["random_area_selection"]["groups"][0]["second"][3] == "te_pare"

@@ -184,3 +184,15 @@ def test_home_villages_and_marae_sites_stand_where_the_catalogue_allows():
     s.features.append(CellFeature("home_village", cell(s, "0504"), "blue"))
     f = found(s, "FEATURE_BAD_TERRAIN")
     assert [x.cells for x in f] == [(cell(s, "0504"),)]  # a Home Village not on a mountain
+
+
+def test_the_authoring_guide_and_the_validator_say_the_same_things():
+    import re
+
+    from engine.scenario.validation import CODES
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))))
+    guide = open(os.path.join(root, "docs", "authoring-moorea.md"), encoding="utf-8").read()
+    table = guide.split("## The rules the validator checks")[1].split("\n# ")[0]
+    named = set(re.findall(r"`([A-Z][A-Z_]+)`", table))
+    assert named <= set(CODES)  # every rule the guide states is a registered finding
+    assert MAP_CODES <= named  # and every one of the guide's checks is in its table
