@@ -21,17 +21,9 @@ from engine.scenario.georef import KM_PER_DEG, Georef
 from engine.scenario.map_ops import resize_map
 
 from .big_map import big_hex_scenario
+from .foundation import _median_ms
 
 HEX_KM = 0.745  # with this hex size the coastline below makes a map of about 316 x 316 hexes
-
-
-def _median_ms(fn, repeat: int) -> float:
-    samples = []
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        fn()
-        samples.append((time.perf_counter() - t0) * 1000)
-    return statistics.median(samples)
 
 
 def coastline(points: int = 2000) -> Polygon:

@@ -13,37 +13,12 @@ import numpy as np
 import shapely
 from shapely.geometry.base import BaseGeometry
 
-from engine.board.geometry import cell_polygons
+from engine.board.geometry import cell_polygons, cells_at_points
 from engine.board.grids import Grid, HexGrid
 from engine.scenario.map_ops import parity_step
 
 SQRT3 = math.sqrt(3)
 BRUTE_FORCE_SEGMENTS = 64  # up to this many boundary segments, every point is measured to each
-
-
-def cells_at(grid: Grid, xy: np.ndarray) -> np.ndarray:
-    """The cell under each layout point, -1 off the map (vectorised Grid.cell_at)."""
-    x, y = xy[:, 0], xy[:, 1]
-    if isinstance(grid, HexGrid):
-        m = grid.layout.orientation
-        q, r = m.b0 * x + m.b1 * y, m.b2 * x + m.b3 * y
-        s = -q - r
-        rq, rr, rs = np.round(q), np.round(r), np.round(s)
-        dq, dr, ds = np.abs(rq - q), np.abs(rr - r), np.abs(rs - s)
-        fix_q = (dq > dr) & (dq > ds)
-        fix_r = ~fix_q & (dr > ds)
-        rq = np.where(fix_q, -rr - rs, rq)
-        rr = np.where(fix_r, -rq - rs, rr)
-        q, r = rq.astype(np.int64), rr.astype(np.int64)
-        odd = grid.offset.startswith("odd")
-        if grid.offset.endswith("q"):
-            col, row = q, r + ((q - (q & 1)) // 2 if odd else (q + (q & 1)) // 2)
-        else:
-            col, row = q + ((r - (r & 1)) // 2 if odd else (r + (r & 1)) // 2), r
-    else:
-        col, row = np.floor(x).astype(np.int64), np.floor(y).astype(np.int64)
-    ok = (col >= 0) & (col < grid.columns) & (row >= 0) & (row < grid.rows)
-    return np.where(ok, row * grid.columns + col, -1)
 
 
 def _segments(shape: BaseGeometry) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -75,7 +50,7 @@ def near_boundary(grid: Grid, shape: BaseGeometry, reach: float = 1.0) -> np.nda
     seg = np.repeat(np.arange(len(a)), steps)
     t = (np.arange(len(seg)) - np.repeat(np.cumsum(steps) - steps, steps)) / np.repeat(steps, steps)
     pts = a[seg] + (b - a)[seg] * t[:, None]
-    hit = np.unique(cells_at(grid, pts))
+    hit = np.unique(cells_at_points(grid, pts[:, 0], pts[:, 1]))
     hit = hit[hit >= 0]
     mask = np.zeros(grid.size, dtype=bool)
     mask[hit] = True
@@ -174,4 +149,4 @@ def window(grid: Grid, x0: float, y0: float, x1: float, y1: float) -> tuple[int,
     return c0 - c0 % sc, r0 - r0 % sr, c1, r1
 
 
-__all__ = ["cells_at", "near_boundary", "boundary_distance", "depth_bounds", "land_fraction", "window"]
+__all__ = ["near_boundary", "boundary_distance", "depth_bounds", "land_fraction", "window"]

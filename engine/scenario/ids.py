@@ -116,7 +116,7 @@ def rename_id(s: Scenario, collection: str, old: str, new: str) -> Edit:
         if cells:
             edits.append(PaintArea(cells, (new,) * len(cells)))
         if old in s.area_tokens:
-            edits.append(CarryToken(old, new))
+            edits.append(RenameKey("area_tokens", old, new))
     elif collection in ("regions", "islands"):
         field = collection[:-1]
         edits += [PutRecord("areas", a.id, _with(a, **{field: new})) for a in s.areas.values()
@@ -136,7 +136,7 @@ def rename_id(s: Scenario, collection: str, old: str, new: str) -> Edit:
         if g is not f:
             edits += [RemoveFeature(i), InsertFeature(i, g)]
     if collection == "sides" and old in s.setup_zones:
-        edits.append(RenameZone(old, new))
+        edits.append(RenameKey("setup_zones", old, new))
     edits.append(PutRecord(collection, old, None))
     tables = _renamed_tables(s, collection, old, new)
     if any(tables[k] is not v for k, v in s.tables.items()):
@@ -153,19 +153,27 @@ def _with(record: Any, **changes: Any) -> Any:
 
 
 @dataclass(frozen=True)
-class CarryToken(Edit):
-    """Presentation: an area keeps its letter in the file's area layer under its new id."""
+class RenameKey(Edit):
+    """A key of the scenario's `area_tokens` (presentation: an area keeps its letter in the file)
+    or `setup_zones` (a side's zone) renamed in place, keeping its position among the others."""
 
+    field: str
     old: str
     new: str
-    scope: ClassVar[str] = "areas"
-    text: ClassVar[str] = "Rename area"
+    text: ClassVar[str] = "Rename"
+
+    @property
+    def scope(self) -> str:  # type: ignore[override]
+        return "areas" if self.field == "area_tokens" else "zones"
 
     def _apply(self, scenario: Scenario) -> Edit:
-        tokens = scenario.area_tokens
-        if self.old in tokens:
-            tokens[self.new] = tokens.pop(self.old)
-        return CarryToken(self.new, self.old)
+        if self.field not in ("area_tokens", "setup_zones"):
+            raise EditError(f"no scenario field {self.field!r} keyed by ids")
+        table = getattr(scenario, self.field)
+        if self.old not in table or self.new in table:
+            raise EditError(f"cannot move {self.field} {self.old!r} to {self.new!r}")
+        setattr(scenario, self.field, {self.new if k == self.old else k: v for k, v in table.items()})
+        return RenameKey(self.field, self.new, self.old)
 
 
 def rename(s: Scenario, collection: str, old: str, new_id: str | None = None, name: str | None = None) -> Edit:
@@ -186,22 +194,6 @@ def rename(s: Scenario, collection: str, old: str, new_id: str | None = None, na
     return Compound(tuple(first) + (second,), second.text)
 
 
-@dataclass(frozen=True)
-class RenameZone(Edit):
-    """A side's set-up zone under the side's new id, in the same place among the zones."""
-
-    old: str
-    new: str
-    scope: ClassVar[str] = "zones"
-    text: ClassVar[str] = "Rename side"
-
-    def _apply(self, scenario: Scenario) -> Edit:
-        if self.old not in scenario.setup_zones or self.new in scenario.setup_zones:
-            raise EditError(f"cannot move the set-up zone of {self.old!r} to {self.new!r}")
-        scenario.setup_zones = {self.new if k == self.old else k: v for k, v in scenario.setup_zones.items()}
-        return RenameZone(self.new, self.old)
-
-
 def ids_from_names(s: Scenario, collections: Iterable[str] = ("islands", "regions", "areas")) -> Edit:
     """One Edit giving every island, region and area the id its name makes, where it differs
     (Maeva's `area1` becomes `maeva`)."""
@@ -219,4 +211,4 @@ def ids_from_names(s: Scenario, collections: Iterable[str] = ("islands", "region
     return Compound(tuple(edits), "Ids from names")
 
 
-__all__ = ["id_from_name", "unique_id", "rename_id", "rename", "left_alone", "ids_from_names", "CarryToken", "KNOWN_TABLES"]
+__all__ = ["id_from_name", "unique_id", "rename_id", "rename", "left_alone", "ids_from_names", "RenameKey", "KNOWN_TABLES"]
