@@ -25,7 +25,7 @@ import shapely
 from shapely.geometry.base import BaseGeometry
 
 from engine.board.geometry import cell_centres
-from engine.board.grids import Grid, HexGrid, SquareGrid
+from engine.board.grids import Grid, GridError, HexGrid, SquareGrid
 from engine.resources import resource_path
 from engine.scenario.edits import Compound, Edit
 from engine.scenario.georef import TABLE, Georef
@@ -153,6 +153,8 @@ def draft_island(s: Scenario, plan: IslandPlan, geo: Georef, recipe_: Recipe) ->
     padded = np.append(is_land, True)  # off the map counts as land: a map edge makes no coast
     coast = is_land & (~padded[nb]).any(axis=1)
     width = recipe_.lagoon_width if plan.lagoon_width is None else plan.lagoon_width
+    if width < 0:
+        raise DraftError("the lagoon's width is a number of hexes, 0 or more")
     lagoon = np.zeros(grid.size, dtype=bool)
     ring = is_land.copy()
     for _ in range(max(0, width)):
@@ -256,6 +258,8 @@ def _suggest_areas(s: Scenario, plan: IslandPlan, geo: Georef, recipe_: Recipe, 
     island_id = id_from_name(plan.name, s.islands, fallback="island")
     patch.records.append(("islands", Island(island_id, plan.name)))
     mode = plan.areas
+    if plan.wedges is not None and plan.wedges < 1:
+        raise DraftError("there must be at least one wedge")
     if mode not in AREA_MODES:
         raise DraftError(f"areas: {mode!r} is not one of {', '.join(AREA_MODES)}")
     if mode == "auto":
@@ -362,7 +366,10 @@ def new_map(rules: str, plan: IslandPlan, hex_km: float | None = None, margin_km
     margin = (rec.margin_hexes * (hex_km or lattice.km_per_unit * (SQRT3 if isinstance(proto, HexGrid) else 1))
               if margin_km is None else margin_km) / lattice.km_per_unit
     c0, r0, c1, r1 = window(proto, *_land_box(plan, lattice, margin))
-    s = rs.new_scenario(proto.shape, c1 - c0 + 1, r1 - r0 + 1, title or plan.name)
+    try:
+        s = rs.new_scenario(proto.shape, c1 - c0 + 1, r1 - r0 + 1, title or plan.name)
+    except GridError as exc:
+        raise DraftError(f"{exc}: use bigger hexes or a smaller margin") from None
     if isinstance(proto, HexGrid) and (s.grid.orientation, s.grid.offset) != (proto.orientation, proto.offset):
         s = _regrid(s, HexGrid(s.grid.columns, s.grid.rows, proto.orientation, proto.offset))
     geo = lattice.moved(*centre_at(proto, c0, r0))

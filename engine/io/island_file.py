@@ -17,6 +17,7 @@ their `motu` property (docs/authoring-moorea.md):
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -45,7 +46,7 @@ def _point(geom: object) -> tuple[float, float] | None:
         return None
     c = geom.get("coordinates")
     if not (isinstance(c, list) and len(c) >= 2 and all(isinstance(v, (int, float)) and not isinstance(v, bool)
-                                                        for v in c[:2])):
+                                                        and math.isfinite(v) for v in c[:2])):
         return None
     return float(c[0]), float(c[1])
 

@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from engine.board.grids import Grid, HexGrid, SquareGrid
+from engine.board.grids import Grid, GridError, HexGrid, SquareGrid
 from engine.board.hexmath import hex_to_pixel, offset_to_axial
 
 from .edits import (
@@ -123,7 +123,10 @@ class ResizeMap(Edit):
         if self.top % step_r:
             raise EditError("add or remove rows on the north in an even number: with this hex layout an odd "
                             "number would shift every other row by half a hex")
-        new = _new_grid(grid, cols, rows)
+        try:
+            new = _new_grid(grid, cols, rows)
+        except GridError as exc:
+            raise EditError(str(exc)) from None
         remap = _remap(grid, self.left, self.top, cols, rows)
         cut = [c for c in {p.cell for p in s.pieces.values() if p.cell is not None} | {f.cell for f in s.features}
                | set(s.cell_props) if remap[c] < 0]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 
 import pytest
@@ -71,10 +72,15 @@ def test_import_options_hex_size_margin_land_fraction_bands_wedges(capsys, tmp_p
     (["--bands", "2km"], "--bands needs 2 distances"),
     (["--margin", "far"], "is not a distance"),
     (["--pass", "north"], "should be LON,LAT"),
+    (["--hex", "5m"], "is not a distance"),
+    (["--hex", "0.005km"], "more than 4,000,000 cells: use bigger hexes"),
+    (["--areas", "wedges", "--wedges", "0"], "at least one wedge"),
+    (["--lagoon", "-1"], "0 or more"),
+    (["--like", HUAHINE_FILE], "GeoJSON files can be written but not read"),
 ])
 def test_import_option_mistakes_are_one_line(capsys, tmp_path, argv, message):
     code, _, err = run(capsys, "import", MOOREA_FILE, "--rules", "tahiti", *argv, tmp_path / "x.yaml")
-    assert code == 2 and message in err and err.count("\n") == 1 and not (tmp_path / "x.yaml").exists()
+    assert code == 2 and re.search(message, err) and err.count("\n") == 1 and not (tmp_path / "x.yaml").exists()
 
 
 def test_resize_writes_back_or_to_out_and_everything_moves(capsys, tahiti, tmp_path):

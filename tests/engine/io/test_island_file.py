@@ -60,3 +60,9 @@ def test_a_mark_on_something_not_a_point_or_of_an_unknown_kind_is_refused(tmp_pa
 def test_plane_coordinates_are_refused_for_the_draft(tmp_path):
     with pytest.raises(LoadError, match="needs longitude and latitude"):
         read_island(_write(tmp_path, [_poly(ring=[[0, 0], [500, 0], [500, 300], [0, 0]])]))
+
+
+def test_a_point_without_finite_coordinates_is_refused(tmp_path):
+    bad = {"type": "Feature", "properties": {"motu": "pass"}, "geometry": {"type": "Point", "coordinates": [float("nan"), 1]}}
+    with pytest.raises(LoadError, match="feature 2"):
+        read_island(_write(tmp_path, [_poly(), bad]))
