@@ -24,7 +24,7 @@ from typing import Any
 import shapely
 from shapely.geometry.base import BaseGeometry
 
-from .coastline import IslandPlan, Place
+from .island_plan import IslandPlan, Place
 from .errors import LoadError
 from .geojson_import import read_shapes
 
