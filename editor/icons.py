@@ -5,11 +5,14 @@ A name qtawesome does not know gives an empty icon rather than an error.
 """
 from __future__ import annotations
 
+import os
+
 from PySide6.QtGui import QIcon, QPalette
 from PySide6.QtWidgets import QApplication
 
 
 def icon(name: str, colour: str | None = None) -> QIcon:
+    os.environ.setdefault("QT_API", "pyside6")  # qtawesome speaks Qt through QtPy: the editor's own binding
     try:
         import qtawesome
     except ImportError:  # the editor works without icons
