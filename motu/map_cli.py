@@ -184,6 +184,12 @@ def _apply(s: Any, edit: Any) -> None:
         raise UsageError(str(exc)) from None
 
 
+def _default_terrain(s: Any) -> str:
+    """What new cells of a grown map are: the rule set's default terrain (open sea for Tahiti)."""
+    from engine.rules.registry import get_ruleset
+    return get_ruleset(s.ruleset).catalogue.default_terrain
+
+
 def _grid(s: Any) -> dict[str, int]:
     return {"columns": s.grid.columns, "rows": s.grid.rows}
 
@@ -194,7 +200,7 @@ def cmd_resize(args: argparse.Namespace) -> int:
     out = _out(args)
     before = (s.grid.columns, s.grid.rows)
     try:
-        edit = resize_map(s, args.west, args.north, args.east, args.south)
+        edit = resize_map(s, args.west, args.north, args.east, args.south, _default_terrain(s))
     except KeyError as exc:
         raise UsageError(str(exc.args[0])) from None
     _apply(s, edit)
@@ -260,7 +266,7 @@ def cmd_merge(args: argparse.Namespace) -> int:
     except ValueError as exc:
         raise UsageError(str(exc) if str(exc) else f"--offset {args.offset!r} should be COLUMNS,ROWS") from None
     try:
-        edit, renames = merge_map(s, other, dcol, drow)
+        edit, renames = merge_map(s, other, dcol, drow, _default_terrain(s))
     except EditError as exc:
         raise UsageError(str(exc)) from None
     _apply(s, edit)

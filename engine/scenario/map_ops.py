@@ -175,10 +175,11 @@ def _shift_layer(layer: list, grid: Grid, left: int, top: int, cols: int, rows: 
 
 def resize_map(s: Scenario, left: int = 0, top: int = 0, right: int = 0, bottom: int = 0,
                fill: str | None = None) -> ResizeMap:
-    """A ResizeMap whose new cells are the rule set's default terrain (open sea for Tahiti)."""
+    """A ResizeMap whose new cells are `fill`, or else the terrain of the map's first cell (a
+    map's corner is its surround: open sea on an island map). The model sits below the rule
+    sets, so a caller that wants the catalogue's default terrain passes it."""
     if fill is None:
-        from engine.rules.registry import get_ruleset  # the registry sits above the model
-        fill = get_ruleset(s.ruleset).catalogue.default_terrain
+        fill = s.terrain[0]
     return ResizeMap(left, top, right, bottom, fill)
 
 
@@ -309,9 +310,8 @@ def merge_map(target: Scenario, other: Scenario, dcol: int, drow: int,
     if dcol % sc or drow % sr:
         raise EditError(f"with this hex layout the offset must be an even number of "
                         f"{'columns' if dcol % sc else 'rows'}: an odd one shifts every other one by half a hex")
-    if fill is None:
-        from engine.rules.registry import get_ruleset
-        fill = get_ruleset(target.ruleset).catalogue.default_terrain
+    if fill is None:  # the target's corner is its surround (open sea); callers may name it
+        fill = target.terrain[0]
     used = {c for c in range(og.size) if other.terrain[c] != fill or other.cell_area[c] is not None}
     used |= {f.cell for f in other.features} | set(other.cell_props)
     used |= {p.cell for p in other.pieces.values() if p.cell is not None}
