@@ -147,6 +147,14 @@ class ProblemsDock(QDockWidget):
             self.progress.setVisible(False)
             self.summary.setText(f"Checking failed: {message}")
 
+    def forget(self) -> None:
+        """The grid changed: rows that name the old grid's cells go until the next check reports."""
+        self.findings = []
+        self.model.set_findings([], self.document.scenario)
+        self._fill_codes()
+        self.summary.setText("Checking…")
+        self.findingsChanged.emit(self.findings)
+
     def is_running(self) -> bool:
         return self._running or self.timer.isActive()
 
