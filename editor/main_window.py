@@ -23,6 +23,7 @@ from .docks.minimap import MinimapDock
 from .docks.problems import ProblemsDock
 from .docks.properties import PropertiesDock
 from .docks.scenario import ScenarioDock
+from .docks.tables import TablesDock
 from .document import Document
 from .files import FileActions
 from .icons import icon
@@ -120,6 +121,7 @@ class MainWindow(FileActions, QMainWindow):
         self.properties = PropertiesDock(self, self)
         self.scenario_dock = ScenarioDock(self, self)
         self.areas = AreasDock(self, self)
+        self.tables = TablesDock(self, self)
         self.problems = ProblemsDock(self.document, self)
         self.problems.findingsChanged.connect(self._findings)
         self.problems.activated.connect(self.show_finding)
@@ -137,8 +139,10 @@ class MainWindow(FileActions, QMainWindow):
         self.addDockWidget(Qt.RightDockWidgetArea, self.properties)
         self.addDockWidget(Qt.RightDockWidgetArea, self.areas)
         self.addDockWidget(Qt.RightDockWidgetArea, self.scenario_dock)
+        self.addDockWidget(Qt.RightDockWidgetArea, self.tables)
         self.addDockWidget(Qt.BottomDockWidgetArea, self.problems)
         self.tabifyDockWidget(self.areas, self.scenario_dock)
+        self.tabifyDockWidget(self.scenario_dock, self.tables)
         self.tabifyDockWidget(self.layers, self.history)
         self.tabifyDockWidget(self.minimap, self.legend)
         self.layers.raise_()
@@ -236,7 +240,7 @@ class MainWindow(FileActions, QMainWindow):
         v.addAction(fill)
         v.addSeparator()
         docks = (self.layers, self.properties, self.scenario_dock, self.areas, self.problems, self.history,
-                 self.minimap, self.legend)
+                 self.minimap, self.legend, self.tables)
         for n, dock in enumerate(docks, 1):
             act = dock.toggleViewAction()
             act.setObjectName(f"toggle_{dock.objectName()}")
@@ -426,6 +430,8 @@ class MainWindow(FileActions, QMainWindow):
         # "scenario": a Compound (merge, split, delete, recolour, assign region or island) says no more.
         if scopes & {"areas", "regions", "islands", "records", "scenario", "features", "grid"}:
             self.areas.refresh()
+        if scopes & {"scenario", "areas", "grid"}:  # tables, and the area names they show
+            self.tables.refresh()
         if scopes & {"sides", "scenario", "records"}:
             self.scenario_dock.refresh()
             if "sides" in scopes or "scenario" in scopes:
@@ -464,6 +470,7 @@ class MainWindow(FileActions, QMainWindow):
         self._show_what_the_rules_use()
         self.legend.refresh()
         self.areas.refresh()
+        self.tables.refresh()
         self.scenario_dock.refresh()
         self.properties.refresh()
         self.problems.schedule()  # after the first frame: the map shows before the check begins
