@@ -108,6 +108,7 @@ class CoastlineDialog(QDialog):
         self.preview: Preview | None = None
         self._generation = 0
         self._job: Job | None = None
+        self._accept_when_drafted = False
         lay = QVBoxLayout(self)
         head = QLabel(f"<b>{os.path.basename(path)}</b>: {self._describe(island)}")
         head.setWordWrap(True)
@@ -125,12 +126,15 @@ class CoastlineDialog(QDialog):
         if mode == "add":
             left_lay.addWidget(self._placement(s))
         left_lay.addStretch(1)
+        left.setMinimumWidth(470)
+        left.setMaximumWidth(600)
         split.addWidget(left)
         right = QWidget()
         right_lay = QVBoxLayout(right)
         right_lay.setContentsMargins(0, 0, 0, 0)
         self.preview_doc = Document(get_ruleset(self.rules).new_scenario("hex", 2, 2) if self.rec else s.copy(), None, self)
         self.preview_item = MapItem(self.preview_doc)
+        self.preview_item.cell_numbers = False
         self.preview_view = MapView(self.preview_item)
         self.preview_view.setObjectName("coastPreview")
         self.preview_view.setMinimumSize(420, 360)
@@ -167,7 +171,7 @@ class CoastlineDialog(QDialog):
         self.timer.setInterval(DEBOUNCE_MS)
         self.timer.timeout.connect(self.redraft)
         self.form.changed.connect(self.schedule)
-        self.resize(1100, 720)
+        self.resize(1180, 740)
         self._show_passes()
         self.redraft()
 
@@ -214,7 +218,7 @@ class CoastlineDialog(QDialog):
     # --- drafting ----------------------------------------------------------------------------------
     def schedule(self) -> None:
         self._generation += 1
-        self.ok.setEnabled(False)
+        self.ok.setEnabled(True)  # OK while drafting waits for the draft
         self.progress.setVisible(True)
         self.timer.start()
 
@@ -233,7 +237,7 @@ class CoastlineDialog(QDialog):
             opts = DraftOptions(**{**opts.__dict__, "hex_km": self.form.hex_km()})
         orient = (s.grid.orientation, s.grid.offset) if self.mode == "add" and s.grid.shape == "hex" else None
         rules, island = self.rules, self.island
-        self.ok.setEnabled(False)
+        self.ok.setEnabled(True)
         self.progress.setVisible(True)
         self.summary.setText("Drafting…")
         self._job = Job(lambda: draft(rules, island, opts, like, orient), lambda p: self._drafted(gen, p),
@@ -254,6 +258,9 @@ class CoastlineDialog(QDialog):
         self.summary.setText(f"{p.scenario.grid.columns} × {p.scenario.grid.rows} hexes. {describe_draft(p.draft.summary)}")
         self.progress.setVisible(False)
         self.ok.setEnabled(True)
+        if self._accept_when_drafted:
+            self._accept_when_drafted = False
+            self.accept()
 
     def _failed(self, gen: int, message: str) -> None:
         if gen != self._generation:
@@ -262,6 +269,7 @@ class CoastlineDialog(QDialog):
         self.summary.setText(f"Cannot draft: {message}")
         self.progress.setVisible(False)
         self.ok.setEnabled(False)
+        self._accept_when_drafted = False
 
     # --- passes -----------------------------------------------------------------------------------
     def toggle_pass(self, cell: int) -> None:
@@ -288,7 +296,10 @@ class CoastlineDialog(QDialog):
 
     def _show_passes(self) -> None:
         n = len(self.marked)
-        self.form.passes_label.setText(f"({len(self.island.passes)} in the file)" + (f", {n} marked on the preview" if n else ""))
+        k = len(self.island.passes)
+        self.form.file_passes.setText(f"The file's {k} pass{'es' * (k != 1)}" if k else "The file marks none")
+        self.form.file_passes.setEnabled(bool(k))
+        self.form.passes_label.setText(f"and {n} marked on the preview" if n else "")
         self.clear_marks.setEnabled(bool(n))
 
     def _mark_passes(self) -> None:
@@ -301,7 +312,11 @@ class CoastlineDialog(QDialog):
 
     # --- the result -----------------------------------------------------------------------------
     def accept(self) -> None:
-        if self.preview is None or self.busy():
+        """OK: with the draft of the options as they are (one still being drafted is waited for)."""
+        if self.busy():
+            self._accept_when_drafted = True
+            return
+        if self.preview is None:
             return
         if self.mode == "add":
             try:

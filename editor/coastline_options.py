@@ -121,27 +121,28 @@ class CoastlineForm(QWidget):
         form.addRow("Land from", self.land)
         self.lagoon = QSpinBox(objectName="coastLagoon")
         self.lagoon.setRange(0, 9)
-        self.lagoon.setSuffix(" hexes")
         self.lagoon.setValue(rec.lagoon_width)
-        self.reef = QCheckBox("Reef on the lagoon's outer hexsides", objectName="coastReef")
+        self.lagoon.setToolTip("Hexes of lagoon round the land (0: no lagoon, no reef)")
+        self.reef = QCheckBox("Reef on its outer hexsides", objectName="coastReef")
         self.reef.setChecked(rec.reef is not None)
         self.reef.setEnabled(rec.reef is not None)
-        form.addRow("Lagoon", hbox(self.lagoon, self.reef))
+        form.addRow("Lagoon", hbox(self.lagoon, QLabel("hexes wide"), self.reef, stretch=True))
         self.file_passes = QCheckBox("The file's passes", objectName="coastFilePasses")
         self.file_passes.setChecked(True)
         self.passes_label = QLabel("", objectName="coastPasses")
         self.passes_label.setWordWrap(True)
-        form.addRow("Passes", hbox(self.file_passes, self.passes_label))
+        form.addRow("Passes", hbox(self.file_passes, self.passes_label, stretch=True))
         names = [cat.terrain[t].name if t in cat.terrain else t for t in rec.inland]
-        self.auto_bands = QCheckBox("By the island's depth", objectName="coastAutoBands")
+        self.auto_bands = QCheckBox("Bands by the island's depth (no heights in a coastline)", objectName="coastAutoBands")
         self.auto_bands.setChecked(True)
         self.bands = [_spin(f"coastBand{i}", 0.0, 100.0, 2.0 * (i + 1), 2) for i in range(len(rec.inland) - 1)]
-        band_row = [self.auto_bands]
+        band_row = []
         for name, box in zip(names, self.bands):
             box.setSuffix(" km")
             band_row += [QLabel(f"{name} to"), box]
-        band_row.append(QLabel(f"{names[-1]} beyond" if names else ""))
-        form.addRow("Inland", hbox(*band_row))
+        band_row.append(QLabel(f"{names[-1].lower()} beyond" if names else ""))
+        form.addRow("Inland", self.auto_bands)
+        form.addRow("", hbox(*band_row, stretch=True))
         self.areas = QComboBox(objectName="coastAreas")
         for key, text in AREA_CHOICES:
             self.areas.addItem(text, key)
@@ -149,9 +150,11 @@ class CoastlineForm(QWidget):
         self.wedges.setRange(0, 24)
         self.wedges.setSpecialValueText("auto")
         self.wedges.setToolTip(f"How many equal wedges (auto: about {rec.area_hexes} land hexes each)")
-        form.addRow("Suggested areas", hbox(self.areas, QLabel("wedges"), self.wedges))
-        for w in (self.name, self.region):
-            w.editingFinished.connect(self.changed)
+        form.addRow("Suggested areas", self.areas)
+        form.addRow("Wedges", hbox(self.wedges, stretch=True))
+        self._typed = {}
+        for w in (self.name, self.region):  # a name changes the draft when it is typed, not when focus leaves
+            w.editingFinished.connect(lambda w=w: self._finished_typing(w))
         for w in (self.hex, self.margin, *self.bands):
             w.valueChanged.connect(self.changed)
         for w in (self.land, self.lagoon, self.wedges):
@@ -162,6 +165,11 @@ class CoastlineForm(QWidget):
             w.toggled.connect(self.changed)
         self.changed.connect(self._enable)
         self._enable()
+
+    def _finished_typing(self, w: QLineEdit) -> None:
+        if self._typed.get(w.objectName(), "") != w.text():
+            self._typed[w.objectName()] = w.text()
+            self.changed.emit()
 
     def _enable(self) -> None:
         self.hex.setEnabled(not self.like.isChecked())
@@ -190,6 +198,7 @@ class CoastlineForm(QWidget):
     def options(self, passes: tuple[tuple[float, float], ...] = ()) -> DraftOptions:
         hex_km = self.hex_km()
         margin = self.margin.value() * (hex_km if self.margin_unit.currentIndex() == 0 else 1.0)
+        self._typed = {w.objectName(): w.text() for w in (self.name, self.region)}
         bands = None if self.auto_bands.isChecked() else tuple(b.value() for b in self.bands)
         if bands is not None and list(bands) != sorted(bands):
             raise ValueError("the inland bands' limits must grow inland (clear ends before jungle does)")

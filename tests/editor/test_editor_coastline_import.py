@@ -49,7 +49,7 @@ def test_import_previews_the_draft_and_opens_what_motu_import_writes(qtbot, tmp_
         d.form.areas.setCurrentIndex(d.form.areas.findData("wedges"))
         d.form.wedges.setValue(4)
         d.form.land.setValue(20)
-        assert d.busy() and not d.ok.isEnabled()  # a new draft is coming
+        assert d.busy() and d.ok.isEnabled()  # a new draft is coming; OK would wait for it
         wait_draft(qtbot, d)
         assert "4 areas: Huahine" in d.summary.text()
         assert d.preview_view.scene().sceneRect() == d.preview_item.boundingRect()
@@ -77,7 +77,8 @@ def test_a_click_on_the_preview_marks_a_pass_and_a_second_takes_it_away(qtbot, t
         reef = sorted(k for k, f in p.edges.items() if "reef" in f)
         lagoon = max(reef)[0] if p.terrain[max(reef)[0]] == "lagoon" else max(reef)[1]
         click_preview(d, lagoon)
-        assert len(d.marked) == 1 and "1 marked on the preview" in d.form.passes_label.text()
+        assert len(d.marked) == 1 and d.form.passes_label.text() == "and 1 marked on the preview"
+        assert d.form.file_passes.text() == "The file's 2 passes"
         wait_draft(qtbot, d)
         assert d.preview.draft.summary["passes"] == 3
         assert lagoon in d.preview_item.overlay.cells  # the mark shows where it was made
