@@ -9,6 +9,7 @@ from PySide6.QtWidgets import (
     QComboBox, QDockWidget, QLabel, QMainWindow, QMessageBox, QSpinBox, QToolBar, QUndoView,
 )
 
+from engine.rules.ruleset import RuleSetError
 from engine.scenario.edits import EditError
 from engine.scenario.map_key import map_key
 
@@ -533,7 +534,11 @@ class MainWindow(FileActions, QMainWindow):
         self._acknowledged_warnings |= new
         from .playtest.window import start_playtest
         options = {"start_from_position": True} if from_position and "start_from_position" in rules.catalogue.options else {}
-        self.playtest = start_playtest(self, options=options)
+        try:
+            self.playtest = start_playtest(self, options=options)
+        except RuleSetError as exc:  # the map checks clean, yet the game cannot start on it (no Home Village yet)
+            self.status(f"Cannot playtest: {exc}")
+            return None
         self.playtest.show()
         return self.playtest
 

@@ -72,7 +72,7 @@ class MapOperations(QObject):
         """Add Island asks for a rule set that drafts islands (an island recipe); Resize and Merge for rows and columns."""
         from engine.io.coastline import recipe
         s = self.w.document.scenario
-        rows = s.grid.shape in ("hex", "square")
+        rows = s.grid.shape in ("hex", "square")  # as _rows_and_columns asks
         self.add_island_action.setEnabled(rows and recipe(s.ruleset) is not None)
         self.resize_action.setEnabled(rows)
         self.merge_action.setEnabled(rows)
@@ -106,11 +106,16 @@ class MapOperations(QObject):
         return cat.default_terrain if cat.default_terrain in cat.terrain else self.w.document.scenario.terrain[0]
 
     # --- resize -----------------------------------------------------------------------------------
+    def _rows_and_columns(self, what: str) -> bool:
+        if self.w.document.scenario.grid.shape in ("hex", "square"):
+            return True
+        self.w.status(f"Only hex and square maps can be {what}: a board of named spaces has no rows and columns.")
+        return False
+
     def resize(self) -> bool:
-        s = self.w.document.scenario
-        if not hasattr(s.grid, "columns") or s.grid.shape not in ("hex", "square"):
-            self.w.status("Only hex and square maps can be resized.")
+        if not self._rows_and_columns("resized"):
             return False
+        s = self.w.document.scenario
         before = (s.grid.columns, s.grid.rows)
         dialog = ResizeDialog(s, self.w.map_item.catalogue, self.try_push, self.w)
         if not self.run_dialog(dialog):
@@ -148,6 +153,8 @@ class MapOperations(QObject):
         """An island from a coastline on the open map: at its real place, on a hex, or where the designer clicks."""
         s = self.w.document.scenario
         from engine.io.coastline import recipe
+        if not self._rows_and_columns("given islands"):
+            return False
         if recipe(s.ruleset) is None:
             self.w.status(f"{self.w.document.rules.name} has no island recipe: islands cannot be drafted for it.")
             return False
@@ -194,6 +201,8 @@ class MapOperations(QObject):
 
     # --- merge -------------------------------------------------------------------------------------
     def merge(self) -> bool:
+        if not self._rows_and_columns("merged"):
+            return False
         path = self.choose_merge_path()
         if not path:
             return False
