@@ -147,6 +147,7 @@ class MainWindow(FileActions, QMainWindow):
         self.tabifyDockWidget(self.layers, self.history)
         self.tabifyDockWidget(self.minimap, self.legend)
         self.layers.raise_()
+        self.scenario_dock.raise_()
         self.legend.raise_()
 
     def _build_status(self) -> None:
@@ -433,7 +434,7 @@ class MainWindow(FileActions, QMainWindow):
             self.areas.refresh()
         if scopes & {"scenario", "areas", "grid"}:  # tables, and the area names they show
             self.tables.refresh()
-        if scopes & {"sides", "scenario", "records"}:
+        if scopes & {"sides", "scenario", "records", "grid"}:
             self.scenario_dock.refresh()
             if "sides" in scopes or "scenario" in scopes:
                 self.side_box.clear()

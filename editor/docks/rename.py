@@ -67,15 +67,18 @@ class RenameDialog(QDialog):
         self.follow = QCheckBox("", objectName="renameId")
         self.follow.setChecked(follows(s, collection, rid))
         lay.addWidget(self.follow)
-        used = references(s, collection, rid)
-        self.where = QLabel(f"Its id <code>{rid}</code> is used by {', '.join(used)}: all follow it.")
+        self.used = references(s, collection, rid)
+        self.where = QLabel("")
         self.where.setWordWrap(True)
+        self.where.setMinimumHeight(self.fontMetrics().lineSpacing() * 3)  # room for the longest text it takes
+        self.setMinimumWidth(460)
         lay.addWidget(self.where)
         buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         lay.addWidget(buttons)
         self.name.textChanged.connect(self._typed)
+        self.follow.toggled.connect(self._typed)
         self._typed()
 
     def new_id(self) -> str:
@@ -87,6 +90,10 @@ class RenameDialog(QDialog):
         self.follow.setText(f"Change its id from {self.rid} to {new} too" if new != self.rid
                             else f"Its id stays {self.rid} (the one its name makes)")
         self.follow.setEnabled(new != self.rid)
+        used = self.used[0] if len(self.used) == 1 else ", ".join(self.used[:-1]) + " and " + self.used[-1]
+        then = (f" They take the id <code>{new}</code> in the same undo step." if new != self.rid and self.follow.isChecked()
+                else "")
+        self.where.setText(f"Its id <code>{self.rid}</code> is used by {used}.{then}")
 
     def values(self) -> tuple[str, str | None]:
         """The new name, and the new id (None: the id stays)."""

@@ -94,11 +94,14 @@ class TablesDock(QDockWidget):
         page = QWidget()
         lay = QVBoxLayout(page)
         lay.setContentsMargins(0, 0, 0, 0)
-        lay.addWidget(QLabel("A row for each group of first-die results; the second die reads across."))
-        self.grid = QTableWidget(0, 7, objectName="tablesGrid")
-        self.grid.setHorizontalHeaderLabels(["First die"] + [f"Second {d}" for d in DIE])
-        self.grid.verticalHeader().setVisible(False)
-        self.grid.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeToContents)
+        hint = QLabel("A column for each group: the first die picks the group, the second die reads down it.")
+        hint.setWordWrap(True)
+        lay.addWidget(hint)
+        self.grid = QTableWidget(7, 0, objectName="tablesGrid")
+        self.grid.setVerticalHeaderLabels(["First die"] + [f"Second {d}" for d in DIE])
+        self.grid.horizontalHeader().setSectionResizeMode(QHeaderView.Fixed)
+        self.grid.horizontalHeader().setDefaultSectionSize(self.fontMetrics().horizontalAdvance("M") * 9)
+        self.grid.verticalHeader().setSectionResizeMode(QHeaderView.ResizeToContents)
         lay.addWidget(self.grid, 1)
         row = QHBoxLayout()
         for text, name, slot in (("Add group", "tablesAddGroup", self.add_group),
@@ -152,14 +155,18 @@ class TablesDock(QDockWidget):
     def _fill_dice(self, table: dict) -> None:
         entries = self.entry_names()
         ids = [e for e, _ in entries]
-        self.grid.setRowCount(0)
-        self.grid.setRowCount(len(table["groups"]))
+        self.grid.setColumnCount(0)
+        self.grid.setColumnCount(len(table["groups"]))
+        self.grid.setHorizontalHeaderLabels([f"Group {r + 1}" for r in range(len(table["groups"]))])
         for r, g in enumerate(table["groups"]):
             first = QLineEdit(", ".join(str(d) for d in g["first"]), objectName=f"tablesFirst{r}")
+            first.setToolTip("The first-die results that pick this group, as 5 or 1, 2")
             first.editingFinished.connect(lambda r=r, box=first: self.set_first(r, box.text()))
-            self.grid.setCellWidget(r, 0, first)
+            self.grid.setCellWidget(0, r, first)
             for d, entry in enumerate(g["second"]):
                 box = QComboBox(objectName=f"tablesEntry{r}_{d}")
+                box.setSizeAdjustPolicy(QComboBox.AdjustToMinimumContentsLengthWithIcon)
+                box.setMinimumContentsLength(8)  # a column per group fits a narrow dock; the list shows names whole
                 for _eid, text in entries:
                     box.addItem(text)
                 if entry in ids:
@@ -168,7 +175,7 @@ class TablesDock(QDockWidget):
                     box.addItem(f"{entry} (no such area)")
                     box.setCurrentIndex(box.count() - 1)
                 box.activated.connect(lambda i, r=r, d=d: self.set_entry(r, d, ids[i] if i < len(ids) else None))
-                self.grid.setCellWidget(r, d + 1, box)
+                self.grid.setCellWidget(d + 1, r, box)
         self.note.setText(self._coverage(table))
 
     def _coverage(self, table: dict) -> str:
@@ -266,7 +273,7 @@ class TablesDock(QDockWidget):
         return self._put({**self.s.tables[self._name], "groups": groups}, "Add table group")
 
     def remove_group(self) -> bool:
-        row = self.grid.currentRow()
+        row = self.grid.currentColumn()
         if self._name is None or not is_dice_table(self.s.tables.get(self._name)) or len(self._groups()) < 2:
             return False
         groups = self._groups()

@@ -34,18 +34,18 @@ def test_the_random_area_selection_table_is_a_grid_of_area_names(qtbot, tmp_path
     before = dumps(s)
     dock = shown(w)
     assert dock.choice.currentText() == "Random area selection"
-    assert dock.grid.rowCount() == 3
-    entry = dock.grid.cellWidget(0, 1)
+    assert dock.grid.columnCount() == 3
+    entry = dock.grid.cellWidget(1, 0)
     assert entry.currentText() == "Faaa" and entry.findText("faaa") < 0  # names, never ids
     assert entry.itemText(entry.count() - 1) == "Roll again"
     assert dock.note.text() == "Every area is named once, and every first-die result has its group."
     # The second die's 1 in the first group now reads Paea: one Edit, the id in the file.
-    pick(dock.grid.cellWidget(0, 1), "Paea")
+    pick(dock.grid.cellWidget(1, 0), "Paea")
     groups = s.tables["random_area_selection"]["groups"]
     assert groups[0]["second"][0] == "paea" and w.document.undo_stack.count() == 1
     assert "Not in the table: Faaa." in dock.note.text() and "Named more than once: Paea." in dock.note.text()
     # The last group keeps the first die's 5; a new group takes the 6 and the area left out.
-    first = dock.grid.cellWidget(2, 0)
+    first = dock.grid.cellWidget(0, 2)
     assert isinstance(first, QLineEdit) and first.text() == "5, 6"
     first.setText("5")
     first.editingFinished.emit()
@@ -55,17 +55,17 @@ def test_the_random_area_selection_table_is_a_grid_of_area_names(qtbot, tmp_path
     QApplication.processEvents()
     groups = s.tables["random_area_selection"]["groups"]
     assert groups[3] == {"first": [6], "second": ["faaa"] + ["roll_again"] * 5}
-    assert dock.grid.rowCount() == 4 and dock.grid.cellWidget(3, 1).currentText() == "Faaa"
+    assert dock.grid.columnCount() == 4 and dock.grid.cellWidget(1, 3).currentText() == "Faaa"
     assert w.document.undo_stack.count() == 3
-    dock.grid.setCurrentCell(3, 2)
+    dock.grid.setCurrentCell(2, 3)
     assert dock.remove_group()
     QApplication.processEvents()
-    assert dock.grid.rowCount() == 3
+    assert dock.grid.columnCount() == 3
     for _ in range(4):
         w.document.undo_stack.undo()
     assert dumps(s) == before
     QApplication.processEvents()
-    assert dock.grid.cellWidget(0, 1).currentText() == "Faaa"
+    assert dock.grid.cellWidget(1, 0).currentText() == "Faaa"
 
 
 def test_bad_first_die_results_are_refused_with_a_message(qtbot, tmp_path):
@@ -84,7 +84,7 @@ def test_renaming_an_area_shows_its_new_name_in_the_table(qtbot, tmp_path):
     dock = shown(w)
     w.push(rename(w.document.scenario, "areas", "faaa", name="Faa'a"))
     QApplication.processEvents()
-    assert dock.grid.cellWidget(0, 1).currentText() == "Faa'a"
+    assert dock.grid.cellWidget(1, 0).currentText() == "Faa'a"
 
 
 def test_other_tables_are_trees_of_keys_and_values_with_areas_by_name(qtbot, tmp_path):
