@@ -135,9 +135,13 @@ class AreasDock(QDockWidget):
                 it.setIcon(0, _swatch(colour))
             items.append(it)
         self.tree.addTopLevelItems(items)
+        first = None
         for it in items:
             if it.data(0, Qt.UserRole) in chosen:
                 it.setSelected(True)
+                first = first or it
+        if first is not None:  # the list rebuilt: the chosen areas stay in sight
+            self.tree.scrollToItem(first)
         self.tree.blockSignals(False)
         self._fill_named(self.regions_tree, s.regions.values(), lambda r: sum(a.region == r.id for a in s.areas.values()))
         self._fill_named(self.islands_tree, s.islands.values(), lambda i: sum(a.island == i.id for a in s.areas.values()))

@@ -261,13 +261,22 @@ class TablesDock(QDockWidget):
         return self._put({**self.s.tables[self._name], "groups": groups}, "Edit first-die results")
 
     def add_group(self) -> bool:
-        """A new group: the first-die results no group has, and the areas the table leaves out (then Roll again)."""
+        """A new group: the first-die results no group has — or else the highest result of the last group
+        that has two or more, as the seed's 5-6 group gives up its 6 (`motu map add-island --rast-die`) —
+        and the areas the table leaves out, then Roll again."""
         if self._name is None or not is_dice_table(self.s.tables.get(self._name)):
             return False
         groups = self._groups()
         used = {d for g in groups for d in g["first"]}
         named = {e for g in groups for e in g["second"]}
-        free = [d for d in DIE if d not in used] or [6]
+        free = [d for d in DIE if d not in used]
+        if not free:
+            donor = next((g for g in reversed(groups) if len(g["first"]) > 1), None)
+            if donor is None:
+                self.ctx.status("Every first-die result has a group of its own: free one first (its First die row).")
+                return False
+            free = [max(donor["first"])]
+            donor["first"] = [d for d in donor["first"] if d != free[0]]
         out = [a for a in self.s.areas if a not in named][:6]
         groups.append({"first": free, "second": out + [ROLL_AGAIN] * (6 - len(out))})
         return self._put({**self.s.tables[self._name], "groups": groups}, "Add table group")

@@ -115,3 +115,24 @@ def test_the_georeference_is_shown_not_edited(qtbot, tmp_path):
     assert dock.stack.currentWidget() is dock.tree and "resizing moves it" in dock.note.text()
     items = [dock.tree.topLevelItem(i) for i in range(dock.tree.topLevelItemCount())]
     assert all(not (it.flags() & Qt.ItemIsEditable) for it in items)
+
+
+def test_a_new_group_takes_a_free_die_or_the_highest_of_a_shared_one(qtbot, tmp_path, monkeypatch):
+    from test_editor_map_ops import answer
+    w = make_window(qtbot, tmp_path, TAHITI)
+    s = w.document.scenario
+    monkeypatch.setattr(w.map_ops, "choose_coastline_path", lambda: os.path.join(ROOT, "tools", "maps", "moorea.geojson"))
+    answer(w, monkeypatch, lambda d: None, qtbot)
+    assert w.map_ops.add_island()
+    qtbot.waitUntil(lambda: "moorea" in s.islands, timeout=10_000)
+    dock = shown(w)
+    assert "Not in the table: Afareaitu, Teavaro, Paopao, Papetoai, Haapiti." in dock.note.text()
+    assert dock.add_group()  # every die has its group: the 5-6 group gives up its 6
+    QApplication.processEvents()
+    groups = s.tables["random_area_selection"]["groups"]
+    assert [g["first"] for g in groups] == [[1, 2], [3, 4], [5], [6]]
+    assert groups[3]["second"] == ["afareaitu", "teavaro", "paopao", "papetoai", "haapiti", "roll_again"]
+    assert w.document.rules.validate(s) == [] and w.document.undo_stack.count() == 2
+    assert dock.add_group() and dock.add_group()  # the 4 of the 3-4 group, then the 2 of the 1-2 group
+    assert [g["first"] for g in s.tables["random_area_selection"]["groups"]] == [[1], [3], [5], [6], [4], [2]]
+    assert not dock.add_group() and "free one first" in w.statusBar().currentMessage()  # each die has its own
