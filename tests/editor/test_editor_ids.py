@@ -107,3 +107,12 @@ def test_new_regions_and_islands_get_the_ids_their_names_make(qtbot, tmp_path, m
     assert w.areas.new_island() == "huahine" and s.islands["huahine"].name == "Huahine"
     w.areas._ask_name = lambda title, current, new=False: None  # cancelled
     assert w.areas.new_region() == "" and w.document.undo_stack.count() == 2
+
+
+def test_problems_rows_name_an_area_by_its_name(qtbot, tmp_path):
+    from editor.docks.findings_model import FindingsModel
+    from engine.scenario.validation import Finding
+    w = make_window(qtbot, tmp_path, TAHITI)
+    model = FindingsModel()
+    model.set_findings([Finding("AREA_EMPTY", "error", "area Paea has no cells", areas=("paea",))], w.document.scenario)
+    assert model.data(model.index(0, 2), Qt.DisplayRole) == "Paea"
