@@ -5,12 +5,14 @@ concept each: board (the table and the order of battle, §1), core and state
 (the game state and the OpenSpiel-style API), turn (the turn structure the rules
 leave open), motivation (§1-§3), activation (spending points, §3), movement
 (§4, §9, §12), firing (§5, §9), reaction (§6), combat (§7), casualties (§8),
-morale (§10), victory (§11), spotting (§12), validation, and bots.
+morale (§10), victory (§11), spotting (§12), validation and validation_command,
+forces (what a designer's forms show), and bots.
 docs/rules/fern.md says what Motu chose where the rules are silent.
 """
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cached_property
 from typing import Any
 
 from engine.board.sight import SquareSight
@@ -19,6 +21,7 @@ from engine.scenario.checks import COMMON_VALIDATORS
 from engine.scenario.model import Scenario
 
 from .validation import FERN_VALIDATORS
+from .validation_command import COMMAND_VALIDATORS
 
 
 class FernRules(RuleSet):
@@ -27,7 +30,13 @@ class FernRules(RuleSet):
     summary = "Semi-skirmish rules for the New Zealand Wars on a table of squares"
 
     def validators(self):
-        return validators_of(COMMON_VALIDATORS, FERN_VALIDATORS)
+        return validators_of(COMMON_VALIDATORS, COMMAND_VALIDATORS, FERN_VALIDATORS)
+
+    @cached_property
+    def piece_rules(self):
+        # Forces, attempts, nation and set-up hiding for the editor's forms (forces.py).
+        from .forces import FernPieceRules
+        return FernPieceRules(self.catalogue)
 
     def sight(self, scenario: Scenario):
         # Option bush_blocks_sight (docs/rules/fern.md): off, a bush square the line crosses
