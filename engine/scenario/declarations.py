@@ -119,6 +119,7 @@ class FormationPiece:
     link: str = ""
     place: str = "here"
     props: Mapping[str, Any] = field(default_factory=dict)
+    inherit: tuple[str, ...] = ()  # declared properties it takes from the first piece (a kupapa chief's nation)
 
 
 @dataclass(frozen=True)
@@ -137,6 +138,7 @@ class ForcesSpec:
     """How the Forces dock shows a side: headings per kind, off-map pieces, formations."""
 
     headings: Mapping[str, str] = field(default_factory=dict)  # kind → heading its pieces go under
+    features: Mapping[str, str] = field(default_factory=dict)  # a side's cell features shown, kind → heading
     off_map: str = ""  # heading of off-map pieces (reserves, a player's supply); "" keeps them in place
     formations: tuple[Formation, ...] = ()
 
@@ -220,7 +222,8 @@ def _formation_piece(d: Mapping[str, Any]) -> FormationPiece:
         option, count = str(count["option"]), 1
     return FormationPiece(str(d.get("kind", "")), tuple(map(str, _tuple(d.get("roles")))), int(count), option,
                           str(d.get("name", "")), tuple(map(str, _tuple(d.get("ask")))), str(d.get("link", "")),
-                          str(d.get("place", "here")), dict(d.get("props") or {}))
+                          str(d.get("place", "here")), dict(d.get("props") or {}),
+                          tuple(map(str, _tuple(d.get("inherit")))))
 
 
 def forces_spec(d: Any, read_resource=None) -> ForcesSpec:
@@ -247,5 +250,6 @@ def forces_spec(d: Any, read_resource=None) -> ForcesSpec:
                                                  place=str(place.get(kind, "here"))))
         formations.append(Formation(str(fid), str(f.get("text", fid)), str(f.get("rule", "")), str(f.get("help", "")),
                                     str(f.get("at", "ask")), tuple(pieces), dict(f.get("options") or {})))
-    return ForcesSpec({str(k): str(v) for k, v in (d.get("headings") or {}).items()}, str(d.get("off_map") or ""),
+    return ForcesSpec({str(k): str(v) for k, v in (d.get("headings") or {}).items()},
+                      {str(k): str(v) for k, v in (d.get("features") or {}).items()}, str(d.get("off_map") or ""),
                       tuple(formations))
