@@ -14,6 +14,7 @@ from engine.scenario.edits import EditError
 from .canvas.map_item import MapItem
 from .canvas.view import MapView
 from .docks.areas import AreasDock
+from .docks.forces import ForcesDock
 from .docks.layers import LayersDock
 from .docks.minimap import MinimapDock
 from .docks.problems import ProblemsDock
@@ -109,6 +110,8 @@ class MainWindow(FileActions, QMainWindow):
         self.undo_view.setEmptyLabel("<opened>")
         self.history.setWidget(self.undo_view)
         self.minimap = MinimapDock(self.view, self)
+        self.forces = ForcesDock(self, self)
+        self.problems.findingsChanged.connect(self.forces.set_findings)
         self.addDockWidget(Qt.LeftDockWidgetArea, self.layers)
         self.addDockWidget(Qt.LeftDockWidgetArea, self.minimap)
         self.addDockWidget(Qt.LeftDockWidgetArea, self.history)
@@ -117,6 +120,8 @@ class MainWindow(FileActions, QMainWindow):
         self.addDockWidget(Qt.RightDockWidgetArea, self.scenario_dock)
         self.addDockWidget(Qt.BottomDockWidgetArea, self.problems)
         self.tabifyDockWidget(self.areas, self.scenario_dock)
+        self.addDockWidget(Qt.RightDockWidgetArea, self.forces)
+        self.tabifyDockWidget(self.scenario_dock, self.forces)
         self.tabifyDockWidget(self.layers, self.history)
         self.layers.raise_()
 
@@ -187,7 +192,8 @@ class MainWindow(FileActions, QMainWindow):
         v.addAction(self.action("&Reset Zoom", self.view.reset_zoom, "Ctrl+0"))
         v.addAction(self.action("&Fit Map", self.view.fit, "Ctrl+9"))
         v.addSeparator()
-        docks = (self.layers, self.properties, self.scenario_dock, self.areas, self.problems, self.history, self.minimap)
+        docks = (self.layers, self.properties, self.scenario_dock, self.areas, self.problems, self.history, self.minimap,
+                 self.forces)
         for n, dock in enumerate(docks, 1):
             act = dock.toggleViewAction()
             act.setObjectName(f"toggle_{dock.objectName()}")

@@ -141,6 +141,7 @@ class ForcesSpec:
     features: Mapping[str, str] = field(default_factory=dict)  # a side's cell features shown, kind → heading
     off_map: str = ""  # heading of off-map pieces (reserves, a player's supply); "" keeps them in place
     formations: tuple[Formation, ...] = ()
+    columns: tuple[str, ...] = ()  # declared properties the tree shows in columns (attempts, starts hidden)
 
     def formation(self, fid: str) -> Formation | None:
         return next((f for f in self.formations if f.id == fid), None)
@@ -252,4 +253,4 @@ def forces_spec(d: Any, read_resource=None) -> ForcesSpec:
                                     str(f.get("at", "ask")), tuple(pieces), dict(f.get("options") or {})))
     return ForcesSpec({str(k): str(v) for k, v in (d.get("headings") or {}).items()},
                       {str(k): str(v) for k, v in (d.get("features") or {}).items()}, str(d.get("off_map") or ""),
-                      tuple(formations))
+                      tuple(formations), tuple(map(str, _tuple(d.get("columns")))))

@@ -239,6 +239,44 @@ def reassign(rules: PieceRules, s: Scenario, child: str, target: str | None) -> 
     return Compound(tuple(edits), text)
 
 
+def relink(rules: PieceRules, s: Scenario, ids, spec, value: Any) -> Edit | None:
+    """Set a parent link (`parent` or `parent_of` reference) on pieces as the order of battle does,
+    so both ends stay in step: a unit's leader set here is the leader's unit there. None unlinks."""
+    scratch = s.copy()
+    done: list[Edit] = []
+    gs = groups(s, rules.catalogue)
+    for pid in ids:
+        if pid not in scratch.pieces:
+            continue
+        if spec.parent_of:  # the piece takes the group named as its own
+            for old in ([] if value is not None else [scratch.pieces[pid].props.get(spec.prop)]):
+                member = next((m for m in gs.of(old) if m.id != pid), None) if isinstance(old, str) else None
+                e = reassign(rules, scratch, member.id, None) if member else None
+                if e is not None:
+                    e.apply(scratch)
+                    done.append(e)
+            if value is not None:
+                member = next((m for m in gs.of(value, spec, rules.catalogue) if m.id != pid), None)
+                if member is None:
+                    raise Refused(f"there is no unit {value!r}")
+                e = reassign(rules, scratch, member.id, pid)
+                if e is not None:
+                    e.apply(scratch)
+                    done.append(e)
+            continue
+        target = value
+        if spec.type == "group_ref" and value is not None:
+            m = next(iter(gs.of(value, spec, rules.catalogue)), None)
+            target = m.id if m else None
+        e = reassign(rules, scratch, pid, target)
+        if e is not None:
+            e.apply(scratch)
+            done.append(e)
+    if not done:
+        return None
+    return done[0] if len(done) == 1 else Compound(tuple(done), done[0].text)
+
+
 def slug(text: str) -> str:
     """An id made from a name: 'A Company, 65th' → 'a-company-65th'."""
     plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")

@@ -1,0 +1,237 @@
+"""Forces dock: the order of battle of every side as a tree, edited as what it is.
+
+A tree per side from the rule set's declarations (Fire in the Fern!: C-in-C, senior officers,
+leaders, units; Tahiti: a clan's chiefs, units and villages; Tiki and the pearl game: a
+player's equipment). Drag a piece onto another to put it under him, onto a side to put it at
+the top; New makes a formation in one step; selecting a row selects and centres its piece on
+the map and the reverse; problems of the last check mark their rows; the rule set's computed
+columns (attempts, who starts hidden) show with their override where the rules allow one.
+Every change is one Edit, one undo step.
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import QItemSelection, QItemSelectionModel, Qt, QTimer
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QAbstractItemView, QDockWidget, QHBoxLayout, QHeaderView, QLabel, QMenu, QToolButton, QTreeView, QVBoxLayout,
+    QWidget,
+)
+
+from engine.scenario import edits as E
+from engine.scenario.forces import Refused, make_formation
+
+from .forces_model import ForcesModel
+from .formation_dialog import FormationDialog
+
+
+class ForcesDock(QDockWidget):
+    def __init__(self, ctx, parent=None):
+        super().__init__("Forces", parent)
+        self.setObjectName("forcesDock")
+        self.ctx = ctx
+        self._syncing = False
+        self._collapsed: set[str] = set()
+        self.dialog: FormationDialog | None = None
+        body = QWidget()
+        lay = QVBoxLayout(body)
+        lay.setContentsMargins(2, 2, 2, 2)
+        bar = QHBoxLayout()
+        self.new_button = QToolButton(objectName="forcesNew")
+        self.new_button.setText("New")
+        self.new_button.setPopupMode(QToolButton.InstantPopup)
+        self.new_menu = QMenu(self.new_button)
+        self.new_button.setMenu(self.new_menu)
+        self.summary = QLabel("", objectName="forcesSummary")
+        bar.addWidget(self.new_button)
+        bar.addWidget(self.summary, 1)
+        lay.addLayout(bar)
+        self.model = ForcesModel(ctx.document, self)
+        self.model.push = self._push
+        self.model.status = ctx.status
+        self.tree = QTreeView(objectName="forcesTree")
+        self.tree.setModel(self.model)
+        self.tree.setUniformRowHeights(True)
+        self.tree.setSelectionMode(QAbstractItemView.ExtendedSelection)
+        self.tree.setSelectionBehavior(QAbstractItemView.SelectRows)
+        self.tree.setDragDropMode(QAbstractItemView.DragDrop)
+        self.tree.setDefaultDropAction(Qt.MoveAction)
+        self.tree.setDragEnabled(True)
+        self.tree.setAcceptDrops(True)
+        self.tree.setDropIndicatorShown(True)
+        self.tree.setAlternatingRowColors(True)
+        self.tree.header().setStretchLastSection(False)
+        self.tree.expanded.connect(lambda i: self._collapsed.discard(self._key(i)))
+        self.tree.collapsed.connect(lambda i: self._collapsed.add(self._key(i)))
+        lay.addWidget(self.tree)
+        self.setWidget(body)
+        delete = QAction("Delete", self.tree)
+        delete.setShortcut(QKeySequence.Delete)
+        delete.setShortcutContext(Qt.WidgetShortcut)
+        delete.triggered.connect(self.delete_selected)
+        self.tree.addAction(delete)
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(0)
+        self._timer.timeout.connect(self.refresh)
+        ctx.document.changed.connect(self._changed)
+        ctx.document.replaced.connect(self.refresh)
+        ctx.map_item.selectionChanged.connect(self.sync_from_map)
+        self._connect_selection()
+        self.refresh()
+
+    # --- building -----------------------------------------------------------------------------------
+    def _key(self, index) -> str:
+        node = self.model.node(index)
+        return node.key if node is not None else ""
+
+    def _changed(self, scope: str, cells) -> None:
+        if scope in ("pieces", "sides", "scenario", "features", "terrain", "records"):
+            self._timer.start()
+
+    def refresh(self) -> None:
+        """Rebuild the tree from the scenario, keeping what was folded and what was selected."""
+        self._timer.stop()
+        self.model.rebuild()
+        self._connect_selection()
+        tree = self.tree
+        tree.setUpdatesEnabled(False)
+        tree.expandAll()
+        for key in list(self._collapsed):
+            node = next((n for n in self.model.nodes if n.key == key), None)
+            if node is None:
+                self._collapsed.discard(key)
+            else:
+                tree.collapse(self.model.index_for(node))
+        tree.setUpdatesEnabled(True)
+        header = tree.header()
+        header.setSectionResizeMode(0, QHeaderView.Stretch)
+        for c in range(1, self.model.columnCount()):
+            header.setSectionResizeMode(c, QHeaderView.ResizeToContents)
+        self._fill_new_menu()
+        s = self.ctx.document.scenario
+        self.summary.setText(f"{len(s.pieces)} pieces, {len(s.sides)} sides")
+        self.sync_from_map()
+
+    def _connect_selection(self) -> None:
+        sel = self.tree.selectionModel()
+        if getattr(self, "_selection_model", None) is not sel:
+            self._selection_model = sel
+            sel.selectionChanged.connect(self._tree_selection_changed)
+
+    def _fill_new_menu(self) -> None:
+        self.new_menu.clear()
+        formations = self.ctx.map_item.catalogue.forces.formations
+        for f in formations:
+            act = self.new_menu.addAction(f.text)
+            act.setObjectName(f"forcesNew_{f.id}")
+            act.triggered.connect(lambda _=False, fid=f.id: self.start_formation(fid))
+        self.new_button.setEnabled(bool(formations) and bool(self.ctx.document.scenario.sides))
+
+    def set_findings(self, findings) -> None:
+        self.model.set_findings(findings)
+
+    # --- selection, both ways -----------------------------------------------------------------------
+    def selected_pieces(self) -> list[str]:
+        out = []
+        for index in self.tree.selectionModel().selectedRows(0):
+            node = self.model.node(index)
+            if node is not None and node.kind == "piece":
+                out.append(node.piece)
+        return out
+
+    def selected_node(self):
+        rows = self.tree.selectionModel().selectedRows(0)
+        return self.model.node(rows[0]) if rows else None
+
+    def _tree_selection_changed(self, *_: object) -> None:
+        if self._syncing:
+            return
+        s = self.ctx.document.scenario
+        ids = self.selected_pieces()
+        cells = {s.pieces[p].cell for p in ids if p in s.pieces and s.pieces[p].cell is not None}
+        node = self.selected_node()
+        if node is not None and node.kind == "feature" and node.cell is not None:
+            cells.add(node.cell)
+        if not ids and not cells:
+            return
+        self._syncing = True
+        try:
+            self.ctx.map_item.set_selection(cells=cells, pieces=set(ids), edges=set())
+            if cells:
+                self.ctx.view.centre_on_cells(sorted(cells))
+            self.ctx.selection_changed()
+        finally:
+            self._syncing = False
+
+    def sync_from_map(self) -> None:
+        """Select the rows of the pieces selected on the map."""
+        if self._syncing:
+            return
+        ids = [p for p in self.ctx.map_item.selected_pieces if p in self.model.tree.by_piece]
+        sel = QItemSelection()
+        for pid in ids:
+            i = self.model.index_of_piece(pid)
+            if i.isValid():
+                sel.select(i, i.siblingAtColumn(self.model.columnCount() - 1))
+        self._syncing = True
+        try:
+            self.tree.selectionModel().select(sel, QItemSelectionModel.ClearAndSelect | QItemSelectionModel.Rows)
+            if ids:
+                first = self.model.index_of_piece(ids[0])
+                self.tree.scrollTo(first)
+                self.tree.selectionModel().setCurrentIndex(first, QItemSelectionModel.NoUpdate)
+        finally:
+            self._syncing = False
+
+    # --- changes -------------------------------------------------------------------------------------
+    def _push(self, edit, text: str) -> None:
+        self.ctx.push(edit, text)
+
+    def drop(self, ids: list[str], target: str | None, side: str | None = None) -> bool:
+        """What a drag and drop does (tests and the model share it): True if something changed."""
+        node = self.model.tree.by_piece.get(target) if target else self.model.tree.by_side.get(side)
+        if node is None:
+            return False
+        before = self.ctx.document.undo_stack.count()
+        data = self.model.mimeData([self.model.index_of_piece(p) for p in ids])
+        self.model.dropMimeData(data, Qt.MoveAction, -1, -1, self.model.index_for(node))
+        return self.ctx.document.undo_stack.count() > before
+
+    def start_formation(self, fid: str) -> FormationDialog | None:
+        """New…: the formation's dialog, open (not modal to the app); accepting it makes the pieces."""
+        formation = self.ctx.map_item.catalogue.forces.formation(fid)
+        if formation is None:
+            return None
+        node = self.selected_node()
+        s = self.ctx.document.scenario
+        side = node.side if node is not None else next(iter(s.sides), None)
+        under = node.piece if node is not None and node.kind == "piece" else None
+        cells = sorted(self.ctx.map_item.selected_cells)
+        cell = cells[0] if cells else (s.pieces[under].cell if under in s.pieces else None)
+        dialog = FormationDialog(self.ctx, formation, side, cell, under, self)
+        dialog.accepted.connect(lambda: self._formation_accepted(dialog))
+        self.dialog = dialog
+        dialog.open()
+        return dialog
+
+    def _formation_accepted(self, dialog: FormationDialog) -> None:
+        s = self.ctx.document.scenario
+        rules = self.ctx.document.rules.piece_rules
+        try:
+            edit, ids = make_formation(rules, s, dialog.formation, dialog.side, dialog.cell(), dialog.orders(),
+                                       under=dialog.under)
+        except (Refused, ValueError) as exc:
+            self.ctx.status(f"Not done: {exc}")
+            return
+        if self.ctx.push(edit, dialog.formation.text):
+            self.refresh()
+            cells = {s.pieces[p].cell for p in ids if s.pieces[p].cell is not None}
+            self.ctx.map_item.set_selection(cells=cells, pieces=set(ids), edges=set())
+            self.ctx.selection_changed()
+            self.ctx.status(f"{dialog.formation.text}: {', '.join(s.pieces[p].name or p for p in ids)}")
+
+    def delete_selected(self) -> None:
+        ids = self.selected_pieces()
+        if ids:
+            self._push(E.Compound(tuple(E.PutRecord("pieces", p, None) for p in ids), "Delete pieces"),
+                       "Delete pieces")
