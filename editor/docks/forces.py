@@ -11,13 +11,11 @@ Every change is one Edit, one undo step.
 from __future__ import annotations
 
 from PySide6.QtCore import QItemSelection, QItemSelectionModel, Qt, QTimer
-from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView, QDockWidget, QHBoxLayout, QHeaderView, QLabel, QMenu, QToolButton, QTreeView, QVBoxLayout,
     QWidget,
 )
 
-from engine.scenario import edits as E
 from engine.scenario.forces import Refused, make_formation
 
 from .forces_model import ForcesModel
@@ -64,11 +62,7 @@ class ForcesDock(QDockWidget):
         self.tree.collapsed.connect(lambda i: self._collapsed.add(self._key(i)))
         lay.addWidget(self.tree)
         self.setWidget(body)
-        delete = QAction("Delete", self.tree)
-        delete.setShortcut(QKeySequence.Delete)
-        delete.setShortcutContext(Qt.WidgetShortcut)
-        delete.triggered.connect(self.delete_selected)
-        self.tree.addAction(delete)
+        # Delete deletes what is selected, on the map and so here: the window's Delete Selected Pieces.
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(0)
@@ -123,7 +117,8 @@ class ForcesDock(QDockWidget):
         formations = self.ctx.map_item.catalogue.forces.formations
         for f in formations:
             act = self.new_menu.addAction(f.text)
-            act.setObjectName(f"forcesNew_{f.id}")
+            act.setData(f.id)
+            act.setStatusTip(f.help)
             act.triggered.connect(lambda _=False, fid=f.id: self.start_formation(fid))
         self.new_button.setEnabled(bool(formations) and bool(self.ctx.document.scenario.sides))
 
@@ -229,9 +224,3 @@ class ForcesDock(QDockWidget):
             self.ctx.map_item.set_selection(cells=cells, pieces=set(ids), edges=set())
             self.ctx.selection_changed()
             self.ctx.status(f"{dialog.formation.text}: {', '.join(s.pieces[p].name or p for p in ids)}")
-
-    def delete_selected(self) -> None:
-        ids = self.selected_pieces()
-        if ids:
-            self._push(E.Compound(tuple(E.PutRecord("pieces", p, None) for p in ids), "Delete pieces"),
-                       "Delete pieces")

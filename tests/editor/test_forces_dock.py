@@ -53,7 +53,7 @@ def select_row(w, pid):
 def new(w, qtbot, fid, *, side=None, cell=None, pieces=()):
     """New… from the Forces dock's menu; fill the dialog as a designer would; OK."""
     dock = w.forces
-    [act] = [a for a in dock.new_menu.actions() if a.objectName() == f"forcesNew_{fid}"]
+    [act] = [a for a in dock.new_menu.actions() if a.data() == fid]
     act.trigger()
     d = dock.dialog
     assert d is not None and d.isVisible()
@@ -289,7 +289,7 @@ def test_a_pearl_players_start_by_the_forces_dock(qtbot, tmp_path):
 @pytest.mark.parametrize("bad", ["nowhere", "99,99"])
 def test_a_cell_the_map_does_not_have_is_refused_in_the_dialog(qtbot, tmp_path, bad):
     w = opened(qtbot, tmp_path, FERN_AMBUSH)
-    [act] = [a for a in w.forces.new_menu.actions() if a.objectName() == "forcesNew_senior_officer"]
+    [act] = [a for a in w.forces.new_menu.actions() if a.data() == "senior_officer"]
     act.trigger()
     d = w.forces.dialog
     d.findChild(QLineEdit, "newCell").setText(bad)
