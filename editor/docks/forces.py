@@ -28,7 +28,6 @@ class ForcesDock(QDockWidget):
         self.setObjectName("forcesDock")
         self.ctx = ctx
         self._syncing = False
-        self._collapsed: set[str] = set()
         self.dialog: FormationDialog | None = None
         body = QWidget()
         lay = QVBoxLayout(body)
@@ -57,9 +56,8 @@ class ForcesDock(QDockWidget):
         self.tree.setAcceptDrops(True)
         self.tree.setDropIndicatorShown(True)
         self.tree.setAlternatingRowColors(True)
+        self.tree.setEditTriggers(QAbstractItemView.NoEditTriggers)
         self.tree.header().setStretchLastSection(False)
-        self.tree.expanded.connect(lambda i: self._collapsed.discard(self._key(i)))
-        self.tree.collapsed.connect(lambda i: self._collapsed.add(self._key(i)))
         lay.addWidget(self.tree)
         self.setWidget(body)
         # Delete deletes what is selected, on the map and so here: the window's Delete Selected Pieces.
@@ -68,43 +66,56 @@ class ForcesDock(QDockWidget):
         self._timer.setInterval(0)
         self._timer.timeout.connect(self.refresh)
         ctx.document.changed.connect(self._changed)
-        ctx.document.replaced.connect(self.refresh)
+        ctx.document.replaced.connect(self.reset)
         ctx.map_item.selectionChanged.connect(self.sync_from_map)
         self._connect_selection()
-        self.refresh()
+        self.reset()
 
     # --- building -----------------------------------------------------------------------------------
-    def _key(self, index) -> str:
-        node = self.model.node(index)
-        return node.key if node is not None else ""
-
     def _changed(self, scope: str, cells) -> None:
         if scope in ("pieces", "sides", "scenario", "features", "terrain", "records"):
             self._timer.start()
 
-    def refresh(self) -> None:
-        """Rebuild the tree from the scenario, keeping what was folded and what was selected."""
+    def reset(self) -> None:
+        """Another scenario: a new tree, every row open."""
+        self.refresh(full=True)
+
+    def refresh(self, full: bool = False) -> None:
+        """Bring the tree in step with the scenario; rows keep whether they were open or selected."""
         self._timer.stop()
-        self.model.rebuild()
+        fresh = full or self.model.tree is None or self.model.catalogue is not self.ctx.document.rules.piece_rules.catalogue
+        new = self.model.rebuild(full=fresh)
         self._connect_selection()
         tree = self.tree
-        tree.setUpdatesEnabled(False)
-        tree.expandAll()
-        for key in list(self._collapsed):
-            node = next((n for n in self.model.nodes if n.key == key), None)
-            if node is None:
-                self._collapsed.discard(key)
-            else:
-                tree.collapse(self.model.index_for(node))
-        tree.setUpdatesEnabled(True)
-        header = tree.header()
-        header.setSectionResizeMode(0, QHeaderView.Stretch)
-        for c in range(1, self.model.columnCount()):
-            header.setSectionResizeMode(c, QHeaderView.ResizeToContents)
+        if fresh:
+            tree.expandAll()
+        else:
+            for key in new:  # new rows with something under them open
+                node = self.model.nodes.get(key)
+                if node is not None and node.children:
+                    tree.expand(self.model.index_for(node))
+        if fresh:
+            self._size_columns()
         self._fill_new_menu()
         s = self.ctx.document.scenario
         self.summary.setText(f"{len(s.pieces)} pieces, {len(s.sides)} sides")
         self.sync_from_map()
+
+    def _size_columns(self) -> None:
+        """Widths from the headers and the first rows, once per rule set: sizing to every row's
+        contents would read thousands of rows at each rebuild. Kinds are long, so theirs is elided."""
+        header = self.tree.header()
+        header.setSectionResizeMode(QHeaderView.Interactive)
+        fm = self.tree.fontMetrics()
+        m = self.model
+        sample = list(m.nodes.values())[:150]
+        for c in range(m.columnCount()):
+            texts = [str(m.headerData(c, Qt.Horizontal) or "")]
+            texts += [str(m.data(m.index_for(n, c)) or "") for n in sample]
+            width = max(fm.horizontalAdvance(t) for t in texts) + 24
+            if c == 0:
+                width += self.tree.indentation() * 4
+            header.resizeSection(c, min(width, 140 if c == m.kind_column else 260))
 
     def _connect_selection(self) -> None:
         sel = self.tree.selectionModel()

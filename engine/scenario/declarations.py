@@ -141,7 +141,7 @@ class ForcesSpec:
     features: Mapping[str, str] = field(default_factory=dict)  # a side's cell features shown, kind → heading
     off_map: str = ""  # heading of off-map pieces (reserves, a player's supply); "" keeps them in place
     formations: tuple[Formation, ...] = ()
-    columns: tuple[str, ...] = ()  # declared properties the tree shows in columns (attempts, starts hidden)
+    columns: Mapping[str, str] = field(default_factory=dict)  # declared properties shown in columns → header
 
     def formation(self, fid: str) -> Formation | None:
         return next((f for f in self.formations if f.id == fid), None)
@@ -253,4 +253,10 @@ def forces_spec(d: Any, read_resource=None) -> ForcesSpec:
                                     str(f.get("at", "ask")), tuple(pieces), dict(f.get("options") or {})))
     return ForcesSpec({str(k): str(v) for k, v in (d.get("headings") or {}).items()},
                       {str(k): str(v) for k, v in (d.get("features") or {}).items()}, str(d.get("off_map") or ""),
-                      tuple(formations), tuple(map(str, _tuple(d.get("columns")))))
+                      tuple(formations), _columns(d.get("columns")))
+
+
+def _columns(d: Any) -> dict[str, str]:
+    if isinstance(d, Mapping):
+        return {str(k): str(v) for k, v in d.items()}
+    return {str(k): "" for k in _tuple(d)}

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .declarations import Formation
-from .edits import Compound, Edit, PutRecord, SetField
+from .edits import Compound, Edit, PieceEdits, PutRecord, SetField
 from .model import Piece, Scenario
 from .piece_props import PieceRules, accepts, group_of, groups, same_ok, value_of
 
@@ -26,16 +26,16 @@ class Refused(ValueError):
     """A change the order of battle cannot take; the message says why, in words."""
 
 
-@dataclass(eq=False)
 class ForceNode:
-    kind: str  # side | heading | piece | feature
-    key: str
-    text: str
-    side: str | None = None
-    piece: str | None = None
-    cell: int | None = None  # a feature's cell
-    parent: "ForceNode | None" = None
-    children: list["ForceNode"] = field(default_factory=list)
+    """One row of the order of battle: a side, a heading, a piece or a side's cell feature."""
+
+    __slots__ = ("kind", "key", "text", "side", "piece", "cell", "parent", "children")
+
+    def __init__(self, kind: str, key: str, text: str, side: str | None = None, piece: str | None = None,
+                 cell: int | None = None):
+        self.kind, self.key, self.text, self.side, self.piece, self.cell = kind, key, text, side, piece, cell
+        self.parent: ForceNode | None = None
+        self.children: list[ForceNode] = []
 
     def add(self, node: "ForceNode") -> "ForceNode":
         node.parent = self
@@ -45,6 +45,9 @@ class ForceNode:
     def row(self) -> int:
         return 0 if self.parent is None else self.parent.children.index(self)
 
+    def __repr__(self) -> str:
+        return f"ForceNode({self.key!r})"
+
 
 NO_SIDE = "(no side)"
 
@@ -53,34 +56,54 @@ def _name(p: Piece) -> str:
     return p.name or p.id
 
 
+class _Links:
+    """Per kind of a catalogue, the declarations that nest pieces: worked out once, used per piece."""
+
+    def __init__(self, cat):
+        self.ups = {k: [f for f in kind.fields if f.parent] for k, kind in cat.pieces.items()}
+        self.downs = {k: [f for f in kind.fields if f.parent_of and f.type == "group_ref"]
+                      for k, kind in cat.pieces.items()}
+        self.accepts = {(f.id, k): accepts(cat, f, k) for f in cat.piece_props.values() for k in cat.pieces}
+
+
+_LINKS: dict[int, tuple[Any, _Links]] = {}
+
+
+def _links(cat) -> _Links:
+    got = _LINKS.get(id(cat))
+    if got is None or got[0] is not cat:
+        got = _LINKS[id(cat)] = (cat, _Links(cat))
+    return got[1]
+
+
 def parents(rules: PieceRules, s: Scenario) -> dict[str, str | None]:
     """Each piece's parent piece in the order of battle (None: it stands at the top of its side)."""
     cat = rules.catalogue
+    links = _links(cat)
+    ok = links.accepts
     gs = groups(s, cat)
+    pieces = s.pieces
     led: dict[str, list[tuple[Piece, Any]]] = {}
-    for q in s.pieces.values():
-        kind = cat.pieces.get(q.kind)
-        for spec in kind.fields if kind else ():
-            if spec.parent_of and spec.type == "group_ref":
-                v = q.props.get(spec.prop)
-                if isinstance(v, str):
-                    led.setdefault(v, []).append((q, spec))
+    for q in pieces.values():
+        for spec in links.downs.get(q.kind, ()):
+            v = q.props.get(spec.prop)
+            if isinstance(v, str):
+                led.setdefault(v, []).append((q, spec))
     out: dict[str, str | None] = {}
-    for p in s.pieces.values():
-        kind = cat.pieces.get(p.kind)
+    for p in pieces.values():
         up: Piece | None = None
-        for spec in kind.fields if kind else ():
-            if not spec.parent:
-                continue
+        for spec in links.ups.get(p.kind, ()):
             v = p.props.get(spec.prop)
-            if spec.type == "piece" and v in s.pieces and accepts(cat, spec, s.pieces[v].kind):
-                up = s.pieces[v]
-            elif spec.type == "group_ref" and isinstance(v, str):
-                up = next((q for q in gs.of(v, spec, cat) if q.id != p.id), None)
+            if spec.type == "piece":
+                t = pieces.get(v) if isinstance(v, str) else None
+                if t is not None and ok[(spec.id, t.kind)]:
+                    up = t
+            elif isinstance(v, str):
+                up = next((q for q in gs.members.get(v, ()) if q.id != p.id and ok[(spec.id, q.kind)]), None)
             if up is not None:
                 break
-        if up is None:
-            up = next((q for q, spec in led.get(group_of(cat, p), ()) if q.id != p.id and accepts(cat, spec, p.kind)),
+        if up is None and led:
+            up = next((q for q, spec in led.get(gs.group[p.id], ()) if q.id != p.id and ok[(spec.id, p.kind)]),
                       None)
         out[p.id] = up.id if up is not None and up.side == p.side else None
     # A loop of references (A under B under A) is cut where it is found: the piece stands at the top.
@@ -236,7 +259,7 @@ def reassign(rules: PieceRules, s: Scenario, child: str, target: str | None) -> 
     if not edits:
         return None
     text = f"Put {_name(c)} under {_name(t)}" if t is not None else f"Put {_name(c)} at the top"
-    return Compound(tuple(edits), text)
+    return PieceEdits(tuple(edits), text)
 
 
 def relink(rules: PieceRules, s: Scenario, ids, spec, value: Any) -> Edit | None:
@@ -274,7 +297,7 @@ def relink(rules: PieceRules, s: Scenario, ids, spec, value: Any) -> Edit | None
             done.append(e)
     if not done:
         return None
-    return done[0] if len(done) == 1 else Compound(tuple(done), done[0].text)
+    return done[0] if len(done) == 1 else PieceEdits(tuple(done), done[0].text)
 
 
 def slug(text: str) -> str:
@@ -391,6 +414,8 @@ def make_formation(rules: PieceRules, s: Scenario, formation: Formation, side: s
         options = {**s.options, **formation.options}
         if options != s.options:
             do(SetField("options", options))
+    if all(isinstance(e, (PutRecord, PieceEdits)) for e in done):
+        return PieceEdits(tuple(done), formation.text), ids
     return Compound(tuple(done), formation.text), ids
 
 
@@ -413,7 +438,7 @@ def set_props(s: Scenario, ids, changes: dict[str, Any], **fields) -> Edit | Non
             edits.append(PutRecord("pieces", p.id, new))
     if not edits:
         return None
-    return edits[0] if len(edits) == 1 else Compound(tuple(edits), "Edit pieces")
+    return edits[0] if len(edits) == 1 else PieceEdits(tuple(edits), "Edit pieces")
 
 
 def problems_by_piece(findings) -> dict[str, list]:

@@ -100,8 +100,14 @@ class Groups:
 
     def __init__(self, scenario: Scenario, catalogue: Catalogue):
         self.members: dict[str, list[Piece]] = {}
+        self.group: dict[str, str] = {}  # piece id → its group
+        prop = {k: next((f.prop for f in kind.fields if f.type == "group"), None) for k, kind in catalogue.pieces.items()}
         for p in scenario.pieces.values():
-            self.members.setdefault(group_of(catalogue, p), []).append(p)
+            gp = prop.get(p.kind)
+            v = p.props.get(gp) if gp else None
+            g = v if isinstance(v, str) and v else p.id
+            self.group[p.id] = g
+            self.members.setdefault(g, []).append(p)
 
     def of(self, group: str, spec: PropSpec | None = None, catalogue: Catalogue | None = None) -> list[Piece]:
         ps = self.members.get(group, [])

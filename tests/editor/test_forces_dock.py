@@ -133,7 +133,7 @@ def test_build_the_skirmish_from_an_empty_table_with_the_forces_dock(qtbot, tmp_
                                      "    Tamati", "      Ngati Pae hapu"]
     # Who starts hidden is computed: the hapu in the bush, not the one in the open.
     m = w.forces.model
-    hidden_col = 4 + [c.prop for c in m.columns].index("hidden")
+    hidden_col = m.column_of("hidden")
     rua = m.index_of_piece("ngati-rua-hapu").siblingAtColumn(hidden_col)
     pae = m.index_of_piece("ngati-pae-hapu").siblingAtColumn(hidden_col)
     assert m.data(rua, Qt.CheckStateRole) == Qt.Checked and m.data(pae, Qt.DisplayRole) == "no"
@@ -242,11 +242,11 @@ def test_starts_hidden_is_overridden_from_the_tree_where_the_rules_allow(qtbot, 
     w = opened(qtbot, tmp_path, FERN_AMBUSH)
     s = w.document.scenario
     m = w.forces.model
-    col = 4 + [c.prop for c in m.columns].index("hidden")
+    col = m.column_of("hidden")
     hapu = m.index_of_piece("hapu-1").siblingAtColumn(col)
     assert m.flags(hapu) & Qt.ItemIsUserCheckable
-    assert m.setData(hapu, Qt.Unchecked, Qt.CheckStateRole)
-    assert s.pieces["hapu-1"].props["hidden"] is False
+    m.setData(hapu, Qt.Unchecked, Qt.CheckStateRole)  # the designer unticks it
+    assert s.pieces["hapu-1"].props["hidden"] is False and w.document.undo_stack.count() == 1
     QApplication.processEvents()
     wait_validation(qtbot, w)
     assert w.problems.findings == []
@@ -297,3 +297,48 @@ def test_a_cell_the_map_does_not_have_is_refused_in_the_dialog(qtbot, tmp_path, 
     assert d.isVisible() and "not a cell" in d.error.text()
     d.reject()
     assert w.document.undo_stack.count() == 0
+
+
+def qt_rows(model):
+    """The rows as the view has them: the model's own items, walked."""
+    out = []
+
+    def walk(item, depth):
+        for r in range(item.rowCount()):
+            child = item.child(r, 0)
+            cell = item.child(r, 2)
+            out.append(("  " * depth) + child.text() + (f" @{cell.text()}" if cell is not None and cell.text() else ""))
+            walk(child, depth + 1)
+    walk(model.invisibleRootItem(), 0)
+    return out
+
+
+def test_the_rows_kept_in_step_are_the_rows_built_afresh(qtbot, tmp_path):
+    w = opened(qtbot, tmp_path, os.path.join(ROOT, "scenarios", "fern-pa-assault.yaml"))
+    dock = w.forces
+    stack = w.document.undo_stack
+
+    def same():
+        QApplication.processEvents()
+        kept = qt_rows(dock.model)
+        dock.refresh(full=True)
+        assert kept == qt_rows(dock.model)
+    assert dock.drop(["40th"], "lt-rn")
+    same()
+    assert dock.drop(["lt-43"], "commander")
+    same()
+    assert dock.drop(["commander"], None, side="british")
+    same()
+    select_row(w, "rangatira")
+    new(w, qtbot, "unit", cell="5,4", pieces=[{"kind": "Maori warriors", "count": 7, "name": "Late arrivals"},
+                                              {"name": "Te Kooti"}])
+    same()
+    w.map_item.set_selection(pieces={"pits", "paora"})
+    w.delete_selected()
+    same()
+    for _ in range(3):
+        stack.undo()
+        same()
+    stack.redo()
+    same()
+    assert qt_rows(dock.model)[:3] == ["British", "  General Cameron @8,12", "    Major Nixon @6,12"]

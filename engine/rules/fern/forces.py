@@ -14,12 +14,12 @@ import math
 
 from engine.scenario.declarations import PropSpec
 from engine.scenario.model import Piece, Scenario
-from engine.scenario.piece_props import Computed, PieceRules, group_of
+from engine.scenario.piece_props import Computed, PieceRules, groups
 
 from .board import LEADER_ROLES, nation_of, piece_role, player_of
 from .data import tables
 from .model import BRITISH_PLAYER, LEADER, MAORI
-from .spotting import hides_by_terrain, revealed_squares
+from .spotting import hides_by_terrain
 
 FORCE_NAMES = {BRITISH_PLAYER: "British", 1: "Maori"}
 NATION_WORDS = {"british": "British", "kupapa": "kupapa", "maori": "Maori"}
@@ -28,13 +28,29 @@ NATION_WORDS = {"british": "British", "kupapa": "kupapa", "maori": "Maori"}
 def unit_figures(scenario: Scenario, catalogue) -> dict[str, int]:
     """Figures of each unit (group), counted once per scenario revision."""
     def build() -> dict[str, int]:
+        figures = {k for k in catalogue.pieces if piece_role(catalogue, k) == "figures"}
+        gs = groups(scenario, catalogue)
         out: dict[str, int] = {}
         for p in scenario.pieces.values():
-            if piece_role(catalogue, p.kind) == "figures":
-                g = group_of(catalogue, p)
+            if p.kind in figures:
+                g = gs.group[p.id]
                 out[g] = out.get(g, 0) + p.count
         return out
     return scenario.cached(("fern", "unit-figures"), build)
+
+
+def _named_leaders(scenario: Scenario, catalogue) -> dict[str, str]:
+    """Leader id → the unit whose figures name him (the first), once per scenario revision."""
+    def build() -> dict[str, str]:
+        figures = {k for k in catalogue.pieces if piece_role(catalogue, k) == "figures"}
+        gs = groups(scenario, catalogue)
+        out: dict[str, str] = {}
+        for p in scenario.pieces.values():
+            lid = p.props.get("leader")
+            if isinstance(lid, str) and p.kind in figures:
+                out.setdefault(lid, gs.group[p.id])
+        return out
+    return scenario.cached(("fern", "named-leaders"), build)
 
 
 def led_unit(scenario: Scenario, catalogue, leader: Piece) -> str | None:
@@ -42,10 +58,18 @@ def led_unit(scenario: Scenario, catalogue, leader: Piece) -> str | None:
     u = leader.props.get("unit")
     if isinstance(u, str):
         return u
-    for p in scenario.pieces.values():
-        if p.props.get("leader") == leader.id and piece_role(catalogue, p.kind) == "figures":
-            return group_of(catalogue, p)
-    return None
+    return _named_leaders(scenario, catalogue).get(leader.id)
+
+
+def _set_up_index(scenario: Scenario) -> tuple[frozenset[int], dict[int, list[Piece]]]:
+    """(rifle-pit squares, the pieces set up revealed in each square), once per scenario revision."""
+    def build():
+        revealed: dict[int, list[Piece]] = {}
+        for p in scenario.pieces.values():
+            if p.cell is not None and p.props.get("hidden") is False:
+                revealed.setdefault(p.cell, []).append(p)
+        return frozenset(f.cell for f in scenario.features if f.kind == "rifle_pit"), revealed
+    return scenario.cached(("fern", "set-up-index"), build)
 
 
 def attempts_allowed(scenario: Scenario, catalogue, piece: Piece) -> tuple[int, str]:
@@ -65,15 +89,16 @@ def starts_hidden(scenario: Scenario, catalogue, piece: Piece) -> tuple[bool, bo
     if piece.cell is None:
         return False, False, "off the table"
     nation = nation_of(catalogue, piece.side, piece.kind, piece.props)
+    pits, revealed = _set_up_index(scenario)
     bush = scenario.terrain[piece.cell] == "bush"
-    pit = any(f.kind == "rifle_pit" and f.cell == piece.cell for f in scenario.features_at(piece.cell))
+    pit = piece.cell in pits
     hides = hides_by_terrain(nation, bush, pit)
     if nation != MAORI:
         return False, False, f"§12: {NATION_WORDS.get(nation, nation)} figures never set up hidden"
     if not hides:
         return False, False, "§12: Maori in an open square set up in sight"
     where = "in bush" if bush else "in a rifle pit"
-    others = [p for p in scenario.pieces_at(piece.cell) if p.id != piece.id and p.props.get("hidden") is False]
+    others = [p for p in revealed.get(piece.cell, ()) if p.id != piece.id]
     if others:
         return True, False, f"§12: revealed with {others[0].name or others[0].id} in the same square"
     return True, True, f"§12: Maori {where} set up hidden"
@@ -105,4 +130,4 @@ class FernPieceRules(PieceRules):
                 or player_of(scenario, side, nation_of(self.catalogue, None, k, {})) == force]
 
 
-__all__ = ["FernPieceRules", "attempts_allowed", "starts_hidden", "unit_figures", "revealed_squares"]
+__all__ = ["FernPieceRules", "attempts_allowed", "starts_hidden", "unit_figures"]

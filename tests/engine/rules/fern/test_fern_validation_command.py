@@ -32,6 +32,7 @@ def codes(s):
 def with_props(s, pid, **props):
     p = s.pieces[pid]
     s.pieces[pid] = Piece(p.id, p.kind, p.side, p.cell, p.count, p.name, {**p.props, **props})
+    s.cache.clear()  # as an Edit would
     return s
 
 
