@@ -12,6 +12,7 @@ from __future__ import annotations
 import difflib
 import logging
 import os
+import re
 import time
 
 from PySide6.QtCore import QFileSystemWatcher, QTimer
@@ -57,6 +58,9 @@ class DiffDialog(QDialog):
         self.view = QTextBrowser(objectName="diskDiff")
         table = difflib.HtmlDiff(wrapcolumn=60).make_table(
             disk.splitlines(), mine.splitlines(), "On disk", "In Motu", context=True, numlines=2)
+        # difflib's navigation column ("next change" links) means nothing in a dialog.
+        table = re.sub(r'<td class="diff_next"[^>]*>.*?</td>', "", table)
+        table = re.sub(r'<th class="diff_next">.*?</th>', "", table)
         self.view.setHtml(f"<style>td {{font-family: monospace; font-size: 9pt}} .diff_add {{background: #c8f0c8}}"
                           f" .diff_chg {{background: #f0e6a0}} .diff_sub {{background: #f4c2c2}}</style>{table}")
         lay.addWidget(self.view)

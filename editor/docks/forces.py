@@ -45,6 +45,9 @@ class ForcesDock(QDockWidget):
         self.model = ForcesModel(ctx.document, self)
         self.model.push = self._push
         self.model.status = ctx.status
+        self.model.before_move = self._remember_open
+        self._reopen: set[str] = set()
+        self._sized_for = 10
         self.tree = QTreeView(objectName="forcesTree")
         self.tree.setModel(self.model)
         self.tree.setUniformRowHeights(True)
@@ -83,27 +86,41 @@ class ForcesDock(QDockWidget):
     def refresh(self, full: bool = False) -> None:
         """Bring the tree in step with the scenario; rows keep whether they were open or selected."""
         self._timer.stop()
-        fresh = full or self.model.tree is None or self.model.catalogue is not self.ctx.document.rules.piece_rules.catalogue
+        fresh = (full or self.model.tree is None
+                 or self.model.catalogue is not self.ctx.document.rules.piece_rules.catalogue)
+        self._reopen = set()
         new = self.model.rebuild(full=fresh)
         self._connect_selection()
         tree = self.tree
         if fresh:
             tree.expandAll()
         else:
-            for key in new:  # new rows with something under them open
+            # New rows with something under them open; moved rows open again as they were.
+            for key in new | self._reopen:
                 node = self.model.nodes.get(key)
                 if node is not None and node.children:
                     tree.expand(self.model.index_for(node))
-        if fresh:
-            self._size_columns()
+        if fresh or len(self.model.nodes) > 2 * self._sized_for:
+            self._size_columns()  # again once the tree has grown from a handful of rows
         self._fill_new_menu()
         s = self.ctx.document.scenario
         self.summary.setText(f"{len(s.pieces)} pieces, {len(s.sides)} sides")
         self.sync_from_map()
 
+    def _remember_open(self, keys) -> None:
+        """Rows about to be taken out and put back: which of them (and under them) are open."""
+        stack = [self.model.items[k] for k in keys if k in self.model.items]
+        while stack:
+            item = stack.pop()
+            if item.hasChildren():
+                if self.tree.isExpanded(item.index()):
+                    self._reopen.add(item.data(Qt.UserRole + 1))
+                stack.extend(item.child(r, 0) for r in range(item.rowCount()))
+
     def _size_columns(self) -> None:
         """Widths from the headers and the first rows, once per rule set: sizing to every row's
         contents would read thousands of rows at each rebuild. Kinds are long, so theirs is elided."""
+        self._sized_for = max(10, len(self.model.nodes))
         header = self.tree.header()
         header.setSectionResizeMode(QHeaderView.Interactive)
         fm = self.tree.fontMetrics()
@@ -112,9 +129,9 @@ class ForcesDock(QDockWidget):
         for c in range(m.columnCount()):
             texts = [str(m.headerData(c, Qt.Horizontal) or "")]
             texts += [str(m.data(m.index_for(n, c)) or "") for n in sample]
-            width = max(fm.horizontalAdvance(t) for t in texts) + 24
+            width = max(fm.horizontalAdvance(t) for t in texts) + 16
             if c == 0:
-                width += self.tree.indentation() * 4
+                width = max(width + self.tree.indentation() * 4, 200)
             header.resizeSection(c, min(width, 140 if c == m.kind_column else 260))
 
     def _connect_selection(self) -> None:
@@ -231,7 +248,9 @@ class ForcesDock(QDockWidget):
             return
         if self.ctx.push(edit, dialog.formation.text):
             self.refresh()
-            cells = {s.pieces[p].cell for p in ids if s.pieces[p].cell is not None}
-            self.ctx.map_item.set_selection(cells=cells, pieces=set(ids), edges=set())
+            # The formation's first piece is selected (a unit's figures), ready for the Properties dock.
+            first = s.pieces[ids[0]]
+            self.ctx.map_item.set_selection(cells=set() if first.cell is None else {first.cell}, pieces={first.id},
+                                            edges=set())
             self.ctx.selection_changed()
             self.ctx.status(f"{dialog.formation.text}: {', '.join(s.pieces[p].name or p for p in ids)}")

@@ -73,6 +73,7 @@ class ForcesModel(QStandardItemModel):
         self.findings_by_piece: dict[str, list] = {}
         self.push = lambda edit, text: None  # set by the dock
         self.status = lambda text: None
+        self.before_move = lambda keys: None  # rows about to leave their place (the view forgets them)
         self.items: dict[str, QStandardItem] = {}  # node key → the row's first item
         self.nodes: dict[str, ForceNode] = {}
         self._shown: dict[str, tuple] = {}  # node key → the values its row shows
@@ -178,11 +179,12 @@ class ForcesModel(QStandardItemModel):
         by_key = {n.key: n for n in order}
         root = self.invisibleRootItem()
         # Rows gone, or under another parent now: out of their place (a row takes its children along).
+        moving = [k for k, old_parent in self.up.items() if k not in up or up[k] != old_parent]
+        self.before_move([k for k in moving if k in up])
         loose: dict[str, list[QStandardItem]] = {}
-        for key, old_parent in list(self.up.items()):
-            if key not in up or up[key] != old_parent:
-                item = self.items[key]
-                loose[key] = (item.parent() or root).takeRow(item.row())
+        for key in moving:
+            item = self.items[key]
+            loose[key] = (item.parent() or root).takeRow(item.row())
         for k in loose:
             self.kids[self.up[k]].remove(k)
         new_keys: set[str] = set()
@@ -194,6 +196,7 @@ class ForcesModel(QStandardItemModel):
                 continue
             item = root if pkey is None else self.items[pkey]
             if have != [k for k in want if k in have]:  # the order changed: take them all out
+                self.before_move(list(have))
                 for r in range(item.rowCount() - 1, -1, -1):
                     loose[item.child(r, 0).data(KEY)] = item.takeRow(r)
                 have = []

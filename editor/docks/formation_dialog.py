@@ -130,9 +130,13 @@ class FormationDialog(QDialog):
         self.rules = ctx.document.rules.piece_rules
         self.catalogue = self.rules.catalogue
         s = self.scenario
+        self.setMinimumWidth(440)
         lay = QVBoxLayout(self)
-        if formation.help or formation.rule:
-            note = QLabel(formation.help + (f" (§{formation.rule})" if formation.rule[:1].isdigit() else ""))
+        rule = f" (§{formation.rule})" if formation.rule[:1].isdigit() else ""
+        title = QLabel(f"<b>{formation.text}</b>{rule}")
+        lay.addWidget(title)
+        if formation.help:
+            note = QLabel(formation.help)
             note.setWordWrap(True)
             lay.addWidget(note)
         top = QFormLayout()

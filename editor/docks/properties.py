@@ -189,8 +189,12 @@ class PropertiesDock(QDockWidget):
         if len(counts) > 1:
             count.setSpecialValueText("")
             count.setToolTip("several values: a new one applies to every piece selected")
-        count.setEnabled(not all(k.count.fixed is not None for k in kinds) or len(counts) > 1
-                         or any(k.count.fixed != p.count for k, p in zip(kinds, pieces)))
+        # A kind that is always one piece (a leader) has no count to edit, alone or with others.
+        fixed = [k for k in kinds if k.count.fixed is not None]
+        count.setEnabled(not fixed or any(k.count.fixed != p.count for k, p in zip(kinds, pieces)))
+        if fixed and len(kinds) > 1:
+            count.setRange(0, 0)
+            count.setSpecialValueText(" ")
         count.editingFinished.connect(lambda: self._update_pieces(pieces, count=count.value()))
         form.addRow(specs.pop() if len(specs) == 1 else "Count", count)
         if len(pieces) == 1:

@@ -170,15 +170,15 @@ class ScenarioDock(QDockWidget):
         if which == "set_up":
             lay.addWidget(self._zones())
         else:
-            expert = QGroupBox("Victory as YAML (every key, for experts)")
-            expert.setCheckable(True)
+            # Shown open when the file holds keys the form does not declare.
+            expert = QCheckBox("Show the victory conditions as YAML (every key, for experts)")
+            expert.setObjectName("victoryYaml")
             expert.setChecked(bool(set(s.victory) - {f.id for f in spec.fields}))
-            inner = QVBoxLayout(expert)
             body = self._data("victory")
-            inner.addWidget(body)
             body.setVisible(expert.isChecked())
             expert.toggled.connect(body.setVisible)
             lay.addWidget(expert)
+            lay.addWidget(body)
         lay.addStretch(1)
         return w
 

@@ -187,7 +187,7 @@ def check_piece(rules: PieceRules, s: Scenario, p: Piece, gs: Groups) -> Iterabl
         why = _type_ok(spec, v)
         if why is not None:
             code = spec.code if spec.code in CODES else PROP_TYPE
-            yield finding(code, f"{_name(p)}'s {spec.text.lower()} is {v!r}; it {why}", cells=cells, pieces=[p.id])
+            yield finding(code, f"{spec.text}: {_name(p)} has {v!r}; it {why}", cells=cells, pieces=[p.id])
             continue
         if not spec.is_reference:
             continue
@@ -198,16 +198,17 @@ def check_piece(rules: PieceRules, s: Scenario, p: Piece, gs: Groups) -> Iterabl
         code = spec.code if spec.code in CODES else PROP_REF
         if not targets:
             wanted = " or ".join(cat.pieces[k].name for k in cat.pieces if accepts(cat, spec, k)) or "piece"
-            yield finding(code, f"{_name(p)}'s {spec.text.lower()} names {v!r}, which is no {wanted}"
+            yield finding(code, f"{spec.text}: {_name(p)} names {v!r}, which is no {wanted}"
                           + (" with figures" if spec.type == "group_ref" else ""), cells=cells, pieces=[p.id])
         elif not same_ok(rules, s, spec, p, targets[0]):
             code = spec.same_code if spec.same_code in CODES else code
             t = targets[0]
             where = (f"of side {s.sides[t.side].name if t.side in s.sides else t.side}" if spec.same == "side"
                      else f"of the {rules.force_of(s, t)} force")
-            yield finding(code, f"{_name(p)} ({rules.force_of(s, p)}) names {_name(t)} as {spec.text.lower()}, "
-                          f"who is {where}", cells=cells + ([t.cell] if t.cell is not None else []),
-                          pieces=[p.id, t.id])
+            mine = (f"of side {s.sides[p.side].name if p.side in s.sides else p.side}" if spec.same == "side"
+                    else f"of the {rules.force_of(s, p)} force")
+            yield finding(code, f"{spec.text}: {_name(p)} ({mine}) names {_name(t)} ({where})",
+                          cells=cells + ([t.cell] if t.cell is not None else []), pieces=[p.id, t.id])
 
 
 def check_piece_props(s: Scenario, cat: Catalogue) -> Iterable[Finding]:

@@ -326,6 +326,8 @@ def test_the_rows_kept_in_step_are_the_rows_built_afresh(qtbot, tmp_path):
     assert dock.drop(["40th"], "lt-rn")
     same()
     assert dock.drop(["lt-43"], "commander")
+    QApplication.processEvents()
+    assert dock.tree.isExpanded(dock.model.index_of_piece("lt-43")), "a row moved keeps its company in view"
     same()
     assert dock.drop(["commander"], None, side="british")
     same()

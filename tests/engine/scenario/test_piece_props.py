@@ -112,4 +112,4 @@ def test_motu_opens_a_file_with_a_bad_property_and_reports_it_as_a_finding():
     text = text.replace("name: Ngati Rua hapu, props: {unit: hapu-1,", "name: Ngati Rua hapu, props: {hidden: 'yes', unit: hapu-1,")
     s = loads(text, "ambush.yaml")
     [f] = FERN.validate(s)
-    assert f.code == "PIECE_PROP_TYPE" and f.pieces == ("hapu-1",) and "starts hidden" in f.message
+    assert f.code == "PIECE_PROP_TYPE" and f.pieces == ("hapu-1",) and f.message.startswith("Starts hidden: ")
