@@ -4,14 +4,15 @@ Scope: reading a piece's declared properties (the stored value, the kind's defau
 the rule set computes), the groups pieces form (a unit set up in several squares), which
 pieces a reference may name, and the validator every rule set runs on them
 (`PIECE_PROP_TYPE`, `PIECE_PROP_REF`; a declaration may name its rule set's own code instead).
-A rule set adds what its catalogue cannot say through `PieceRules` (its `RuleSet.piece_rules`):
+A rule set adds what its catalogue cannot say through `PieceRules` (registered by its package
+with `register_piece_rules`; `RuleSet.piece_rules` and the validator find it by the catalogue):
 which force a piece fights for, and the values it works out (Fire in the Fern!'s attempts and
 set-up hiding, engine/rules/fern/forces.py).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from .catalogue import Catalogue, PieceKind
 from .declarations import PropSpec
@@ -53,6 +54,24 @@ class PieceRules:
     def kinds_for_side(self, scenario: Scenario, side: str | None, kinds: list[str]) -> list[str]:
         """Which of `kinds` a designer may give to `side` (a New unit's choice of kind)."""
         return kinds
+
+
+_FACTORIES: dict[str, Callable[[Catalogue], PieceRules]] = {}
+_MADE: dict[int, tuple[Catalogue, PieceRules]] = {}
+
+
+def register_piece_rules(ruleset: str, factory: Callable[[Catalogue], PieceRules]) -> None:
+    """A rule set's own PieceRules (its package registers it when imported: the model sits below it)."""
+    _FACTORIES[ruleset] = factory
+
+
+def piece_rules_for(catalogue: Catalogue) -> PieceRules:
+    """The rule set's PieceRules for this catalogue (the base ones if it registered none), made once."""
+    got = _MADE.get(id(catalogue))
+    if got is None or got[0] is not catalogue:
+        factory = _FACTORIES.get(catalogue.ruleset, PieceRules)
+        got = _MADE[id(catalogue)] = (catalogue, factory(catalogue))
+    return got[1]
 
 
 def kind_default(kind: PieceKind, spec: PropSpec) -> Any:
@@ -215,13 +234,7 @@ def check_piece_props(s: Scenario, cat: Catalogue) -> Iterable[Finding]:
     """Every piece's count and declared properties against the catalogue's declarations."""
     if not any(k.fields or k.count.fixed is not None or k.count.max < 10000 for k in cat.pieces.values()):
         return
-    from engine.rules.registry import get_ruleset  # the rule sets sit above the model
-    try:
-        rules = get_ruleset(cat.ruleset).piece_rules
-    except Exception:  # an unknown or third-party rule set without piece rules: the catalogue alone
-        rules = PieceRules(cat)
-    if rules.catalogue is not cat:
-        rules = PieceRules(cat)
+    rules = piece_rules_for(cat)
     gs = Groups(s, cat)
     for p in s.pieces.values():
         yield from check_piece(rules, s, p, gs)

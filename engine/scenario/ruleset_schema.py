@@ -110,14 +110,25 @@ def published_handlers() -> dict[str, Callable[[str], Any]]:
     return _handlers(resolve)
 
 
-def main(argv: list[str] | None = None) -> int:
+def builtin_catalogue(ruleset: str) -> Catalogue:
+    """A built-in rule set's catalogue, read from its file (this layer sits below the rule sets)."""
+    import yaml
+
     from engine.resources import resource_path
-    from engine.rules.registry import BUILTIN, get_ruleset
+
+    from .catalogue import catalogue_from_dict
+    with open(resource_path("rulesets", ruleset, "catalogue.yaml"), encoding="utf-8") as fh:
+        return catalogue_from_dict(yaml.load(fh, Loader=yaml.CSafeLoader))
+
+
+def main(argv: list[str] | None = None) -> int:
+    from engine.plugins import BUILTIN_RULESETS
+    from engine.resources import resource_path
     check = "--check" in (argv if argv is not None else sys.argv[1:])
     stale = []
-    for rs in map(get_ruleset, BUILTIN):
-        path = resource_path("schema", file_name(rs.id))
-        text = schema_text(rs.catalogue)
+    for rid in BUILTIN_RULESETS:
+        path = resource_path("schema", file_name(rid))
+        text = schema_text(builtin_catalogue(rid))
         try:
             old = path.read_text(encoding="utf-8")
         except OSError:

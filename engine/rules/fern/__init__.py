@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from functools import cached_property
 from typing import Any
 
 from engine.board.search import MovementProfile
@@ -22,7 +21,9 @@ from engine.board.sight import SquareSight
 from engine.rules.ruleset import RuleSet, validators_of
 from engine.scenario.checks import COMMON_VALIDATORS
 from engine.scenario.model import Scenario
+from engine.scenario.piece_props import register_piece_rules
 
+from .forces import FernPieceRules
 from .validation import FERN_VALIDATORS
 from .validation_command import COMMAND_VALIDATORS
 from .validation_play import FERN_PLAY_VALIDATORS
@@ -36,11 +37,6 @@ class FernRules(RuleSet):
     def validators(self):
         return validators_of(COMMON_VALIDATORS, COMMAND_VALIDATORS, FERN_VALIDATORS, FERN_PLAY_VALIDATORS)
 
-    @cached_property
-    def piece_rules(self):
-        # Forces, attempts, nation and set-up hiding for the editor's forms (forces.py).
-        from .forces import FernPieceRules
-        return FernPieceRules(self.catalogue)
 
     def sight(self, scenario: Scenario):
         # Option bush_blocks_sight (docs/rules/fern.md): off, a bush square the line crosses
@@ -94,3 +90,4 @@ class FernRules(RuleSet):
 
 
 RULESET = FernRules()
+register_piece_rules(FernRules.id, FernPieceRules)  # forces, attempts, nation, set-up hiding (forces.py)
