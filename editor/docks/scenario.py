@@ -175,10 +175,12 @@ class ScenarioDock(QDockWidget):
             expert.setObjectName("victoryYaml")
             expert.setChecked(bool(set(s.victory) - {f.id for f in spec.fields}))
             body = self._data("victory")
-            body.setVisible(expert.isChecked())
-            expert.toggled.connect(body.setVisible)
             lay.addWidget(expert)
             lay.addWidget(body)
+            # Hidden once it has a parent: hiding a widget that is still a window of its own takes
+            # the keyboard focus from the main window.
+            body.setVisible(expert.isChecked())
+            expert.toggled.connect(body.setVisible)
         lay.addStretch(1)
         return w
 
