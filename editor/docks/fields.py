@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit, QSpinBox, QWidget
+from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QLineEdit, QSpinBox, QWidget
 
 from engine.scenario.piece_props import Computed, candidates, kind_default
 
@@ -38,6 +38,23 @@ def _combo(name: str, items: list[tuple[str, Any]], current: int, changed: Chang
     return box
 
 
+def _pick(name, items, same: bool, value, changed: Changed, tip: str, unknown: str) -> QComboBox:
+    """A combo of `items` showing the common stored value, listed even when it is not one of them
+    (named by `unknown`, e.g. "{!r} (not a choice)"), so a bad value is seen, not hidden."""
+    known = [v for _, v in items]
+    if same and value is not None and value not in known:
+        items = items + [(unknown.format(value), value)]
+        known.append(value)
+    return _combo(name, items, known.index(value) if same and value in known else -1, changed, tip)
+
+
+def note(text: str) -> QLabel:
+    """A rule set's words above a form, wrapped."""
+    label = QLabel(text)
+    label.setWordWrap(True)
+    return label
+
+
 def _common(values: list[Any]) -> tuple[bool, Any]:
     first = values[0] if values else None
     return all(v == first for v in values), first
@@ -56,11 +73,7 @@ def piece_field(spec, rules, scenario, pieces, changed: Changed) -> QWidget:
             keep = set.intersection(*(set(v for v, _ in candidates(rules, scenario, p, spec)) for p in pieces))
             options = [o for o in options if o[0] in keep]
         items: list[tuple[str, Any]] = [("(none)", None)] + [(t, v) for v, t in options]
-        known = [v for _, v in items]
-        if same and value is not None and value not in known:
-            items.append((f"{value} (not there)", value))
-            known.append(value)
-        return _combo(name, items, known.index(value) if same and value in known else -1, changed, spec.help)
+        return _pick(name, items, same, value, changed, spec.help, "{} (not there)")
     if spec.type == "choice":
         if spec.computed and all(c is not None for c in computed):
             c_same, c_val = _common([c.value for c in computed])
@@ -69,11 +82,7 @@ def piece_field(spec, rules, scenario, pieces, changed: Changed) -> QWidget:
             kinds = {kind_default(cat.pieces[p.kind], spec) for p in pieces if p.kind in cat.pieces}
             default = f"the kind's: {spec.label_of(next(iter(kinds)))}" if len(kinds) == 1 and None not in kinds else "(none)"
         items = [(default, None)] + [(spec.label_of(ch), ch) for ch in spec.choices]
-        known = [v for _, v in items]
-        if same and value is not None and value not in known:
-            items.append((f"{value!r} (not a choice)", value))
-            known.append(value)
-        return _combo(name, items, known.index(value) if same and value in known else -1, changed, spec.help)
+        return _pick(name, items, same, value, changed, spec.help, "{!r} (not a choice)")
     if spec.type == "bool":
         if spec.computed and all(c is not None for c in computed):
             return _computed_bool(name, spec, same, value, computed, changed)
@@ -103,13 +112,8 @@ def _computed_bool(name, spec, same, value, computed, changed) -> QComboBox:
     items: list[tuple[str, Any]] = [(rules_text, None)]
     if all(c.overridable for c in computed):
         items += [("no", False), ("yes", True)]
-    known = [v for _, v in items]
-    if same and value is not None and value not in known:
-        items.append((f"{'yes' if value is True else 'no' if value is False else repr(value)} (the rules do not allow it)",
-                      value))
-        known.append(value)
-    box = _combo(name, items, known.index(value) if same and value in known else -1, changed, why or spec.help)
-    return box
+    shown = {True: "yes", False: "no"}.get(value, repr(value)) if isinstance(value, (bool, str)) else repr(value)
+    return _pick(name, items, same, value, changed, why or spec.help, shown + " (the rules do not allow it)")
 
 
 def _int(name, spec, same, value, computed, changed) -> QSpinBox:
@@ -152,12 +156,12 @@ def form_field(spec, value: Any, changed: Changed) -> QWidget:
         dtext = f"(default: {spec.labels[list(spec.choices).index(default)] if spec.labels and default in spec.choices else default})"
         items = [(dtext, None)] if not spec.option else []
         items += [(spec.labels[i] if spec.labels else str(ch), ch) for i, ch in enumerate(spec.choices)]
-        known = [v for _, v in items]
-        if value is not None and value not in known:
-            items.append((f"{value!r} (not a choice)", value))
-            known.append(value)
-        cur = known.index(value) if value in known else (known.index(default) if spec.option and default in known else 0)
-        return _combo(name, items, cur, changed, spec.help)
+        if value is None and spec.option:
+            value = default  # an option not set reads as its default
+        box = _pick(name, items, True, value, changed, spec.help, "{!r} (not a choice)")
+        if box.currentIndex() < 0:
+            box.setCurrentIndex(0)
+        return box
     if spec.type == "bool":
         box = QCheckBox()
         box.setObjectName(name)

@@ -18,8 +18,7 @@ from PySide6.QtCore import QMimeData, QModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QApplication, QStyle
 
-from engine.scenario.edits import PieceEdits
-from engine.scenario.forces import ForceNode, Refused, order_of_battle, problems_by_piece, reassign, set_props
+from engine.scenario.forces import ForceNode, Refused, order_of_battle, problems_by_piece, reassign_each, set_props
 
 MIME = "application/x-motu-pieces"
 KEY = Qt.UserRole + 1  # a row's node key, on its first column
@@ -426,20 +425,7 @@ class ForcesModel(QStandardItemModel):
 
     def drop_edit(self, ids: list[str], target: str | None):
         """The Edit a drop of `ids` on `target` (None: a side or heading) makes, or Refused."""
-        s = self.scenario
-        scratch = s.copy() if len(ids) > 1 else s
-        done = []
-        for pid in ids:
-            if pid not in scratch.pieces or pid == target:
-                continue
-            e = reassign(self.rules, scratch, pid, target)
-            if e is not None:
-                if scratch is not s:
-                    e.apply(scratch)
-                done.append(e)
-        if not done:
-            return None
-        return done[0] if len(done) == 1 else PieceEdits(tuple(done), done[0].text)
+        return reassign_each(self.rules, self.scenario, [(pid, target) for pid in ids])
 
     def _sides_ok(self, ids, node) -> bool:
         return all(self.scenario.pieces[p].side == node.side for p in ids if p in self.scenario.pieces)

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
 from engine.scenario.forces import PieceOrder
 from engine.scenario.piece_props import kind_default
 
-from .fields import label_for
+from .fields import label_for, note
 
 
 class _PieceAsk:
@@ -136,9 +136,7 @@ class FormationDialog(QDialog):
         title = QLabel(f"<b>{formation.text}</b>{rule}")
         lay.addWidget(title)
         if formation.help:
-            note = QLabel(formation.help)
-            note.setWordWrap(True)
-            lay.addWidget(note)
+            lay.addWidget(note(formation.help))
         top = QFormLayout()
         lay.addLayout(top)
         self.side_box = QComboBox(objectName="newSide")
@@ -171,9 +169,7 @@ class FormationDialog(QDialog):
         if len(self.asks) < len(formation.pieces):
             made = [self.catalogue.pieces[p.kind].name + (f" ×{p.count}" if p.count > 1 else "")
                     for p in formation.pieces if p.kind]
-            summary = QLabel("Makes: " + ", ".join(made))
-            summary.setWordWrap(True)
-            lay.addWidget(summary)
+            lay.addWidget(note("Makes: " + ", ".join(made)))
         self.error = QLabel("", objectName="newError")
         self.error.setStyleSheet("color: #b00020")
         self.error.setWordWrap(True)

@@ -17,7 +17,7 @@ from engine.scenario import edits as E
 from engine.scenario.model import Side, is_ident
 
 from . import scrolled
-from .fields import form_field, label_for
+from .fields import form_field, label_for, note
 
 
 class ScenarioDock(QDockWidget):
@@ -156,9 +156,7 @@ class ScenarioDock(QDockWidget):
         w.setObjectName(f"scenarioForm_{which}")
         lay = QVBoxLayout(w)
         if spec.text:
-            note = QLabel(spec.text)
-            note.setWordWrap(True)
-            lay.addWidget(note)
+            lay.addWidget(note(spec.text))
         form = QFormLayout()
         lay.addLayout(form)
         for f in spec.fields:

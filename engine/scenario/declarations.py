@@ -24,19 +24,10 @@ class DeclarationError(ValueError):
 
 
 @dataclass(frozen=True)
-class PropSpec:
-    """One property a designer may set on a piece: `props[prop]` in the file.
-
-    piece: names another piece (of `kinds`, or of kinds whose role is in `roles`);
-    group: pieces with the same value are one group (a unit in several squares), default the
-    piece's own id; group_ref: names such a group. `same` limits references to the piece's own
-    side or force. `parent` nests the piece under what it names in the order of battle;
-    `parent_of` nests the named group under the piece. `computed`: the rule set works the value
-    out (attempts from figures, hidden from terrain) and a value set here is an override.
-    """
+class ValueSpec:
+    """A typed value a designer sets, in the rulebook's words: its choices, labels and limits."""
 
     id: str
-    prop: str
     type: str
     text: str
     rule: str = ""
@@ -45,7 +36,31 @@ class PropSpec:
     labels: tuple[str, ...] = ()
     min: int | None = None
     max: int | None = None
-    default: Any = None  # "kind": the piece kind's own prop of the same name
+    default: Any = None
+
+    def label_of(self, value: Any) -> str:
+        """The words for a choice (the rulebook's, from the declaration), else the value itself."""
+        if self.type == "choice" and value in self.choices and self.labels:
+            return self.labels[self.choices.index(value)]
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        return "" if value is None else str(value)
+
+
+@dataclass(frozen=True)
+class PropSpec(ValueSpec):
+    """One property a designer may set on a piece: `props[prop]` in the file.
+
+    piece: names another piece (of `kinds`, or of kinds whose role is in `roles`);
+    group: pieces with the same value are one group (a unit in several squares), default the
+    piece's own id; group_ref: names such a group. `same` limits references to the piece's own
+    side or force. `parent` nests the piece under what it names in the order of battle;
+    `parent_of` nests the named group under the piece. `computed`: the rule set works the value
+    out (attempts from figures, hidden from terrain) and a value set here is an override.
+    A `default` of "kind" is the piece kind's own prop of the same name.
+    """
+
+    prop: str = ""
     computed: bool = False
     kinds: tuple[str, ...] = ()
     roles: tuple[str, ...] = ()
@@ -58,14 +73,6 @@ class PropSpec:
     @property
     def is_reference(self) -> bool:
         return self.type in ("piece", "group_ref")
-
-    def label_of(self, value: Any) -> str:
-        """The words for a choice (the rulebook's, from the declaration), else the value itself."""
-        if self.type == "choice" and value in self.choices and self.labels:
-            return self.labels[self.choices.index(value)]
-        if isinstance(value, bool):
-            return "yes" if value else "no"
-        return "" if value is None else str(value)
 
 
 @dataclass(frozen=True)
@@ -80,19 +87,9 @@ class CountSpec:
 
 
 @dataclass(frozen=True)
-class FieldSpec:
+class FieldSpec(ValueSpec):
     """One field of a scenario-level form (victory, set-up): stored in `victory` or as an option."""
 
-    id: str
-    type: str  # int | bool | choice | text
-    text: str
-    rule: str = ""
-    help: str = ""
-    choices: tuple[Any, ...] = ()
-    labels: tuple[str, ...] = ()
-    min: int | None = None
-    max: int | None = None
-    default: Any = None
     option: str = ""  # the field is this rule-set option (kept under `options:`)
 
 
@@ -169,11 +166,17 @@ def prop_spec(pid: str, d: Mapping[str, Any]) -> PropSpec:
         raise DeclarationError(f"piece property {pid!r}: a choice needs choices")
     if labels and len(labels) != len(choices):
         raise DeclarationError(f"piece property {pid!r}: one label per choice")
-    return PropSpec(pid, str(d.get("prop", pid)), t, str(d.get("text", pid)), str(d.get("rule", "")),
-                    str(d.get("help", "")), choices, labels, _opt_int(d.get("min")), _opt_int(d.get("max")),
-                    d.get("default"), bool(d.get("computed", False)), tuple(map(str, _tuple(d.get("kinds")))),
-                    tuple(map(str, _tuple(d.get("roles")))), same, bool(d.get("parent", False)),
-                    bool(d.get("parent_of", False)), str(d.get("code", "")), str(d.get("same_code", "")))
+    return PropSpec(**_value_fields(pid, t, d, choices, labels), prop=str(d.get("prop", pid)),
+                    computed=bool(d.get("computed", False)), kinds=tuple(map(str, _tuple(d.get("kinds")))),
+                    roles=tuple(map(str, _tuple(d.get("roles")))), same=same, parent=bool(d.get("parent", False)),
+                    parent_of=bool(d.get("parent_of", False)), code=str(d.get("code", "")),
+                    same_code=str(d.get("same_code", "")))
+
+
+def _value_fields(vid: str, t: str, d: Mapping[str, Any], choices: tuple, labels: tuple) -> dict[str, Any]:
+    return {"id": vid, "type": t, "text": str(d.get("text", vid)), "rule": str(d.get("rule", "")),
+            "help": str(d.get("help", "")), "choices": choices, "labels": labels,
+            "min": _opt_int(d.get("min")), "max": _opt_int(d.get("max")), "default": d.get("default")}
 
 
 def count_spec(d: Any) -> CountSpec:
@@ -210,9 +213,7 @@ def form_spec(d: Any, options: Mapping[str, Any] | None = None) -> FormSpec:
         choices, labels = _tuple(f.get("choices")), tuple(str(x) for x in _tuple(f.get("labels")))
         if labels and len(labels) != len(choices):
             raise DeclarationError(f"form field {fid!r}: one label per choice")
-        fields.append(FieldSpec(str(fid), t, str(f.get("text", fid)), str(f.get("rule", "")), str(f.get("help", "")),
-                                choices, labels, _opt_int(f.get("min")), _opt_int(f.get("max")), f.get("default"),
-                                str(f.get("option", ""))))
+        fields.append(FieldSpec(**_value_fields(str(fid), t, f, choices, labels), option=str(f.get("option", ""))))
     return FormSpec(str(d.get("text", "")), str(d.get("rule", "")), tuple(fields))
 
 

@@ -262,42 +262,48 @@ def reassign(rules: PieceRules, s: Scenario, child: str, target: str | None) -> 
     return PieceEdits(tuple(edits), text)
 
 
-def relink(rules: PieceRules, s: Scenario, ids, spec, value: Any) -> Edit | None:
-    """Set a parent link (`parent` or `parent_of` reference) on pieces as the order of battle does,
-    so both ends stay in step: a unit's leader set here is the leader's unit there. None unlinks."""
-    scratch = s.copy()
+def reassign_each(rules: PieceRules, s: Scenario, moves) -> Edit | None:
+    """(child, target) moves made one after another, as one Edit; Refused stops them all."""
+    moves = list(moves)
+    scratch = s.copy() if len(moves) > 1 else s
     done: list[Edit] = []
-    gs = groups(s, rules.catalogue)
-    for pid in ids:
-        if pid not in scratch.pieces:
+    for child, target in moves:
+        if child not in scratch.pieces or child == target:
             continue
-        if spec.parent_of:  # the piece takes the group named as its own
-            for old in ([] if value is not None else [scratch.pieces[pid].props.get(spec.prop)]):
-                member = next((m for m in gs.of(old) if m.id != pid), None) if isinstance(old, str) else None
-                e = reassign(rules, scratch, member.id, None) if member else None
-                if e is not None:
-                    e.apply(scratch)
-                    done.append(e)
-            if value is not None:
-                member = next((m for m in gs.of(value, spec, rules.catalogue) if m.id != pid), None)
-                if member is None:
-                    raise Refused(f"there is no unit {value!r}")
-                e = reassign(rules, scratch, member.id, pid)
-                if e is not None:
-                    e.apply(scratch)
-                    done.append(e)
-            continue
-        target = value
-        if spec.type == "group_ref" and value is not None:
-            m = next(iter(gs.of(value, spec, rules.catalogue)), None)
-            target = m.id if m else None
-        e = reassign(rules, scratch, pid, target)
+        e = reassign(rules, scratch, child, target)
         if e is not None:
-            e.apply(scratch)
+            if scratch is not s:
+                e.apply(scratch)
             done.append(e)
     if not done:
         return None
     return done[0] if len(done) == 1 else PieceEdits(tuple(done), done[0].text)
+
+
+def relink(rules: PieceRules, s: Scenario, ids, spec, value: Any) -> Edit | None:
+    """Set a parent link (`parent` or `parent_of` reference) on pieces as the order of battle does,
+    so both ends stay in step: a unit's leader set here is the leader's unit there. None unlinks."""
+    if not spec.parent_of:
+        target = value
+        if spec.type == "group_ref" and value is not None:
+            m = next(iter(groups(s, rules.catalogue).of(value, spec, rules.catalogue)), None)
+            target = m.id if m else None
+        return reassign_each(rules, s, [(pid, target) for pid in ids])
+    # The piece takes the unit named as its own (its members are put under him), or lets go of his.
+    cat = rules.catalogue
+    gs = groups(s, cat)
+    moves = []
+    for pid in ids:
+        if pid not in s.pieces:
+            continue
+        g = value if value is not None else s.pieces[pid].props.get(spec.prop)
+        members = gs.of(g, spec if value is not None else None, cat) if isinstance(g, str) else []
+        member = next((m for m in members if m.id != pid), None)
+        if member is None and value is not None:
+            raise Refused(f"there is no unit {value!r}")
+        if member is not None:
+            moves.append((member.id, pid if value is not None else None))
+    return reassign_each(rules, s, moves)
 
 
 def slug(text: str) -> str:

@@ -25,32 +25,27 @@ FORCE_NAMES = {BRITISH_PLAYER: "British", 1: "Maori"}
 NATION_WORDS = {"british": "British", "kupapa": "kupapa", "maori": "Maori"}
 
 
-def unit_figures(scenario: Scenario, catalogue) -> dict[str, int]:
-    """Figures of each unit (group), counted once per scenario revision."""
-    def build() -> dict[str, int]:
+def _units(scenario: Scenario, catalogue) -> tuple[dict[str, int], dict[str, str]]:
+    """(figures of each unit, leader id → the first unit whose figures name him), once per revision."""
+    def build():
         figures = {k for k in catalogue.pieces if piece_role(catalogue, k) == "figures"}
         gs = groups(scenario, catalogue)
-        out: dict[str, int] = {}
+        count: dict[str, int] = {}
+        named: dict[str, str] = {}
         for p in scenario.pieces.values():
             if p.kind in figures:
                 g = gs.group[p.id]
-                out[g] = out.get(g, 0) + p.count
-        return out
-    return scenario.cached(("fern", "unit-figures"), build)
+                count[g] = count.get(g, 0) + p.count
+                lid = p.props.get("leader")
+                if isinstance(lid, str):
+                    named.setdefault(lid, g)
+        return count, named
+    return scenario.cached(("fern", "units"), build)
 
 
-def _named_leaders(scenario: Scenario, catalogue) -> dict[str, str]:
-    """Leader id → the unit whose figures name him (the first), once per scenario revision."""
-    def build() -> dict[str, str]:
-        figures = {k for k in catalogue.pieces if piece_role(catalogue, k) == "figures"}
-        gs = groups(scenario, catalogue)
-        out: dict[str, str] = {}
-        for p in scenario.pieces.values():
-            lid = p.props.get("leader")
-            if isinstance(lid, str) and p.kind in figures:
-                out.setdefault(lid, gs.group[p.id])
-        return out
-    return scenario.cached(("fern", "named-leaders"), build)
+def unit_figures(scenario: Scenario, catalogue) -> dict[str, int]:
+    """Figures of each unit (group)."""
+    return _units(scenario, catalogue)[0]
 
 
 def led_unit(scenario: Scenario, catalogue, leader: Piece) -> str | None:
@@ -58,7 +53,7 @@ def led_unit(scenario: Scenario, catalogue, leader: Piece) -> str | None:
     u = leader.props.get("unit")
     if isinstance(u, str):
         return u
-    return _named_leaders(scenario, catalogue).get(leader.id)
+    return _units(scenario, catalogue)[1].get(leader.id)
 
 
 def _set_up_index(scenario: Scenario) -> tuple[frozenset[int], dict[int, list[Piece]]]:

@@ -174,3 +174,20 @@ def test_set_props_edits_many_pieces_in_one_step():
     inverse.apply(s)
     assert "hidden" not in s.pieces["hapu-2"].props
     assert set_props(s, ["hapu-1"], {"hidden": None}) is None
+
+
+def test_a_link_set_in_a_form_keeps_both_ends_in_step():
+    from engine.scenario.forces import relink
+    s = scenario("fern-ambush.yaml")
+    leads = FERN.catalogue.pieces["leader"].spec_of("unit")
+    apply(s, relink(FERN.piece_rules, s, ["lt-b"], leads, "militia"))
+    assert s.pieces["lt-b"].props["unit"] == "militia" and s.pieces["militia"].props["leader"] == "lt-b"
+    assert "unit" not in s.pieces["capt-m"].props and "leader" not in s.pieces["b-coy"].props
+    apply(s, relink(FERN.piece_rules, s, ["lt-b"], leads, None))
+    assert "unit" not in s.pieces["lt-b"].props and "leader" not in s.pieces["militia"].props
+    with pytest.raises(Refused):
+        relink(FERN.piece_rules, s, ["lt-b"], leads, "nobody")
+    leader = FERN.catalogue.pieces["regulars"].spec_of("leader")
+    apply(s, relink(FERN.piece_rules, s, ["a-coy", "b-coy"], leader, "lt-b"))
+    assert s.pieces["b-coy"].props["leader"] == "lt-b" and s.pieces["lt-b"].props["unit"] == "b-coy", \
+        "the last of several units put under one leader is his"
