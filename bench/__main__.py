@@ -20,6 +20,7 @@ SECTIONS = [
     ("Exports (issue 9)", "exports"),
     ("Scenario designer: the Forces dock (issue 19)", "forces_bench"),
     ("Map operations: coastline import, resize (issue 20)", "map_ops_bench"),
+    ("Editor on huge maps (issue 13)", "editor_big_bench"),
 ]
 
 
