@@ -48,6 +48,7 @@ class PropertiesDock(QDockWidget):
             self._form.deleteLater()
         self._form = QWidget()
         form = QFormLayout(self._form)
+        form.setRowWrapPolicy(QFormLayout.WrapLongRows)  # a narrow dock puts a field under its long label
         item = self.ctx.map_item
         self._updating = True
         self._stack_list(form)

@@ -158,6 +158,7 @@ class ScenarioDock(QDockWidget):
         if spec.text:
             lay.addWidget(note(spec.text))
         form = QFormLayout()
+        form.setRowWrapPolicy(QFormLayout.WrapLongRows)  # a narrow dock puts a field under its long label
         lay.addLayout(form)
         for f in spec.fields:
             value = s.options.get(f.option) if f.option else s.victory.get(f.id)
@@ -169,7 +170,8 @@ class ScenarioDock(QDockWidget):
             lay.addWidget(self._zones())
         else:
             # Shown open when the file holds keys the form does not declare.
-            expert = QCheckBox("Show the victory conditions as YAML (every key, for experts)")
+            expert = QCheckBox("Show as YAML (every key)")
+            expert.setToolTip("The victory conditions as the file holds them, for experts: keys the form does not show too")
             expert.setObjectName("victoryYaml")
             expert.setChecked(bool(set(s.victory) - {f.id for f in spec.fields}))
             body = self._data("victory")
