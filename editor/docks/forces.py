@@ -141,14 +141,18 @@ class ForcesDock(QDockWidget):
             sel.selectionChanged.connect(self._tree_selection_changed)
 
     def _fill_new_menu(self) -> None:
-        self.new_menu.clear()
+        """The New menu of the rule set's formations, made again only when the rule set changes."""
         formations = self.ctx.map_item.catalogue.forces.formations
+        self.new_button.setEnabled(bool(formations) and bool(self.ctx.document.scenario.sides))
+        if getattr(self, "_menu_for", None) is formations:
+            return
+        self._menu_for = formations
+        self.new_menu.clear()
         for f in formations:
             act = self.new_menu.addAction(f.text)
             act.setData(f.id)
             act.setStatusTip(f.help)
             act.triggered.connect(lambda _=False, fid=f.id: self.start_formation(fid))
-        self.new_button.setEnabled(bool(formations) and bool(self.ctx.document.scenario.sides))
 
     def set_findings(self, findings) -> None:
         self.model.set_findings(findings)

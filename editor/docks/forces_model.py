@@ -141,9 +141,10 @@ class ForcesModel(QStandardItemModel):
         collecting = gc.isenabled()
         gc.disable()
         try:
+            # The items go with their rows: no reference to them may outlive this line.
+            self.items, self.nodes, self._shown = {}, {}, {}
             self.setRowCount(0)
             self._columns()
-            self.items, self.nodes, self._shown = {}, {}, {}
             self.tree = tree
             self.kids, self.up, order = self._structure(tree)
             root = self.invisibleRootItem()
