@@ -46,7 +46,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     from engine.io.print_layout import PrintError
     from engine.io.pywargame_compat import VassalUnavailable
     try:
-        save_scenario(s, args.out, EXPORTS[to])
+        written = save_scenario(s, args.out, EXPORTS[to])
     except geojson.GeoreferenceError as exc:
         raise UsageError(f"{args.file}: {exc}") from None
     except (PrintError, VassalUnavailable) as exc:
@@ -54,7 +54,11 @@ def cmd_export(args: argparse.Namespace) -> int:
     except OSError as exc:
         raise UsageError(f"{args.out}: cannot write: {exc.strerror or exc}") from None
     name = get_format(EXPORTS[to]).name
-    _emit(args, {"file": args.out, "format": to, "cells": s.grid.size}, f"{args.out}: {name}, {s.grid.size} cells")
+    files = list(written.paths)
+    text = f"{args.out}: {name}, {s.grid.size} cells" if files == [args.out] else \
+        f"{name}, {s.grid.size} cells, {len(files)} files:\n" + "\n".join(f"  {p}" for p in files)
+    _emit(args, {"file": args.out, "files": files, "format": to, "cells": s.grid.size, "notes": list(written.notes)},
+          "\n".join([text] + [f"note: {n}" for n in written.notes]))
     return EXIT_OK
 
 

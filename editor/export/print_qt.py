@@ -18,7 +18,7 @@ from PySide6.QtSvg import QSvgRenderer
 
 from engine.io import vassal  # noqa: F401  (registers the vmod format beside png and pdf)
 from engine.io.print_layout import PrintError, PrintOptions, layout
-from engine.io.registry import Format, register_format
+from engine.io.registry import Format, Written, register_format
 from engine.io.svg_print import page_paths, page_svg
 from engine.scenario.model import Scenario
 
@@ -126,8 +126,8 @@ def _write_pdf(svgs: list[str], width_mm: float, height_mm: float, path: str, ti
 
 
 def _save(kind: str):
-    def save(scenario: Scenario, path: str) -> None:
-        export_print(scenario, kind, path)
+    def save(scenario: Scenario, path: str) -> Written:
+        return Written(tuple(export_print(scenario, kind, path).paths))
     return save
 
 

@@ -29,6 +29,7 @@ from engine.scenario.model import Scenario
 
 from .atomic import write_atomic
 from .outlines import area_rings, cell_corners
+from .registry import Written
 
 EARTH_RADIUS_KM = 6371.0088  # mean radius, as tools/maps/geo.py projects with
 KM_PER_DEG = math.pi / 180 * EARTH_RADIUS_KM
@@ -258,8 +259,13 @@ def to_geojson(s: Scenario) -> str:
     return f'{{"type":"FeatureCollection",{crs}"motu":{_dump(info(s, geo))},"features":[\n{body}\n]}}\n'
 
 
-def save_geojson(s: Scenario, path: str) -> None:
+NOT_GEOREFERENCED = ("the map has no georeference: coordinates are in its own local plane (layout units, y north; "
+                     "the file's crs says so), not longitude and latitude")
+
+
+def save_geojson(s: Scenario, path: str) -> Written:
     write_atomic(path, to_geojson(s))
+    return Written((path,), () if georeference(s) is not None else (NOT_GEOREFERENCED,))
 
 
 def _register() -> None:

@@ -15,7 +15,7 @@ from engine.scenario.model import Scenario
 from .atomic import write_atomic
 from .print_layout import Page, PrintOptions, layout
 from .print_shapes import Circle, Line, Poly, Shape
-from .registry import Format, register_format
+from .registry import Format, Written, register_format
 
 FONT = "DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif"
 
@@ -97,8 +97,8 @@ def export_svg(scenario: Scenario, out_path: str, opts: PrintOptions = PrintOpti
     return paths
 
 
-def _save(scenario: Scenario, path: str) -> None:
-    export_svg(scenario, path)
+def _save(scenario: Scenario, path: str) -> Written:
+    return Written(tuple(export_svg(scenario, path)))
 
 
 register_format(Format("svg", "Print-and-play SVG (map sheets, legend, counters)", (".svg",), save=_save))
