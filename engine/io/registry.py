@@ -77,7 +77,7 @@ def save_scenario(scenario: Scenario, path: str, format_id: str | None = None) -
 
 
 def _save_native(scenario: Scenario, path: str) -> None:
-    write_atomic(path, native.dumps(scenario))
+    write_atomic(path, native.dumps(scenario, path))
 
 
 register_format(Format("motu", "Motu scenario (YAML)", (".yaml", ".yml", ".motu"),
