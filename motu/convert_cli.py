@@ -24,8 +24,8 @@ EXPORTS = {"tmx": "tmx", "tiled-json": "tiled-json", "geojson": "geojson",
            "svg": "svg", "png": "png", "pdf": "pdf", "vmod": "vmod"}
 _BY_EXTENSION = {".tmx": "tmx", ".tmj": "tiled-json", ".json": "tiled-json", ".geojson": "geojson",
                  ".svg": "svg", ".png": "png", ".pdf": "pdf", ".vmod": "vmod"}
-# Print-and-play and VASSAL register from editor.export (they draw with Qt): imported only when asked for.
-_QT_EXPORTS = {"svg", "png", "pdf", "vmod"}
+# Print-and-play, VASSAL and Tiled's tile images come from editor.export (they draw with Qt): imported when asked for.
+_QT_EXPORTS = {"svg", "png", "pdf", "vmod", "tmx", "tiled-json"}
 
 
 def _check_out(path: str, force: bool) -> None:
@@ -42,7 +42,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     s = _load(args.file)
     _check_out(args.out, args.force)
     if to in _QT_EXPORTS:
-        import editor.export  # noqa: F401 - registers svg, png, pdf and vmod
+        import editor.export  # noqa: F401 - registers png, pdf and vmod, and draws Tiled's tile images
     from engine.io.print_layout import PrintError
     from engine.io.pywargame_compat import VassalUnavailable
     try:

@@ -5,4 +5,4 @@ Importing this package registers the `png`, `pdf` and `vmod` formats in engine/i
 and gives the `tmx` and `tiled-json` formats their tile images (the `svg` format is the
 engine's own, engine/io/svg_print.py).
 """
-from . import print_qt, vassal_qt  # noqa: F401  (registers png, pdf and vmod)
+from . import print_qt, tiled_qt, vassal_qt  # noqa: F401  (registers png, pdf and vmod; draws Tiled's tiles)
