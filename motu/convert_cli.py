@@ -55,8 +55,11 @@ def cmd_export(args: argparse.Namespace) -> int:
         raise UsageError(f"{args.out}: cannot write: {exc.strerror or exc}") from None
     name = get_format(EXPORTS[to]).name
     files = list(written.paths)
-    text = f"{args.out}: {name}, {s.grid.size} cells" if files == [args.out] else \
-        f"{name}, {s.grid.size} cells, {len(files)} files:\n" + "\n".join(f"  {p}" for p in files)
+    text = f"{args.out}: {name}, {s.grid.size} cells"
+    if files[0] == args.out and len(files) > 1:
+        text += f", and {len(files) - 1} more files:\n" + "\n".join(f"  {p}" for p in files[1:])
+    elif files != [args.out]:
+        text += f", written as {len(files)} files:\n" + "\n".join(f"  {p}" for p in files)
     _emit(args, {"file": args.out, "files": files, "format": to, "cells": s.grid.size, "notes": list(written.notes)},
           "\n".join([text] + [f"note: {n}" for n in written.notes]))
     return EXIT_OK

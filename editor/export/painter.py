@@ -26,13 +26,15 @@ _app: QGuiApplication | None = None
 
 
 def ensure_app() -> None:
-    """Qt needs an application object for fonts; a command-line export has none and maybe no display."""
+    """Qt needs an application object for fonts; a command-line export has none and maybe no display.
+    A widgets QApplication, so that an editor opened later in the same process finds the kind it needs."""
     global _app
     if QGuiApplication.instance() is not None:
         return
     if sys.platform.startswith("linux") and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    _app = QGuiApplication([sys.argv[0] if sys.argv else "motu"])
+    from PySide6.QtWidgets import QApplication
+    _app = QApplication([sys.argv[0] if sys.argv else "motu"])
 
 
 def font(bold: bool = False, italic: bool = False) -> QFont:

@@ -493,8 +493,7 @@ def image_names(path: str, art: list[TileSheet]) -> dict[str, str]:
 
 def save_tiled(s: Scenario, path: str, to_text: Callable[[dict[str, Any]], str],
                render: TileRenderer | None = None) -> Written:
-    """The map and its tile images (when there is a renderer), each written atomically."""
-    render = render or _renderer
+    """The map and its tile images (when given a renderer), each written atomically."""
     if render is None:
         write_atomic(path, to_text(tiled_map(s)))
         return Written((path,), (NO_IMAGES,))
@@ -524,8 +523,11 @@ def _load(path: str) -> Scenario:
 
 def _register() -> None:
     from .registry import Format, register_format
-    register_format(Format("tmx", "Tiled map (TMX)", (".tmx",), load=_load, save=save_tmx))
-    register_format(Format("tiled-json", "Tiled map (JSON)", (".tmj",), load=_load, save=save_tiled_json))
+    # Through the registry (motu export, File > Export), with the renderer editor/export set.
+    register_format(Format("tmx", "Tiled map (TMX)", (".tmx",), load=_load,
+                           save=lambda s, path: save_tmx(s, path, _renderer)))
+    register_format(Format("tiled-json", "Tiled map (JSON)", (".tmj",), load=_load,
+                           save=lambda s, path: save_tiled_json(s, path, _renderer)))
 
 
 _register()

@@ -21,7 +21,7 @@ def test_svg_export_names_every_page_it_wrote(capsys, tmp_path):
     assert code == 0 and len(written) > 1 and not os.path.exists(out)
     assert [line.strip() for line in text.splitlines()[1:]] == [str(tmp_path / f"tahiti-p{i}.svg")
                                                                for i in range(1, len(written) + 1)]
-    assert f"{len(written)} files" in text.splitlines()[0]
+    assert text.splitlines()[0].startswith(f"{out}: Print-and-play SVG") and f"written as {len(written)} files" in text
 
 
 def test_geojson_of_a_map_without_georeference_says_so(capsys, tmp_path):
@@ -32,3 +32,12 @@ def test_geojson_of_a_map_without_georeference_says_so(capsys, tmp_path):
     code, text, _ = run(capsys, "--json", "export", os.path.join(ROOT, "scenarios", "fern-ambush.yaml"),
                         str(tmp_path / "again.geojson"))
     assert json.loads(text)["notes"] and json.load(open(tmp_path / "again.geojson"))["crs"]["type"] == "name"
+
+
+def test_tiled_export_names_its_tile_images(capsys, tmp_path):
+    out = str(tmp_path / "ex.tmx")
+    code, text, _ = run(capsys, "export", os.path.join(ROOT, "scenarios", "example-hex.yaml"), out)
+    lines = text.splitlines()
+    assert code == 0 and lines[0].startswith(f"{out}: Tiled map (TMX)") and "and 3 more files" in lines[0]
+    assert [line.strip() for line in lines[1:]] == [str(tmp_path / f"ex-{t}.png") for t in ("terrain", "areas", "counters")]
+    assert all(os.path.exists(line.strip()) for line in lines[1:])
