@@ -8,9 +8,9 @@ with one rectangle object per space (Tiled has no graph maps). Every Motu layer 
 layer (terrain; areas) over a tileset whose tiles carry the terrain or area as properties
 and, when the export draws them, an image (tiled_art.py: the terrain's colour and token, the
 area's tint; one atlas image per tileset, written beside the map). Area names are text
-objects in one label layer that can be hidden; pieces are tile objects showing their
-counter; area outlines, edge features, cell features and named cells are objects with their
-properties; the rest of the scenario is map properties, so that importing the file gives
+objects in one label layer that can be hidden; pieces and cell features are tile objects
+showing their counter or symbol; area outlines, edge features and named cells are objects
+with their properties; the rest of the scenario is map properties, so that importing the file gives
 the scenario back. Objects carry no names Tiled would draw over the map, and no `id` or
 `name` property, which pytmx reserves: a piece's id is `piece`, a space's `space`, a
 display name `label`.
@@ -34,7 +34,7 @@ from .outlines import area_rings
 from .print_counters import Counter, face
 from .print_map import AREA_BORDER, catalogue_of
 from .registry import Written
-from .tiled_art import TileSheet, counter_px, sheets
+from .tiled_art import FEATURE_PX, TileSheet, counter_px, feature_key, sheets
 
 TILED_VERSION = "1.8"  # the oldest format these files need; Debian's tiled is 1.8.2
 HEX_SIDE = 16  # pixels from a hex's centre to a corner
@@ -173,11 +173,12 @@ def tiled_layout(s: Scenario) -> tuple[list[str], list[str], list[Counter], list
     terrains = list(cat_terrain) + sorted(set(s.terrain) - set(cat_terrain))
     area_ids = list(s.areas) + sorted({a for a in s.cell_area if a is not None} - set(s.areas))
     faces = list(dict.fromkeys(_face_key(face(s, p, cat)) for p in s.pieces.values()))
+    looks = list(dict.fromkeys(feature_key(s, f.kind, f.side) for f in s.features))
     metrics = map_metrics(grid)
     ax, bx, ay, by = pixel_transform(grid)
     art = sheets(s, terrains, area_ids, faces, metrics["tilewidth"], metrics["tileheight"],
-                 lambda x, y: (ax * x + bx, ay * y + by))
-    return terrains, area_ids, faces, art
+                 lambda x, y: (ax * x + bx, ay * y + by), looks)
+    return terrains, area_ids, faces, looks, art
 
 
 def _face_key(c: Counter) -> Counter:
@@ -196,7 +197,7 @@ def tiled_map(s: Scenario, images: Images | None = None) -> dict[str, Any]:
     px = lambda x, y: (ax * x + bx, ay * y + by)  # noqa: E731
     cat = catalogue_of(s)
     cat_terrain = dict(cat.terrain) if cat else {}
-    terrains, area_ids, faces, art = tiled_layout(s)
+    terrains, area_ids, faces, looks, art = tiled_layout(s)
     t_gid = {t: i + 1 for i, t in enumerate(terrains)}
     t_tiles = []
     for t in terrains:
@@ -209,6 +210,9 @@ def tiled_map(s: Scenario, images: Images | None = None) -> dict[str, Any]:
     c_gid = {f: c_first + i for i, f in enumerate(faces)}
     c_tiles = [[prop("counter", f.symbol), prop("label", f.name)] + ([prop("side", f.side)] if f.side else [])
                for f in faces]
+    f_first = c_first + len(faces)
+    f_gid = {k: f_first + i for i, k in enumerate(looks)}
+    f_tiles = [[prop("feature", sym), color_prop("ring", ring)] for sym, ring in looks]
 
     spaces = isinstance(grid, SpacesGrid)
     width, height = (grid.columns, grid.rows)
@@ -280,15 +284,25 @@ def tiled_map(s: Scenario, images: Images | None = None) -> dict[str, Any]:
     layer({"name": "edges", "type": "objectgroup", "draworder": "topdown", "objects": group})
 
     group = []
+    in_cell = {}
+    for f in s.features:
+        in_cell.setdefault(f.cell, []).append(f)
     for f in s.features:
         props = [prop("kind", f.kind), prop("cell", grid.label(f.cell))]
         props += ([prop("side", f.side)] if f.side is not None else []) + ([prop("label", f.name)] if f.name else [])
-        group.append(objs.make("", "feature", *cell_px(f.cell), props + record_props(f.props), point=True))
+        # A row of small discs below the centre, as print draws them; each anchor (bottom-left) inside the cell.
+        row = in_cell[f.cell]
+        i, n = row.index(f), len(row)
+        step = FEATURE_PX if n * FEATURE_PX <= 18 else (18 - FEATURE_PX) / (n - 1)
+        x, y = cell_px(f.cell)
+        left = x - (FEATURE_PX + step * (n - 1)) / 2 + i * step
+        group.append(objs.make("", "feature", left, y + 10, props + record_props(f.props),
+                               gid=f_gid[feature_key(s, f.kind, f.side)], width=FEATURE_PX, height=FEATURE_PX))
     layer({"name": "features", "type": "objectgroup", "draworder": "topdown", "objects": group})
 
     group = []
     size = counter_px(grid, metrics["tilewidth"], metrics["tileheight"])
-    in_cell: dict[int | None, int] = {}
+    in_cell: dict[int | None, int] = {}  # pieces so far in each cell
     for p in s.pieces.values():
         props = [prop("piece", p.id), prop("kind", p.kind)] + ([prop("side", p.side)] if p.side is not None else [])
         props += ([prop("cell", grid.label(p.cell))] if p.cell is not None else []) + [prop("count", p.count)]
@@ -325,7 +339,9 @@ def tiled_map(s: Scenario, images: Images | None = None) -> dict[str, Any]:
     tilesets = [_tileset("terrain", 1, tile, t_tiles, image("terrain")),
                 _tileset("areas", len(terrains) + 1, tile, a_tiles, image("areas")),
                 _tileset("counters", c_first, (by_name["counters"].tile_width, by_name["counters"].tile_height),
-                         c_tiles, image("counters"))]
+                         c_tiles, image("counters")),
+                _tileset("features", f_first, (by_name["features"].tile_width, by_name["features"].tile_height),
+                         f_tiles, image("features"))]
     doc: dict[str, Any] = {"type": "map", "version": TILED_VERSION, "tiledversion": "1.8.2", **metrics,
                            "renderorder": "right-down", "width": width, "height": height, "infinite": False,
                            "compressionlevel": -1, "nextlayerid": layer_id, "nextobjectid": objs.next_id,
@@ -486,7 +502,7 @@ def set_tile_renderer(render: TileRenderer | None) -> None:
 
 
 def image_names(path: str, art: list[TileSheet]) -> dict[str, str]:
-    """Each tileset's atlas image beside the map: MAP-terrain.png, MAP-areas.png, MAP-counters.png."""
+    """Each tileset's atlas image beside the map: MAP-terrain.png, MAP-areas.png, MAP-counters.png, MAP-features.png."""
     stem = os.path.splitext(os.path.basename(path))[0]
     return {sheet.name: f"{stem}-{sheet.name}.png" for sheet in art}
 
@@ -497,7 +513,7 @@ def save_tiled(s: Scenario, path: str, to_text: Callable[[dict[str, Any]], str],
     if render is None:
         write_atomic(path, to_text(tiled_map(s)))
         return Written((path,), (NO_IMAGES,))
-    art = tiled_layout(s)[3]
+    art = tiled_layout(s)[4]
     names = image_names(path, art)
     written = []
     for sheet in art:

@@ -1,10 +1,11 @@
 """What the Tiled export's tile images show, as print shapes: one tile per terrain, area and counter.
 
-Scope: the three tilesets a Motu map brings to Tiled, so Tiled shows the map as Motu draws
-it — a tile per terrain (the cell in the terrain's colour, with its token as symbol), a tile
-per area (the cell in the area's tint, laid over the terrain as the editor tints it), and a
-tile per counter face (print_counters.py's drawing, for the pieces' tile objects) — and each
-set laid out as one atlas image. The shapes are in tile pixels; editor/export/tiled_qt.py
+Scope: the tilesets a Motu map brings to Tiled, so Tiled shows the map as Motu draws it — a
+tile per terrain (the cell in the terrain's colour, with its token as symbol), a tile per
+area (the cell in the area's tint, laid over the terrain as the editor tints it), a tile per
+counter face (print_counters.py's drawing, for the pieces' tile objects) and one per cell
+feature's look (its symbol in a disc, as print draws it) — and each set laid out as one
+atlas image. The shapes are in tile pixels; editor/export/tiled_qt.py
 draws them (painter.py), and tiled.py names the images in the map.
 """
 from __future__ import annotations
@@ -17,7 +18,7 @@ from engine.scenario.model import Scenario
 
 from .print_counters import Counter, counter_shapes
 from .print_map import catalogue_of, terrain_colour
-from .print_shapes import Poly, Shape, Text, fit_text, ink_on, moved
+from .print_shapes import Circle, Poly, Shape, Text, fit_text, ink_on, moved
 
 # The editor's area tint (editor/canvas/render.py): the area's colour over the terrain at 90/255,
 # and its palette for areas that name no colour.
@@ -25,6 +26,8 @@ AREA_TINT = 90 / 255
 AREA_PALETTE = ("#e6194b", "#3cb44b", "#ffe119", "#4363d8", "#f58231", "#911eb4", "#46f0f0", "#f032e6",
                 "#bcf60c", "#fabebe", "#008080", "#e6beff", "#9a6324", "#800000", "#aaffc3", "#808000")
 COUNTER_TILE = 64  # counter images, in pixels (tile objects scale them to counter_px)
+FEATURE_TILE = 32  # cell feature images, in pixels (tile objects are FEATURE_PX on the map)
+FEATURE_PX = 8
 GRID_LINE = "#333333"
 
 
@@ -80,9 +83,25 @@ def terrain_tile(outline, colour: str, symbol: str, tile_w: int, tile_h: int) ->
             Text(tile_w / 2, tile_h / 2 + size * 0.36, text, size, ink_on(colour), bold=True)]
 
 
+def feature_tile(symbol: str, ring: str) -> list[Shape]:
+    """A cell feature as print draws it (print_map._features): its symbol in a light disc ringed in its side's colour."""
+    r = FEATURE_TILE / 2
+    text, size = fit_text(symbol, FEATURE_TILE * 0.7, FEATURE_TILE * 0.55, bold=True)
+    ink = "#1f5f99" if symbol == "~" else "#1a1a1a"
+    return [Circle(r, r, r - 1.5, "#fffdf0", ring, 3.0), Text(r, r + size * 0.36, text, size, ink, bold=True)]
+
+
+def feature_key(s: Scenario, kind: str, side: str | None) -> tuple[str, str]:
+    """(symbol, ring colour) of a cell feature: features that look alike share a tile."""
+    cat = catalogue_of(s)
+    k = cat.features.get(kind) if cat else None
+    d = s.sides.get(side) if side else None
+    return (k.symbol if k else "?", d.color if d is not None and d.color else "#1a1a1a")
+
+
 def sheets(s: Scenario, terrains: list[str], areas: list[str], faces: list[Counter],
-           tile_w: int, tile_h: int, pixels) -> list[TileSheet]:
-    """The terrain, areas and counters tilesets, in the order the map lists them."""
+           tile_w: int, tile_h: int, pixels, features: list[tuple[str, str]] = ()) -> list[TileSheet]:
+    """The terrain, areas, counters and features tilesets, in the order the map lists them."""
     cat = catalogue_of(s)
     grid = s.grid
     outline = cell_outline(grid, tile_w, tile_h, pixels)
@@ -93,6 +112,7 @@ def sheets(s: Scenario, terrains: list[str], areas: list[str], faces: list[Count
            TileSheet("areas", tile_w, tile_h, [[Poly(outline, area_colour(s, a), opacity=AREA_TINT)] for a in areas])]
     out.append(TileSheet("counters", COUNTER_TILE, COUNTER_TILE,
                          [counter_shapes(f, 0.0, 0.0, float(COUNTER_TILE)) for f in faces]))
+    out.append(TileSheet("features", FEATURE_TILE, FEATURE_TILE, [feature_tile(sym, ring) for sym, ring in features]))
     return out
 
 
@@ -104,4 +124,4 @@ def counter_px(grid: Grid, tile_w: int, tile_h: int) -> int:
     return round(min(tile_w, tile_h) * 0.7)
 
 
-__all__ = ["AREA_TINT", "AREA_PALETTE", "COUNTER_TILE", "TileSheet", "area_colour", "sheets", "counter_px"]
+__all__ = ["AREA_TINT", "AREA_PALETTE", "COUNTER_TILE", "FEATURE_PX", "TileSheet", "area_colour", "feature_key", "sheets", "counter_px"]

@@ -38,6 +38,6 @@ def test_tiled_export_names_its_tile_images(capsys, tmp_path):
     out = str(tmp_path / "ex.tmx")
     code, text, _ = run(capsys, "export", os.path.join(ROOT, "scenarios", "example-hex.yaml"), out)
     lines = text.splitlines()
-    assert code == 0 and lines[0].startswith(f"{out}: Tiled map (TMX)") and "and 3 more files" in lines[0]
-    assert [line.strip() for line in lines[1:]] == [str(tmp_path / f"ex-{t}.png") for t in ("terrain", "areas", "counters")]
+    assert code == 0 and lines[0].startswith(f"{out}: Tiled map (TMX)") and "and 4 more files" in lines[0]
+    assert [line.strip() for line in lines[1:]] == [str(tmp_path / f"ex-{t}.png") for t in ("terrain", "areas", "counters", "features")]
     assert all(os.path.exists(line.strip()) for line in lines[1:])

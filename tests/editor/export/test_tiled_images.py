@@ -43,7 +43,7 @@ ENV = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
 def export(s, folder: Path, name: str) -> Path:
     out = folder / name
     written = save_scenario(s, str(out), "tmx" if name.endswith(".tmx") else "tiled-json")
-    assert [Path(p).name for p in written.paths] == [name] + [f"{out.stem}-{t}.png" for t in ("terrain", "areas", "counters")]
+    assert [Path(p).name for p in written.paths] == [name] + [f"{out.stem}-{t}.png" for t in ("terrain", "areas", "counters", "features")]
     return out
 
 
@@ -124,5 +124,5 @@ def test_tiled_keeps_the_tilesets_images_when_it_converts_the_map(tmp_path):
                        timeout=120)
     assert r.returncode == 0, r.stderr
     doc = json.loads(out.read_text(encoding="utf-8"))
-    assert [ts["image"] for ts in doc["tilesets"]] == ["m-terrain.png", "m-areas.png", "m-counters.png"]
+    assert [ts["image"] for ts in doc["tilesets"]] == ["m-terrain.png", "m-areas.png", "m-counters.png", "m-features.png"]
     assert load_tiled(str(out)) == s

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from shapely.geometry import Polygon
+from shapely.geometry import Point, Polygon
 
 from engine.board.grids import HexGrid, SquareGrid
 from engine.io.native import load_path
@@ -65,7 +65,7 @@ def test_layers_tilesets_and_objects_of_the_example_island(example_hex):
     layers = {layer["name"]: layer for layer in doc["layers"]}
     assert [layer["name"] for layer in doc["layers"]] == ["terrain", "areas", "area outlines", "area names", "edges",
                                                           "features", "pieces", "cells"]
-    terrain_ts, area_ts, counter_ts = doc["tilesets"]
+    terrain_ts, area_ts, counter_ts, feature_ts = doc["tilesets"]
     tile_terrain = {terrain_ts["firstgid"] + t["id"]: {p["name"]: p["value"] for p in t["properties"]}
                     for t in terrain_ts["tiles"]}
     assert [tile_terrain[g]["terrain"] for g in layers["terrain"]["data"]] == example_hex.terrain
@@ -86,8 +86,10 @@ def test_layers_tilesets_and_objects_of_the_example_island(example_hex):
     assert len(edges) == len(example_hex.edges)
     reef = next(o for o in edges if {"name": "edge", "type": "string", "value": "0401/0402"} in o["properties"])
     assert len(reef["polyline"]) == 2 and {"name": "features", "type": "string", "value": "reef"} in reef["properties"]
-    assert {p["name"]: p["value"] for p in layers["features"]["objects"][3]["properties"]} == \
-        {"kind": "marae_site", "cell": "0605", "label": "Example marae"}
+    marae = layers["features"]["objects"][3]
+    assert {p["name"]: p["value"] for p in marae["properties"]} == {"kind": "marae_site", "cell": "0605", "label": "Example marae"}
+    look = feature_ts["tiles"][marae["gid"] - feature_ts["firstgid"]]
+    assert {p["name"]: p["value"] for p in look["properties"]} == {"feature": "M", "ring": "#ff1a1a1a"}
     fighters = layers["pieces"]["objects"][4]
     assert {p["name"]: p["value"] for p in fighters["properties"]} == {
         "piece": "blue-fighters", "kind": "fighters", "side": "blue", "cell": "0904", "count": 2, "props.veteran": True}
@@ -152,3 +154,24 @@ def test_tiled_formats_are_registered_and_exports_are_atomic_text(example_square
     assert [p.name for p in tmp_path.iterdir()] == ["sq.json"]  # no temporary file left behind
     big = Scenario(ruleset="fern", grid=SquareGrid(40, 30), terrain=["open"] * 1200)
     assert len(tiled_map(big)["layers"][0]["data"]) == 1200
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
+def test_every_tile_object_stands_in_its_own_cell(path):
+    """Tiled anchors a tile object at its bottom-left corner: for counters and features that corner
+    and the object's centre are both inside the cell the object belongs to, so where it stands says
+    which cell it is in."""
+    s = load_path(path)
+    if s.grid.shape == "spaces":
+        return
+    ax, bx, ay, by = pixel_transform(s.grid)
+    doc = tiled_map(s)
+    for layer in doc["layers"]:
+        for o in layer.get("objects", []):
+            props = {p["name"]: p["value"] for p in o.get("properties", [])}
+            if "gid" not in o or "cell" not in props:
+                continue
+            cell = Polygon([(ax * x + bx, ay * y + by) for x, y in s.grid.polygon(s.grid.parse_label(props["cell"]))])
+            corner = (o["x"] + 0.01, o["y"] - 0.01)
+            centre = (o["x"] + o["width"] / 2, o["y"] - o["height"] / 2)
+            assert cell.contains(Point(*corner)) and cell.contains(Point(*centre)), (layer["name"], props)
