@@ -46,7 +46,12 @@ def cmd_export(args: argparse.Namespace) -> int:
     from engine.io.print_layout import PrintError
     from engine.io.pywargame_compat import VassalUnavailable
     try:
-        written = save_scenario(s, args.out, EXPORTS[to])
+        if getattr(args, "whole_map", False) and to in ("svg", "png", "pdf"):
+            from editor.export.print_qt import export_print
+            from engine.io.registry import Written
+            written = Written(tuple(export_print(s, to, args.out, whole_map=True).paths))
+        else:
+            written = save_scenario(s, args.out, EXPORTS[to])
     except geojson.GeoreferenceError as exc:
         raise UsageError(f"{args.file}: {exc}") from None
     except (PrintError, VassalUnavailable) as exc:
@@ -136,6 +141,8 @@ def add_parsers(sub: Any, common: argparse.ArgumentParser) -> None:
     sp.add_argument("file")
     sp.add_argument("--to", choices=list(EXPORTS), help="format (default: from OUT's ending: .tmx, .tmj/.json, .geojson)")
     sp.add_argument("--force", action="store_true", help="replace an existing file")
+    sp.add_argument("--whole-map", action="store_true",
+                    help="print (svg, png, pdf): every cell, not only the land and a margin round it")
     sp.add_argument("out", metavar="OUT")
     sp.set_defaults(func=cmd_export)
 

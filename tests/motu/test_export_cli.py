@@ -41,3 +41,12 @@ def test_tiled_export_names_its_tile_images(capsys, tmp_path):
     assert code == 0 and lines[0].startswith(f"{out}: Tiled map (TMX)") and "and 4 more files" in lines[0]
     assert [line.strip() for line in lines[1:]] == [str(tmp_path / f"ex-{t}.png") for t in ("terrain", "areas", "counters", "features")]
     assert all(os.path.exists(line.strip()) for line in lines[1:])
+
+
+def test_print_crops_to_the_land_unless_the_whole_map_is_asked_for(capsys, tmp_path):
+    src = os.path.join(ROOT, "scenarios", "tahiti.yaml")
+    (tmp_path / "crop").mkdir()
+    (tmp_path / "whole").mkdir()
+    assert run(capsys, "export", src, str(tmp_path / "crop" / "t.svg"))[0] == 0
+    assert run(capsys, "export", src, "--whole-map", str(tmp_path / "whole" / "t.svg"))[0] == 0
+    assert len(list((tmp_path / "whole").iterdir())) > len(list((tmp_path / "crop").iterdir()))
