@@ -300,7 +300,7 @@ def main(argv: list[str] | None = None) -> int:
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     for name, with_moorea in (("tahiti.yaml", False), ("tahiti-moorea.yaml", True)):
-        text = dumps(build(with_moorea))
+        text = dumps(build(with_moorea), ROOT / "scenarios" / name)  # with the modeline a save in scenarios/ writes
         (out / name).write_text(text, encoding="utf-8")
         print(f"wrote {out / name}")
     return 0
