@@ -9,7 +9,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 MAP    ?= $(firstword $(wildcard scenarios/tahiti.yaml) scenarios/example-hex.yaml)
 
-.PHONY: run test bench screenshots setup system-libs tiled test-tools clean
+.PHONY: run test bench screenshots setup system-libs tiled xvfb test-tools clean
 
 # pip -qq: progress is ours, errors are pip's; its and setuptools' warnings stay out of the way.
 PIP    := $(PY) -m pip install -qq --disable-pip-version-check
@@ -30,6 +30,10 @@ system-libs:
 tiled:
 	@bash tools/install-tiled.sh
 
+# A virtual X server (xvfb) for the GUI soak test and the screenshots, installed like Qt's libraries.
+xvfb:
+	@bash tools/xvfb.sh
+
 run: setup
 	@$(PY) -m motu.launch "$(MAP)"
 
@@ -37,14 +41,17 @@ run: setup
 test-tools:
 	@bash tools/install-test-tools.sh
 
-test: setup tiled test-tools
+test: setup tiled xvfb test-tools
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest
 
 bench: setup tiled
 	QT_QPA_PLATFORM=offscreen $(PY) -m bench
 
-screenshots: setup
-	QT_QPA_PLATFORM=offscreen $(PY) tools/screenshots.py
+# From a real X window (Xvfb), as users see the editor; offscreen only where no X server can be had.
+screenshots: setup xvfb
+	@if command -v xvfb-run >/dev/null 2>&1; then \
+	  QT_QPA_PLATFORM=xcb xvfb-run -a -s "-screen 0 1600x1000x24" $(PY) tools/screenshots.py; \
+	else QT_QPA_PLATFORM=offscreen $(PY) tools/screenshots.py; fi
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis
