@@ -23,6 +23,7 @@ from engine.scenario.model import (
 
 from .errors import LoadError
 from .migrations import migrate
+from .schema_check import steps
 from .safe_yaml import FlowMap, FlowSeq, Label, dump_yaml, load_yaml, locate
 
 NO_AREA = "."
@@ -117,7 +118,7 @@ def document_to_scenario(doc: Any) -> Scenario:
     try:
         _schema_validator()(doc)
     except fastjsonschema.JsonSchemaValueException as exc:
-        where = tuple(exc.path[1:]) if exc.path and exc.path[0] == "data" else ()
+        where = steps(doc, list(exc.path or []))
         message = exc.message.replace("data.", "", 1) if exc.message.startswith("data.") else exc.message
         raise FormatError(where, message.replace("data ", "the file ", 1)) from None
 
@@ -371,11 +372,12 @@ def dumps(scenario: Scenario) -> str:
 
 def loads(text: str, source: str = "<scenario>") -> Scenario:
     """Parse scenario text; every problem is one LoadError with file, line and column."""
-    doc = load_yaml(text, source)
+    places: dict[int, tuple[int, int, int, int]] = {}
+    doc = load_yaml(text, source, places)
     try:
         return document_to_scenario(doc)
     except FormatError as exc:
-        pos = locate(text, exc.path, key=exc.key, offset=exc.offset)
+        pos = locate(text, exc.path, key=exc.key, offset=exc.offset, doc=doc, places=places)
         line, col = pos if pos else (None, None)
         raise LoadError(exc.message, source, line, col) from None
     except LoadError:
