@@ -24,6 +24,9 @@ class Dice:
     def chance_outcomes(self):
         return [(f, 1 / 6) for f in range(1, 7)]
 
+    def is_terminal(self):
+        return len(self._history) >= 2
+
     def legal_actions(self):
         return [1, 2, 3, 4, 5, 6] if not self._history else [0, 1]
 
