@@ -141,7 +141,7 @@ def decode_utf8(data: bytes, source: str, what: str = "text") -> str:
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
         col = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
-        raise LoadError(f"the file is not UTF-8 {what} (byte 0x{data[exc.start]:02x})", source, line, col) from None
+        raise LoadError(f"the file is not UTF-8 text (byte 0x{data[exc.start]:02x})", source, line, col) from None
     return text[1:] if text.startswith("\ufeff") else text
 
 

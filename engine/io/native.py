@@ -8,6 +8,7 @@ is the published JSON Schema, and loading checks it too.
 from __future__ import annotations
 
 import json
+import re
 import string
 from functools import lru_cache
 from pathlib import Path as FsPath
@@ -120,6 +121,14 @@ def document_to_scenario(doc: Any) -> Scenario:
     except fastjsonschema.JsonSchemaValueException as exc:
         where = steps(doc, list(exc.path or []))
         message = exc.message.replace("data.", "", 1) if exc.message.startswith("data.") else exc.message
+        extra = re.search(r"must not contain \{'([^']*)'", message)
+        if extra:  # point at the key that should not be there, not at its mapping
+            raise FormatError(where + (extra.group(1),), message.replace("data ", "the file ", 1), key=True) from None
+        if where == ("map", "grid") and isinstance(exc.value, dict):
+            try:  # the grid's own words say more than "valid exactly by one definition"
+                grid_from_dict(exc.value)
+            except (GridError, KeyError, TypeError, ValueError) as grid_exc:
+                raise FormatError(where, f"map.grid: {grid_exc}") from None
         raise FormatError(where, message.replace("data ", "the file ", 1)) from None
 
     from engine.rules.registry import known_ruleset_ids

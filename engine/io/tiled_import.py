@@ -53,11 +53,11 @@ def record_props(props: Mapping[str, Any], source: str = "<tiled>") -> dict[str,
 
 def _json_text(value: Any, what: str, source: str) -> Any:
     if not isinstance(value, str):
-        raise LoadError(f"{what} should hold JSON text, not {type(value).__name__}", source)
+        raise LoadError(f"it should hold JSON text, not {type(value).__name__}", source, path=what)
     try:
         return bounded.load_json(value, source)
     except LoadError as exc:
-        raise LoadError(f"{what} is not valid JSON: {exc.message}", source) from None
+        raise LoadError(f"not valid JSON: {exc.message}", source, path=what) from None
 
 
 def _grid(doc: dict[str, Any], path: str) -> Grid:

@@ -138,11 +138,11 @@ def decode_tiles(text: str, encoding: str, compression: str, tiles: int) -> list
             return []
         if text.count(",") + 1 > tiles:
             raise ValueError(f"its CSV data holds more than the {tiles:,} tiles the layer has")
-        try:
-            gids = [int(v) for v in text.split(",")]
-        except ValueError:
-            bad = next(v.strip() for v in text.split(",") if not v.strip().isdigit())
-            raise ValueError(f"its CSV data holds {bad[:20]!r}, which is not a tile id") from None
+        values = [v.strip() for v in text.split(",")]
+        bad = next((v for v in values if not v.isdigit() or len(v) > 10), None)
+        if bad is not None:
+            raise ValueError(f"its CSV data holds {bad[:20]!r}, which is not a tile id")
+        gids = [int(v) for v in values]
         if any(g < 0 or g > 0xFFFFFFFF for g in gids):
             raise ValueError("its CSV data holds a tile id beyond 32 bits")
         return gids
@@ -225,7 +225,8 @@ def _tmx_props(el: XmlNode | None, source: str) -> list[dict[str, Any]]:
         try:
             out.append({"name": p.get("name", ""), "type": kind, "value": _value(kind, text)})
         except ValueError:
-            raise LoadError(f"property {p.get('name')!r}: {text[:40]!r} is not a {kind}", source, p.line, p.column) from None
+            raise LoadError(f"property {p.get('name')!r}: {text[:40]!r} is not {'an' if kind[:1] in 'aeiou' else 'a'} "
+                            f"{kind}", source, p.line, p.column) from None
     return out
 
 
