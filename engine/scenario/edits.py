@@ -279,8 +279,8 @@ class SetField(Edit):
         if not isinstance(self.value, want):
             raise EditError(f"{self.name} must be {'text' if want is str else 'a mapping'}")
         if self.name == "ruleset":
-            from engine.rules.registry import known_ruleset_ids  # the registry sits above the model
-            if self.value not in known_ruleset_ids():
+            from engine.plugins import ruleset_ids
+            if self.value not in ruleset_ids():
                 raise EditError(f"unknown rule set {self.value!r}")
         old = getattr(scenario, self.name)
         setattr(scenario, self.name, self.value)
