@@ -80,13 +80,12 @@ def check_options(s: Scenario, cat: Catalogue) -> Iterable[Finding]:
             continue
         ok = {
             "bool": isinstance(value, bool),
-            "int": isinstance(value, int) and not isinstance(value, bool) and value >= 0,  # counts and costs
+            "int": isinstance(value, int) and not isinstance(value, bool),
             "choice": value in spec.choices,
             "text": isinstance(value, str),
         }.get(spec.type, True)
         if not ok:
-            want = (f"one of {', '.join(map(str, spec.choices))}" if spec.type == "choice"
-                    else "a whole number from 0" if spec.type == "int" else f"a {spec.type}")
+            want = f"one of {', '.join(map(str, spec.choices))}" if spec.type == "choice" else f"a {spec.type}"
             yield finding(BAD_OPTION, f"option {key!r} is {value!r}; it should be {want}")
 
 
