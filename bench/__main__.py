@@ -19,6 +19,7 @@ SECTIONS = [
     ("Playtest batches (issue 8)", "playtest_bench"),
     ("Exports (issue 9)", "exports"),
     ("Readers refusing hostile input (issue 16)", "readers"),
+    ("Map operations: coastline import, resize (issue 20)", "map_ops_bench"),
 ]
 
 

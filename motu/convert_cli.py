@@ -18,7 +18,8 @@ from engine.io.safe_yaml import load_yaml, read_text
 from engine.io.tiled_import import load_tiled
 from engine.rules.registry import get_ruleset, known_ruleset_ids
 
-from .common import EXIT_OK, UsageError, emit, load, non_negative_int, note, parse_size, positive_float
+from . import map_cli
+from .common import EXIT_OK, UsageError, emit, load, note, parse_size, positive_float
 
 EXPORTS = {"tmx": "tmx", "tiled-json": "tiled-json", "geojson": "geojson",
            "svg": "svg", "png": "png", "pdf": "pdf", "vmod": "vmod"}
@@ -86,11 +87,14 @@ def cmd_import(args: argparse.Namespace) -> int:
     notes: list[str] = []
     if kind == "tiled":
         s = load_tiled(args.file, args.rules, _legend(args.legend), args.layer or "terrain", notes)
+    elif args.rules and map_cli.island_import_wanted(args):  # lagoon, reef, inland bands, areas
+        s = map_cli.import_island(args)
     else:
         if not args.rules:
             raise UsageError("a GeoJSON import needs the rule set: --rules " + "|".join(known_ruleset_ids()))
         shape = args.grid or get_ruleset(args.rules).catalogue.default_grid.get("shape", "hex")
-        choice = GridChoice(shape, parse_size(args.size), args.scale, args.margin, args.orientation, args.offset)
+        choice = GridChoice(shape, parse_size(args.size), args.scale, map_cli.plain_margin(args.margin),
+                            args.orientation, args.offset)
         try:
             s = load_geojson(args.file, args.rules, choice, args.name_property, land=args.land, water=args.water,
                              coast=None if args.coast == "none" else (args.coast or ""),
@@ -106,6 +110,8 @@ def cmd_import(args: argparse.Namespace) -> int:
     counts: dict[str, Any] = {t: s.terrain.count(t) for t in dict.fromkeys(s.terrain)}
     data = {"file": args.out, "ruleset": s.ruleset, "grid": s.grid.to_dict() if s.grid.shape != "spaces" else {"shape": "spaces"},
             "cells": s.grid.size, "terrain": counts, "areas": list(s.areas), "notes": notes}
+    if getattr(args, "draft_summary", None):
+        data["draft"] = args.draft_summary
     for line in notes:
         note(f"{args.file}: {line}")
     emit(args, data, f"{args.out}: {s.grid.shape} {s.grid.columns}x{s.grid.rows}, "
@@ -137,7 +143,7 @@ def add_parsers(sub: Any, common: argparse.ArgumentParser) -> None:
     g.add_argument("--size", help="COLUMNSxROWS; the polygons are fitted inside the margin unless --scale is given")
     g.add_argument("--scale", type=positive_float, help="distance between neighbouring cell centres: km for longitude/latitude "
                                                "input, else the input's units; without --size, the size follows")
-    g.add_argument("--margin", type=non_negative_int, default=1, help="cells of water round the polygons (default 1)")
+    g.add_argument("--margin", help="water round the land: cells (default 1; with the island draft 3), or km as 4km")
     g.add_argument("--orientation", choices=["flat", "pointy"], help="hex orientation (default flat)")
     g.add_argument("--offset", choices=["odd-q", "even-q", "odd-r", "even-r"], help="hex offset layout")
     g.add_argument("--land", help="terrain inside the polygons (default: the rule set's first land terrain)")
@@ -146,6 +152,7 @@ def add_parsers(sub: Any, common: argparse.ArgumentParser) -> None:
     g.add_argument("--units", choices=["degrees", "plane"], help="the input's coordinates: longitude/latitude "
                    "(projected, and the scenario georeferenced) or plane units (default: degrees when they fit)")
     g.add_argument("--name-property", default="name", help="the property naming a polygon's area (default: name)")
+    map_cli.island_options(sp, new_map=True)
     sp.add_argument("out", metavar="OUT.yaml")
     sp.set_defaults(func=cmd_import)
 

@@ -22,7 +22,6 @@ TAHITI = os.path.join(ROOT, "scenarios", "tahiti.yaml")
     (["new", "--rules", "tahiti", "--size=3xfour", "OUT"], "should be COLUMNSxROWS"),
     (["play", TIKI, "--games", "0"], "--games: '0': it must be a whole number from 1"),
     (["play", TIKI, "--workers", "0"], "--workers: '0'"),
-    (["import", "x.geojson", "--rules", "tahiti", "--margin", "-100", "OUT"], "--margin: '-100'"),
     (["import", "x.geojson", "--rules", "tahiti", "--scale", "nan", "OUT"], "--scale: 'nan'"),
 ])
 def test_impossible_arguments_exit_2_before_any_work(tmp_path, capsys, argv, message):
