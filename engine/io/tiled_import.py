@@ -303,6 +303,9 @@ def _objects(s: Scenario, doc: dict[str, Any], path: str, notes: list[str]) -> N
                 cell = _place(o, p, f"cell object {o.get('id')}", placer, notes)
                 if cell is not None:
                     s.cell_props[cell] = record_props(p, path)
+            elif not kind and ({"kind", "edge", "cell"} & set(p)):  # Motu's properties, but no class: say so
+                notes.append(f"object {o.get('id')} ({o.get('name') or 'unnamed'}) has no type or class, so it was "
+                             "not read (Motu reads piece, feature, edge and cell objects)")
     for what, items in (("feature", s.features), ("piece", list(s.pieces.values()))):
         for it in items:
             if it.side is not None and it.side not in s.sides:
