@@ -20,6 +20,7 @@ SECTIONS = [
     ("Exports (issue 9)", "exports"),
     ("Readers refusing hostile input (issue 16)", "readers"),
     ("Map operations: coastline import, resize (issue 20)", "map_ops_bench"),
+    ("Editor on huge maps (issue 13)", "editor_big_bench"),
 ]
 
 
