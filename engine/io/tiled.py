@@ -307,12 +307,16 @@ def tiled_map(s: Scenario, images: Images | None = None) -> dict[str, Any]:
         props = [prop("piece", p.id), prop("kind", p.kind)] + ([prop("side", p.side)] if p.side is not None else [])
         props += ([prop("cell", grid.label(p.cell))] if p.cell is not None else []) + [prop("count", p.count)]
         props += ([prop("label", p.name)] if p.name else []) + record_props(p.props)
-        x, y = cell_px(p.cell) if p.cell is not None else (size / 2, size / 2)  # off the map: at the corner
+        gid = c_gid[_face_key(face(s, p, cat))]
+        if p.cell is None:  # off the map: hanging from the map's corner, above it (what the importer reads as off)
+            group.append(objs.make("", "piece", 0, 0, props, gid=gid, width=size, height=size))
+            continue
+        x, y = cell_px(p.cell)
         k = in_cell[p.cell] = in_cell.get(p.cell, -1) + 1
         step = 2 * min(k, 8)  # a stack is an offset pile, every counter's anchor still in its cell
         # A tile object stands on its bottom-left corner.
         group.append(objs.make("", "piece", x - size / 2 + step, y + size / 2 - step, props,
-                               gid=c_gid[_face_key(face(s, p, cat))], width=size, height=size))
+                               gid=gid, width=size, height=size))
     layer({"name": "pieces", "type": "objectgroup", "draworder": "topdown", "objects": group})
 
     group = [objs.make("", "cell", *cell_px(c), [prop("cell", grid.label(c))] + record_props(props), point=True)
