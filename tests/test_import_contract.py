@@ -34,7 +34,6 @@ ALLOWED_CIRCLES = (
     frozenset({"engine.rules.tahiti.combat", "engine.rules.tahiti.events", "engine.rules.tahiti.events_effects",
                "engine.rules.tahiti.events_effects_late", "engine.rules.tahiti.retreat"}),
     frozenset({"engine.rules.tahiti.expedition", "engine.rules.tahiti.moves", "engine.rules.tahiti.moves_rolled"}),
-    frozenset({"motu.cli", "motu.convert_cli", "motu.launch", "motu.map_cli", "motu.play_cli"}),
     # The Tiled writer registers the Tiled reader, which reads the writer's tile size.
     frozenset({"engine.io.tiled", "engine.io.tiled_import"}),
 )

@@ -71,7 +71,7 @@ def check_command(s: Scenario, cat) -> Iterable[Finding]:
     for u, ps in units.items():
         for p in ps:
             lid = p.props.get("leader")
-            if lid in leaders:
+            if isinstance(lid, str) and lid in leaders:
                 led_by[u].add(lid)
                 leads[lid].add(u)
     for u, ps in units.items():
@@ -120,19 +120,22 @@ def _chains(s: Scenario, cat, leaders, commanders) -> Iterable[Finding]:
     c_in_c = {p.side: p.id for p in commanders.values() if LEADER_ROLES[piece_role(cat, p.kind)] == C_IN_C}
     seniors = {p.side for p in commanders.values() if LEADER_ROLES[piece_role(cat, p.kind)] == SENIOR}
     commands: dict[str, list[str]] = {pid: [] for pid in commanders}
-    for p in everyone.values():
+    def superior(p) -> str | None:  # a value of the wrong type is PIECE_PROP_TYPE's, and names nobody here
         sup = p.props.get("superior")
+        return sup if isinstance(sup, str) else None
+    for p in everyone.values():
+        sup = superior(p)
         if sup in commands and sup != p.id:
             commands[sup].append(p.id)
     for lid, ld in leaders.items():
         chain, at = [], ld
         while at is not None and at.id not in chain:
             chain.append(at.id)
-            at = everyone.get(at.props.get("superior"))
+            at = everyone.get(superior(at))
         if ld.side in c_in_c and c_in_c[ld.side] not in chain:
             yield finding(NOT_UNDER_C_IN_C, f"{_name(ld)}'s chain of command does not reach the C-in-C",
                           cells=_cells(ld), pieces=[lid])
-        elif ld.side in seniors and ld.props.get("superior") not in commanders:
+        elif ld.side in seniors and superior(ld) not in commanders:
             yield finding(NO_SUPERIOR, f"{_name(ld)} answers to no senior officer: none but he can motivate his unit "
                           "(drag him onto an officer in the Forces dock)", cells=_cells(ld), pieces=[lid])
     for pid, p in commanders.items():

@@ -64,6 +64,8 @@ def check_land_and_regions(s: Scenario, cat: Catalogue) -> Iterable[Finding]:
             sites[s.areas[a].region].append(f.cell)
     for rid, region in s.regions.items():
         limit = region.props.get("marae_limit", 1)
+        if not isinstance(limit, int) or isinstance(limit, bool):
+            limit = 1  # 15.8's one per region, when the region's own limit is not a whole number
         if len(sites.get(rid, ())) > limit:
             cells = sites[rid]
             yield finding(REGION_MARAE_SITES, f"region {region.name} has {len(cells)} Marae sites "
