@@ -113,3 +113,18 @@ def test_motu_opens_a_file_with_a_bad_property_and_reports_it_as_a_finding():
     s = loads(text, "ambush.yaml")
     [f] = FERN.validate(s)
     assert f.code == "PIECE_PROP_TYPE" and f.pieces == ("hapu-1",) and f.message.startswith("Starts hidden: ")
+
+
+def test_an_editors_validator_follows_the_rule_set_reference_from_the_files(tmp_path):
+    import shutil
+    import subprocess
+    import sys
+    from pathlib import Path
+    check = shutil.which("check-jsonschema") or str(Path(sys.executable).with_name("check-jsonschema"))
+    text = open(os.path.join(ROOT, "scenarios", "fern-ambush.yaml"), encoding="utf-8").read()
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(text.replace("name: Ngati Rua hapu, props: {unit: hapu-1,",
+                                "name: Ngati Rua hapu, props: {hidden: 'yes', unit: hapu-1,"), encoding="utf-8")
+    r = subprocess.run([check, "--schemafile", str(resource_path("schema", "scenario-v1.schema.json")), str(bad)],
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 1 and "hidden" in r.stdout, r.stdout + r.stderr
