@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QApplication, QComboBox, QLineEdit, QListWidget, Q
 from editor.document import Document
 from editor.main_window import MainWindow
 from editor_test_support import ROOT, Mouse, copy_example, set_zoom, settings_for, wait_validation
+from engine.io.modeline import motu_modeline
 from engine.rules.registry import get_ruleset
 from engine.scenario import edits as E
 from engine.scenario.model import CellFeature
@@ -148,7 +149,9 @@ def test_build_the_skirmish_from_an_empty_table_with_the_forces_dock(qtbot, tmp_
     w.choose_save_path = lambda: target
     assert w.file_save()
     expected = open(os.path.join(DATA, "build-a-skirmish.yaml"), encoding="utf-8").read()
-    assert open(target, encoding="utf-8").read() == expected
+    modeline, _, saved = open(target, encoding="utf-8").read().partition("\n")
+    assert modeline == motu_modeline(target), "the line that points editors at the schema, written for where it is"
+    assert saved == expected
 
 
 def test_a_units_count_is_edited_under_its_leader_without_moving_a_piece(qtbot, tmp_path):
