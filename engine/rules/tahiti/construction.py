@@ -19,12 +19,12 @@ Scope (docs/rules/tahiti.md "Construction and Training"; numbers in construction
 """
 from __future__ import annotations
 
-from .game_state import CELL, DONE, TahitiState, handler, step
+from .constants import BUILDS, CELL, DONE
+from .game_state import TahitiState
+from .machinery import handler, step
 from .queries import area_control
 from .rulesdata import load
 
-BUILDS = ("cut_log", "grow", "train_militia", "train_slingers", "train_fighters", "train_heavy",
-          "part_village", "part_canoe", "finish_canoe", "marae")
 TRAIN = {"train_militia": ("population", "militia"), "train_slingers": ("militia", "slingers"),
          "train_fighters": ("militia", "fighters"), "train_heavy": ("fighters", "heavy_troops")}
 

@@ -12,9 +12,13 @@ counter C) a "1" is rolled again. Storms (14-15) and rain keep expeditions in po
 """
 from __future__ import annotations
 
-from .game_state import MOVED, TahitiState, handler
+from .constants import MOVED
+from .game_state import TahitiState
+from .machinery import handler
 from .queries import area_control
 from .rulesdata import load
+from .stacks import sea_movers
+from .victory import eliminate
 
 
 def expedition_targets(st: TahitiState, player: int, cell: int, carried: list[list]) -> list[int]:
@@ -41,7 +45,6 @@ def expedition_targets(st: TahitiState, player: int, cell: int, carried: list[li
 
 
 def sail(st: TahitiState, player: int, f: int, t: int) -> None:
-    from .moves import sea_movers
     uids = tuple(u[4] for u in sea_movers(st, player, f))
     for u in st.units:
         if u[4] in uids:
@@ -61,7 +64,6 @@ def on_first_die(st: TahitiState, face: int, player: int, f: int, t: int, uids: 
         hc = any(st.unit(x) is not None and st.unit(x)[0] == "head_chieftain" for x in uids)
         st.remove(uids)
         if hc:
-            from .victory import eliminate
             eliminate(st, player, f"the {st.players[player]} Head Chieftain is lost at sea")
     elif result == "landfall":
         for u in st.units:

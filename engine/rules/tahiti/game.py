@@ -13,7 +13,8 @@ from engine.rules.ruleset import RuleSetError
 from engine.scenario.catalogue import Catalogue
 from engine.scenario.model import Scenario
 
-from . import combat, construction, events, expedition, moves, neutral_areas, sequence, victory  # noqa: F401
+from . import (combat, construction, events, expedition, losses, moves, moves_rolled, neutral_areas,  # noqa: F401
+               retreat, sequence, victory)
 from .board import build_board
 from .game_state import TahitiState
 

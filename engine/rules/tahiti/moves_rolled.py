@@ -6,13 +6,18 @@ choice, by the Leader's hex), the Variable Movement Table's result for one Leade
 canoe three hexes back along his route; the half-way Jungle rule; +n more MP), a stack's further
 move (`continue_move`, by land or by sea), the Forced March (each Leader and unit once a turn)
 and its Panic check (for the units that end the march with the Leader), and the yes/no
-of a stack ending its move on a full Marae's hex. Step one and the reaches are moves.py's.
+of a stack ending its move on a full Marae's hex. Step one is moves.py's, the reaches reach.py's.
 """
 from __future__ import annotations
 
-from .game_state import CELL, COMBAT, DONE, IN_MARAE, LAND, LEADERS, SEA, SULLEN, TahitiState, handler, step
-from .moves import _alive, land_reach, movers, relocate, sea_movers, sea_reach
+from .constants import CELL, COMBAT, DONE, IN_MARAE, LAND, LEADERS, SEA, SULLEN
+from .data import forced_march as forced_march_mp, variable_movement as variable_movement_mp
+from .game_state import TahitiState
+from .losses import push_panic
+from .machinery import handler, step
 from .queries import enemy_land_zone, enemy_sea_zone
+from .reach import land_reach, sea_reach
+from .stacks import _alive, movers, relocate, sea_movers
 
 
 # --- 15.13 step two: the Variable Movement Table, one Leader at a time ------------------------
@@ -37,10 +42,9 @@ def on_variable_movement_leader(st: TahitiState, action: int, player: int, pendi
 def on_variable_movement(st: TahitiState, face: int, player: int, record: tuple) -> None:
     """The Variable Movement Table: extra MP for this Leader; -1 (or less than 1 half-way into a
     Jungle hex) puts his stack back; otherwise he moves on with what the die gave."""
-    from .data import variable_movement as table
     kind, t, path, column, _spent, halfway, uids = record
     units = _alive(st, uids)
-    extra = table(column, face)
+    extra = variable_movement_mp(column, face)
     st.log.append(f"turn {st.turn}: {st.player_name(player)}'s Leader at {st.b.labels[t]} rolls {face}: {extra:+d} MP")
     if extra < 0 or (halfway and extra < 1):
         back = _back(st, kind, path)
@@ -147,8 +151,7 @@ def on_forced_march(st: TahitiState, action: int, player: int, marched: tuple) -
 
 @handler
 def on_forced_march_roll(st: TahitiState, face: int, player: int, cell: int, land: tuple, sea: tuple) -> None:
-    from .data import forced_march as table
-    mp = table(face)
+    mp = forced_march_mp(face)
     st.log.append(f"turn {st.turn}: {st.player_name(player)}'s Forced March from {st.b.labels[cell]}: {mp} MP")
     st.push(("forced_march_panic", player, tuple(sorted(set(land) | set(sea)))))
     if mp > 0:
@@ -171,6 +174,5 @@ def on_forced_march_panic_check(st: TahitiState, face: int, player: int, uids: t
     (9.2). Head Chieftains never panic (15.9); War Canoes are not Units that panic."""
     if face % 2 == 0:
         return
-    from .retreat import push_panic
     push_panic(st, [u[4] for u in _alive(st, uids) if u[0] not in LEADERS and u[0] != "war_canoe"],
                with_chieftain=False, second_kills=False)

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .game_state import CELL, DONE, EXPED, IN_MARAE, LAND, PICK, REROLL, SEA, TahitiState
+from .constants import BUILDS, CELL, COMBAT, DONE, EXPED, IN_MARAE, LAND, PICK, REROLL, SEA
+from .queries import area_control, areas_held
 
 SYMBOL = {"head_chieftain": "HC", "clan_elder": "CE", "shaman": "Sh", "population": "P", "militia": "Mi",
           "slingers": "Sl", "fighters": "F", "heavy_troops": "HT", "war_canoe": "WC"}
@@ -35,14 +36,14 @@ CELL_TEXT = {
 }
 
 
-def _node_name(st: TahitiState) -> str:
+def _node_name(st) -> str:
     node = st.node
     if node is None:
         return ""
     return node[2] if node[0] == "chance" else node[3]
 
 
-def action_to_string(st: TahitiState, a: int) -> str:
+def action_to_string(st, a: int) -> str:
     b = st.b
     n = b.size
     lab = b.labels
@@ -72,10 +73,8 @@ def action_to_string(st: TahitiState, a: int) -> str:
         return f"expedition from {lab[f]} to {lab[t]} ({b.area_names[b.area[t]]})"
     k, c = divmod(a - CELL, n)
     if name == "on_build":
-        from .construction import BUILDS
         return f"{BUILDS[k].replace('_', ' ')} at {lab[c]}"
     if name == "on_keep_unit":  # 44-45-6: a kind of Combat Unit on a hex
-        from .game_state import COMBAT
         return f"keep {COMBAT[k].replace('_', ' ')} at {lab[c]}"
     if name == "on_counter_place":  # 15.5 D and J: where the War Canoe or Part-built Village goes
         return f"place the {st.node[4][1].replace('_', ' ')} at {lab[c]}"
@@ -84,7 +83,7 @@ def action_to_string(st: TahitiState, a: int) -> str:
     return f"{name.removeprefix('on_').replace('_', ' ')}: {lab[c]}"
 
 
-def action_cells(st: TahitiState, a: int) -> tuple[int | None, int | None]:
+def action_cells(st, a: int) -> tuple[int | None, int | None]:
     n = st.b.size
     if st.node is not None and st.node[0] == "chance":
         return None, None
@@ -96,7 +95,7 @@ def action_cells(st: TahitiState, a: int) -> tuple[int | None, int | None]:
     return None, None
 
 
-def markers(st: TahitiState) -> list[tuple[int, str, str | None]]:
+def markers(st) -> list[tuple[int, str, str | None]]:
     out: list[tuple[int, str, str | None]] = []
     stacks: dict[tuple[int, int], list[str]] = {}
     for u in st.units:
@@ -115,7 +114,7 @@ def markers(st: TahitiState) -> list[tuple[int, str, str | None]]:
     return out
 
 
-def step_text(st: TahitiState) -> str:
+def step_text(st) -> str:
     """The step the game waits on, in words: a die's purpose, or the decision's."""
     name = _node_name(st)
     if st.node is not None and st.node[0] == "chance" and name == "_die_rolled":
@@ -123,9 +122,8 @@ def step_text(st: TahitiState) -> str:
     return name.removeprefix("on_").replace("_", " ")
 
 
-def information(st: TahitiState) -> dict[str, Any]:
+def information(st) -> dict[str, Any]:
     """Plain text for the playtest window's game panel (a dict of short strings)."""
-    from .queries import areas_held
     held = areas_held(st)
     out = [st.player_name(p) for p in range(len(st.players)) if st.out[p]]
     shown = {k: v for k, v in st.cond.items() if k not in ("fm", "fm_at", "peace")}
@@ -138,8 +136,7 @@ def information(st: TahitiState) -> dict[str, Any]:
             "result": st.result[2] if st.result else "playing"}
 
 
-def summary(st: TahitiState) -> dict[str, Any]:
-    from .queries import area_control
+def summary(st) -> dict[str, Any]:
     held = area_control(st)
     return {"areas": {a: (st.players[p] if p >= 0 else None) for a, p in zip(st.b.areas, held)},
             "turns": st.turn, "end": st.result[0] if st.result else None}

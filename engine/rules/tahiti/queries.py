@@ -8,11 +8,11 @@ Combat Units stand in the Marae's hex (15.8). Zones of influence: zones.py's rea
 """
 from __future__ import annotations
 
-from .game_state import COMBAT, CURSED, FLIPPED, IN_MARAE, LEADERS, SULLEN, TahitiState
+from .constants import COMBAT, CURSED, FLIPPED, IN_MARAE, LEADERS, SULLEN
 from .rulesdata import combat_value
 
 
-def area_control(st: TahitiState) -> list[int]:
+def area_control(st) -> list[int]:
     """Area index -> controlling player, or -1 (neutral)."""
     b = st.b
     n = len(b.areas)
@@ -39,7 +39,7 @@ def area_control(st: TahitiState) -> list[int]:
     return out
 
 
-def marae_control(st: TahitiState, held: list[int]) -> dict[int, int]:
+def marae_control(st, held: list[int]) -> dict[int, int]:
     out = {}
     for cell, built in st.maraes.items():
         if not built:
@@ -51,7 +51,7 @@ def marae_control(st: TahitiState, held: list[int]) -> dict[int, int]:
     return out
 
 
-def areas_held(st: TahitiState) -> list[int]:
+def areas_held(st) -> list[int]:
     """Victory count per player: areas controlled plus full Maraes controlled (15.8)."""
     held = area_control(st)
     count = [0] * len(st.players)
@@ -65,7 +65,7 @@ def areas_held(st: TahitiState) -> list[int]:
     return count
 
 
-def enemy_land_zone(st: TahitiState, player: int) -> set[int]:
+def enemy_land_zone(st, player: int) -> set[int]:
     b = st.b
     src = {u[2] for u in st.units if u[1] != player and u[0] != "war_canoe" and not (u[3] & IN_MARAE)}
     src.update(c for c, v in st.villages.items() if v[1] and v[0] >= 0 and v[0] != player)
@@ -77,7 +77,7 @@ def enemy_land_zone(st: TahitiState, player: int) -> set[int]:
     return zone
 
 
-def enemy_sea_zone(st: TahitiState, player: int) -> set[int]:
+def enemy_sea_zone(st, player: int) -> set[int]:
     b = st.b
     zone: set[int] = set()
     for u in st.units:
@@ -88,7 +88,7 @@ def enemy_sea_zone(st: TahitiState, player: int) -> set[int]:
     return zone
 
 
-def unit_value(st: TahitiState, u: list, attacking: bool = False) -> int:
+def unit_value(st, u: list, attacking: bool = False) -> int:
     """A unit's combat value this turn: events 22-23/24-25 (Shamans), 65 (curse), 41-42 (a
     sullen Clan Elder does not attack), panic (flipped: halved, Motu's reading of 9.2)."""
     kind = u[0]
@@ -105,7 +105,7 @@ def unit_value(st: TahitiState, u: list, attacking: bool = False) -> int:
     return v
 
 
-def strength(st: TahitiState, units: list[list], attacking: bool = False) -> int:
+def strength(st, units: list[list], attacking: bool = False) -> int:
     return sum(unit_value(st, u, attacking) for u in units if u[0] != "war_canoe")
 
 
@@ -113,14 +113,14 @@ def has_leader(units: list[list]) -> bool:
     return any(u[0] in LEADERS and not (u[3] & SULLEN) for u in units)
 
 
-def home_cell(st: TahitiState, player: int) -> int:
+def home_cell(st, player: int) -> int:
     """The player's Home Village, if he still holds it; -1 otherwise."""
     c = st.home[player]
     v = st.villages.get(c)
     return c if v is not None and v[1] and v[0] == player else -1
 
 
-def on_island(st: TahitiState, player: int) -> str | None:
+def on_island(st, player: int) -> str | None:
     """The island the player's Head Chieftain is on."""
     for u in st.units:
         if u[0] == "head_chieftain" and u[1] == player:

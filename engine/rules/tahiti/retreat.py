@@ -12,15 +12,18 @@ Scope: Motu's reconstruction (docs/rules/tahiti.md "Combat (9.2)"):
   this retreat flips it, a second loses it. Head Chieftains never panic. 15.9: Clan Elders roll
   too, but not on a one-hex retreat; with their Head Chieftain only `panic_on_with_chieftain`;
   a second panic is a capture (12.1); one who panicked once is flipped back at the end.
-- `push_panic`: a single Panic roll per unit outside a retreat (events, 15.14 Forced March);
-  `panics`: which pieces roll (Motu's one reading of "Unit", the Shaman included).
+- which pieces roll is losses.panics (Motu's one reading of "Unit", the Shaman included); a
+  single Panic roll outside a retreat (events, 15.14) is losses.push_panic.
 """
 from __future__ import annotations
 
 import math
 from collections import deque
 
-from .game_state import CELL, FLIPPED, IN_MARAE, TahitiState, handler, step
+from .constants import CELL, FLIPPED, IN_MARAE
+from .game_state import TahitiState
+from .losses import lose_unit, panics
+from .machinery import handler, step
 from .queries import area_control, home_cell, marae_control
 from .rulesdata import load
 
@@ -111,7 +114,6 @@ def land_distance(st: TahitiState, goal: int) -> dict[int, int]:
 
 @handler
 def on_retreat_target(st: TahitiState, action: int, cell: int, loser: int, winner: int, maraes: tuple) -> None:
-    from .combat import lose_unit
     target = action - CELL
     # War Canoes stay on their beach: they take no part in a land battle (choice).
     uids = tuple(u[4] for u in st.units if u[2] == cell and u[1] == loser and u[0] != "war_canoe"
@@ -157,7 +159,6 @@ def retreat_panic(st: TahitiState, loser: int, winner: int, uids: tuple, path: t
 @handler
 def on_retreat_panic(st: TahitiState, face: int, loser: int, winner: int, uids: tuple, path: tuple, i: int,
                      into_compound: bool, panicked: tuple, rolling: tuple) -> None:
-    from .combat import lose_unit
     u = st.unit(rolling[0])
     if face in panic_faces(st, u, uids):
         if u[4] in panicked:
@@ -166,14 +167,6 @@ def on_retreat_panic(st: TahitiState, face: int, loser: int, winner: int, uids: 
             u[3] |= FLIPPED
             panicked += (u[4],)
     st.push(("retreat_panic", loser, winner, uids, path, i, into_compound, panicked, rolling[1:]))
-
-
-def panics(u: list) -> bool:
-    """Whether a piece rolls for Panic. A "Unit" is every piece of a clan on the map unless the
-    text excludes some (15.14's "each Unit (but not Clan Elders)" shows Clan Elders would
-    otherwise count): Population, Combat Units, the Shaman, Clan Elders (where 15.9 or the event
-    lets them roll); Head Chieftains never panic (15.9); War Canoes are not in a land stack."""
-    return u[0] not in ("head_chieftain", "war_canoe")
 
 
 def panic_faces(st: TahitiState, u: list, stack: tuple) -> list[int]:
@@ -190,29 +183,3 @@ def retreat_end(st: TahitiState, alive: list, into_compound: bool, panicked: tup
             u[3] &= ~FLIPPED  # 15.9: "If he does not panic a second time, flip him back right-side-up."
         if into_compound:
             u[3] |= IN_MARAE  # 15.8: "Place the units under the Marae counter (if they reach the hex)"
-
-
-# --- Panic outside a retreat (events, 15.14 Forced March) ---------------------------------------
-
-def push_panic(st: TahitiState, uids: list[int], with_chieftain: bool, second_kills: bool, enemy: int = -1) -> None:
-    st.push(*[("panic_roll", uid, with_chieftain, second_kills, enemy) for uid in uids])
-
-
-@step
-def panic_roll(st: TahitiState, uid: int, with_chieftain: bool, second_kills: bool, enemy: int) -> None:
-    if st.unit(uid) is not None:
-        st.roll("on_panic", uid, with_chieftain, second_kills, enemy)
-
-
-@handler
-def on_panic(st: TahitiState, face: int, uid: int, with_chieftain: bool, second_kills: bool, enemy: int) -> None:
-    from .combat import lose_unit
-    u = st.unit(uid)
-    data = load("combat")
-    faces = data["panic_on_with_chieftain"] if (u[0] == "clan_elder" and with_chieftain) else data["panic_on"]
-    if face not in faces:
-        return
-    if u[3] & FLIPPED and second_kills:
-        lose_unit(st, u, enemy)
-    else:
-        u[3] |= FLIPPED

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from collections import deque
 
-from .game_state import CELL, COMBAT, IN_MARAE, LEADERS, TahitiState, handler, step
+from .constants import CELL, CLAN_UNITS, IN_MARAE, PICK
+from .game_state import TahitiState
+from .machinery import handler, step
+from .queries import home_cell
 from .rulesdata import letters, load
-
-# The units a clan may have on the map (not Villages, Maraes, Big Logs or markers).
-CLAN_UNITS = frozenset(LEADERS + ("shaman", "population") + COMBAT + ("war_canoe",))
+from .victory import end_by_areas
 
 
 @step
@@ -51,7 +52,6 @@ def _free_homes(st: TahitiState) -> list[int]:
 
 @handler
 def on_draw_home(st: TahitiState, action: int, p: int) -> None:
-    from .game_state import PICK
     st.home[p] = _free_homes(st)[action - PICK]
 
 
@@ -101,13 +101,11 @@ def nearest_coast(st: TahitiState, cell: int) -> int:
 @step
 def turn_start(st: TahitiState) -> None:
     if st.turn > int(st.opts["turn_limit"]):
-        from .victory import end_by_areas
         end_by_areas(st, f"the turn limit ({st.opts['turn_limit']} turns) is reached")
         return
     st.cond = {}
     for u in st.units:
         u[3] &= IN_MARAE
-    from .queries import home_cell
     for p, due in list(st.shaman_due.items()):
         # Event 21: the new Shaman arrives at the Home Village; while his clan holds no built
         # Home Village (Part-built, or taken) he stays due, arriving at the first turn it does.
@@ -136,7 +134,6 @@ def initiative(st: TahitiState) -> None:
 
 @handler
 def on_initiative(st: TahitiState, action: int) -> None:
-    from .game_state import PICK
     live = st.live()
     i = action - PICK
     st.initiative = live[i]

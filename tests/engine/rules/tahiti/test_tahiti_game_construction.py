@@ -12,7 +12,7 @@ import sys
 import pytest
 
 sys.path.insert(0, os.path.dirname(__file__))
-from engine.rules.tahiti.construction import BUILDS  # noqa: E402
+from engine.rules.tahiti.constants import BUILDS  # noqa: E402
 from engine.rules.tahiti.game_state import DONE, PICK, CELL  # noqa: E402
 from engine.rules.tahiti.queries import areas_held  # noqa: E402
 
