@@ -1,7 +1,7 @@
 """The numbers a Tahiti game state is made of: its action encoding, unit flags and unit kinds.
 
-Scope: plain constants every game module shares, below all of them (nothing here imports the
-package). Action encoding (the same numbers in every state of a game; N is the map's cell
+Scope: plain constants every game module shares, and the unit classes units are picked by;
+below all of them (nothing here imports the package). Action encoding (the same numbers in every state of a game; N is the map's cell
 count):
     0                      done / keep / no (end this step)
     1..6                   a die face (chance)                  7  re-roll (event 66)
@@ -41,3 +41,8 @@ BUILDS = ("cut_log", "grow", "train_militia", "train_slingers", "train_fighters"
 def unit_class(u: list) -> int:
     """The index in UNIT_CLASSES of a unit."""
     return (CLAN_UNITS.index(u[0]) * 4 + (2 if u[3] & FLIPPED else 0) + (1 if u[3] & CURSED else 0))
+
+
+def first_of_class(units: list[list], k: int, taken: tuple = ()) -> list | None:
+    """The first unit (lowest id) of class `k` among `units` not yet taken."""
+    return min((u for u in units if unit_class(u) == k and u[4] not in taken), key=lambda u: u[4], default=None)

@@ -17,7 +17,6 @@ from .game_state import TahitiState
 from .machinery import handler
 from .queries import area_control
 from .rulesdata import load
-from .stacks import sea_movers
 from .victory import eliminate
 
 
@@ -44,8 +43,8 @@ def expedition_targets(st: TahitiState, player: int, cell: int, carried: list[li
     return out
 
 
-def sail(st: TahitiState, player: int, f: int, t: int) -> None:
-    uids = tuple(u[4] for u in sea_movers(st, player, f))
+def sail(st: TahitiState, player: int, f: int, t: int, uids: tuple) -> None:
+    """The stack `uids` (a Head Chieftain's, with canoes) sails from f for t: one die."""
     for u in st.units:
         if u[4] in uids:
             u[3] |= MOVED

@@ -32,7 +32,7 @@ def new_game(scenario: Scenario, cat: Catalogue, options: Mapping[str, Any] | No
         raise RuleSetError("Tahiti cannot be played yet on this map: no side has a Home Village site")
     if len(sides) > 4:
         raise RuleSetError(f"Tahiti is for 1 to 4 players; this scenario gives {len(sides)} sides a Home Village")
-    board = build_board(scenario, cat, float(opts["mountain_cost"]))
+    board = build_board(scenario, cat, float(opts["mountain_cost"]), opts["miles_per_hex"])
     st = TahitiState(board, opts, sides)
     if opts.get("start_from_position"):
         # Read before the first step runs: set-up places these instead of the standard forces.

@@ -52,6 +52,7 @@ class TahitiState(GameState):
         self.log: list[str] = []
         self._history: list[int] = []
         self._legal: list[int] | None = None
+        self.reach_cache: dict | None = None     # the Movement Phase's reaches (reach.py); not state
 
     # --- the machinery ----------------------------------------------------------------------
     def push(self, *steps: tuple) -> None:
@@ -203,6 +204,15 @@ class TahitiState(GameState):
 
     def markers(self):
         return presentation.markers(self)
+
+    def stack_units(self, cell: int) -> list[dict[str, Any]]:
+        """Every unit on `cell`, for a stack panel: its id, kind, name, player and state."""
+        return presentation.stack_units(self, cell)
+
+    def stack_choice(self) -> dict[str, Any] | None:
+        """While a player picks units into a group: the hex, the units picked so far, and the
+        unit each legal pick action would take; None otherwise."""
+        return presentation.stack_choice(self)
 
     def information(self) -> dict[str, Any]:
         return presentation.information(self)

@@ -66,25 +66,37 @@ def areas_held(st) -> list[int]:
 
 
 def enemy_land_zone(st, player: int) -> set[int]:
+    """The land hexes where the other players' zones of influence stop `player`'s units (7.5):
+    each exerting piece's hex and the land hexes within one game hex of it (board.game_hex
+    hexes of this map, over land)."""
     b = st.b
     src = {u[2] for u in st.units if u[1] != player and u[0] != "war_canoe" and not (u[3] & IN_MARAE)}
     src.update(c for c, v in st.villages.items() if v[1] and v[0] >= 0 and v[0] != player)
-    zone: set[int] = set()
-    for c in src:
-        if b.land[c]:
-            zone.add(c)
+    src = [c for c in src if b.land[c]]
+    zone: set[int] = set(src)
+    if b.game_hex == 1:
+        for c in src:
             zone.update(x for x in b.nb[c] if b.land[x])
+        return zone
+    edge = set(zone)
+    for _ in range(b.game_hex):
+        edge = {x for c in edge for x in b.nb[c] if b.land[x] and x not in zone}
+        zone |= edge
     return zone
 
 
 def enemy_sea_zone(st, player: int) -> set[int]:
+    """Where the other players' War Canoes stop `player`'s canoes (8.4): a canoe's hex and the
+    hexes a canoe could paddle into within one game hex of it (not across a reef or a land
+    hexside)."""
     b = st.b
-    zone: set[int] = set()
-    for u in st.units:
-        if u[0] == "war_canoe" and u[1] != player:
-            c = u[2]
-            zone.add(c)
-            zone.update(x for x in b.nb[c] if (b.water[x] or b.coast[x]) and b.edge(c, x) not in b.canoe_blocked)
+    src = {u[2] for u in st.units if u[0] == "war_canoe" and u[1] != player}
+    zone: set[int] = set(src)
+    edge = set(src)
+    for _ in range(b.game_hex):
+        edge = {x for c in edge for x in b.nb[c] if x not in zone and (b.water[x] or b.coast[x])
+                and b.edge(c, x) not in b.canoe_blocked}
+        zone |= edge
     return zone
 
 

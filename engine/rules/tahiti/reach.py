@@ -1,20 +1,86 @@
 """Where a stack may go in a Tahiti game: land and sea reaches from a hex.
 
-Scope: Dijkstra over foot costs and breadth-first over canoe hexes (docs/rules/tahiti.md "Land
-movement", "Sea movement", "Reef movement", "Portage", "Zones of influence", "Movement Phase"):
+Scope: Dijkstra over foot costs and over canoe hexes (docs/rules/tahiti.md "Land movement",
+"Sea movement", "Reef movement", "Portage", "Zones of influence", "Movement Phase", "Scale"):
 hexes closed this turn (rain's streams, truce's enemy-held areas, the Arioi's hexes of enemy
-Combat Units), entering an enemy zone or an enemy-occupied hex ends a move, 7.5's doubling
-back, reef movement along controlled areas (15.6), the portage (15.7), storms (14-15).
+Combat Units), zones of influence and enemy-occupied hexes ending a move, 7.5's doubling back,
+reef movement along controlled areas (15.6), the portage (15.7), storms (14-15).
+
+Zones, read at the map's scale (h hexes to a game hex, board.game_hex): entering an enemy zone
+from outside ends the move, as the text says; a stack that starts in one may make up to h steps
+through zone hexes (one game hex) before its move ends, or, with `step_out_first`, at most h-1
+on its way out of every zone, stopping on none of them. On a map at the game's scale (h = 1)
+this is the text's reading exactly. A search state is (hex, zone steps made since the start).
+
+Reaches are cached for the Movement Phase: what they depend on besides the start (the other
+players' pieces, this turn's conditions, under a truce the areas' control, and for canoes the
+areas the mover holds) is the cache's key, so a change of any of them starts a new cache. The
+dicts returned are shared: callers must not change them.
 """
 from __future__ import annotations
 
 import heapq
 
-from .constants import COMBAT
+from .constants import COMBAT, IN_MARAE
 from .game_state import TahitiState
 from .queries import area_control, enemy_land_zone, enemy_sea_zone
 
 INF = float("inf")
+TOLERANCE = 1e-9  # costs are sums of fractions of an MP (a quarter, a third) on a finer map
+OUT, STOP = -1, -2  # search states: outside every zone; a move ended (in a zone or an enemy's hex)
+
+
+class Reach(dict):
+    """cell -> (cost, previous cell) of every hex a stack may end on; `parents` holds the search's
+    own (state -> previous state) links, for the route to a hex (`route`)."""
+    __slots__ = ("parents", "ends")
+
+
+def route(reach: Reach, t: int) -> tuple[int, ...]:
+    """The hexes of the cheapest way to `t`, from the start (every hex, water hexes too)."""
+    if not hasattr(reach, "ends"):  # a plain mapping: follow the previous cells
+        out = [t]
+        while reach.get(out[-1], (0, -1))[1] >= 0:
+            out.append(reach[out[-1]][1])
+        return tuple(reversed(out))
+    node = reach.ends[t]
+    out = []
+    while node is not None:
+        out.append(node[0])
+        node = reach.parents[node]
+    return tuple(reversed(out))
+
+
+# --- the phase cache -------------------------------------------------------------------------------
+
+def phase_cache(st: TahitiState, player: int) -> dict:
+    """The Movement Phase's reaches for `player`: a new cache whenever anything a reach reads
+    besides its start and allowance has changed. A caller asking for many reaches of one
+    position (every stack's moves) gets it once and hands it to each (`cache=`)."""
+    # Under a truce the areas' control closes hexes, and the mover's own units change it.
+    held = tuple(area_control(st)) if st.cond.get("truce") else ()
+    sig = (player, st.arioi, st.cond.get("rain"), st.cond.get("storm"), held,
+           tuple([(u[2], u[0], u[3] & IN_MARAE) for u in st.units if u[1] != player]),
+           tuple([(c, v[0], v[1]) for c, v in st.villages.items()]))
+    cache = st.reach_cache
+    if cache is None or cache.get("sig") != sig:
+        cache = st.reach_cache = {"sig": sig}
+    return cache
+
+
+def land_zone(st: TahitiState, player: int, cache: dict | None = None) -> set[int]:
+    cache = cache or phase_cache(st, player)
+    zone = cache.get("land-zone")
+    if zone is None:
+        zone = cache["land-zone"] = enemy_land_zone(st, player)
+    return zone
+
+
+def _own(st: TahitiState, player: int) -> tuple:
+    """What the areas' control reads besides the other players' pieces and the Villages (the
+    phase cache's key): where the mover's units stand, and the Control markers."""
+    return (tuple([(u[2], u[3] & IN_MARAE) for u in st.units if u[1] == player and u[0] != "war_canoe"]),
+            tuple(st.control_markers.items()))
 
 
 def _closed(st: TahitiState, player: int, start: int) -> set[int]:
@@ -35,90 +101,261 @@ def _closed(st: TahitiState, player: int, start: int) -> set[int]:
     return closed
 
 
-def _first_step_barred(st: TahitiState, start: int, zone: set[int]) -> set[int]:
-    """7.5, option rule_7_5_doubling_back = step_out_first: a stack that starts in an enemy
-    zone must first step out of every zone, so its first step may not enter a zone hex (entering
-    a zone ends a move, so only the first step can go from zone to zone)."""
-    if st.opts["rule_7_5_doubling_back"] == "step_out_first" and start in zone:
-        return zone
-    return set()
+def _step(st: TahitiState, s: int, x: int, zone: set[int], enemy: set[int]) -> tuple[int, bool] | None:
+    """The search state after stepping into `x` from state `s`, and whether a move may end there;
+    None: the step is not allowed. `s`: OUT, or the zone steps made since starting in a zone."""
+    step_out = st.opts["rule_7_5_doubling_back"] == "step_out_first"
+    if x in enemy:  # entering an enemy-occupied hex ends the move (battle)
+        return None if step_out and s >= 0 else (STOP, True)
+    if x not in zone:
+        return OUT, True
+    if s == OUT:  # entering a zone from outside ends the move
+        return STOP, True
+    j = s + 1
+    h = st.b.game_hex
+    if step_out:  # on the way out of the zones: pass through at most h-1 of their hexes
+        return (j, False) if j < h else None
+    return (STOP, True) if j >= h else (j, True)
 
 
-def land_reach(st: TahitiState, player: int, start: int, mp: float, halfway: bool = False) -> dict[int, tuple]:
-    """cell -> (cost, previous cell) of every hex the stack may end on. `halfway`: 15.13's
-    jungle rule, the last hex may cost one MP more than is left (completed on the roll)."""
-    b = st.b
+def land_reach(st: TahitiState, player: int, start: int, mp: float, halfway: bool = False,
+               cache: dict | None = None) -> Reach:
+    """Every hex the stack on `start` may end on with `mp`. `halfway`: 15.13's jungle rule,
+    the last hex may cost one MP more than is left (completed on the roll). `cache`: the
+    position's phase_cache, if the caller has it."""
     if st.cond.get("rain"):
         mp = min(mp, st.cond["rain"])
-    zone = enemy_land_zone(st, player)
+    cache = cache or phase_cache(st, player)
+    key = ("land", start, mp, halfway)
+    if key in cache:
+        return cache[key]
+    zone = land_zone(st, player, cache)
     closed = _closed(st, player, start)
-    barred = _first_step_barred(st, start, zone)
     enemy = {u[2] for u in st.units if u[1] != player}
-    best = {start: (0.0, -1)}
-    heap = [(0.0, start)]
+    if st.b.foot_tick_links is not None:
+        out = _land_ticks(st, start, mp, halfway, zone, enemy, closed)
+    else:
+        out = _land_costs(st, start, mp, halfway, zone, enemy, closed)
+    cache[key] = out
+    return out
+
+
+def _land_ticks(st: TahitiState, start: int, mp: float, halfway: bool, zone: set[int], enemy: set[int],
+                closed: set[int]) -> Reach:
+    """The land search with costs in whole ticks of 1/h MP, on a bucket queue (equal costs: the
+    lower hex first, as a heap would take them)."""
+    b = st.b
+    h = b.game_hex
+    budget = int(mp * h + TOLERANCE)
+    over = h if halfway else 0  # 15.13's half-way: the last hex may cost one MP more than is left
+    links = b.foot_tick_links
+    out = Reach()
+    buckets: list[list] = [[] for _ in range(budget + over + 1)]
+    if start not in zone:  # the common case: one search state, zone and enemy hexes end a move
+        stops = zone | enemy
+        seen = {start: 0}
+        buckets[0].append(start)
+        for cost in range(budget):
+            for c in sorted(buckets[cost]):
+                if seen[c] != cost or (c in stops and c != start):
+                    continue
+                for x, ticks in links[c]:
+                    nc = cost + ticks
+                    if nc > budget and not (over and nc - budget <= over and ticks > h):
+                        continue
+                    if nc < seen.get(x, 1 << 30) and x not in closed:
+                        seen[x] = nc
+                        buckets[nc].append(x)
+                        out[x] = (nc / h, c)
+        out.pop(start, None)
+        return out
+    watch = zone | enemy | closed  # hexes where a step needs more than its cost looked at
+    best = {(start, 0): 0}
+    parents: dict = {(start, 0): None}
+    ends = out.ends = {}
+    buckets[0].append((start, 0))
+    for cost in range(budget):
+        for c, s in sorted(buckets[cost]):
+            if best[(c, s)] != cost or s == STOP:
+                continue
+            for x, ticks in links[c]:
+                nc = cost + ticks
+                if nc > budget and not (over and nc - budget <= over and ticks > h):
+                    continue
+                if s == OUT and x not in watch:
+                    state, end = OUT, True
+                else:
+                    if x in closed:
+                        continue
+                    nxt = _step(st, s, x, zone, enemy)
+                    if nxt is None:
+                        continue
+                    state, end = nxt
+                node = (x, state)
+                if nc < best.get(node, 1 << 30):
+                    best[node] = nc
+                    parents[node] = (c, s)
+                    buckets[nc].append(node)
+                    if end and x != start and nc / h < out.get(x, (INF,))[0]:
+                        out[x] = (nc / h, c)
+                        ends[x] = node
+    out.parents = parents
+    return out
+
+
+def _land_costs(st: TahitiState, start: int, mp: float, halfway: bool, zone: set[int], enemy: set[int],
+                closed: set[int]) -> Reach:
+    """The land search for costs that are not whole ticks (a designer's catalogue): a heap."""
+    b = st.b
+    links = b.foot_links
+    limit = mp + TOLERANCE
+    stop_at = mp - TOLERANCE
+    pop, push = heapq.heappop, heapq.heappush
+    watch = zone | enemy | closed
+    s0 = 0 if start in zone else OUT
+    best = {(start, s0): 0.0}
+    parents: dict = {(start, s0): None}
+    out = Reach()
+    ends = out.ends = {}
+    heap = [(0.0, start, s0)]
     while heap:
-        cost, c = heapq.heappop(heap)
-        if cost > best[c][0] or (c != start and (c in zone or c in enemy)) or cost >= mp:
+        cost, c, s = pop(heap)
+        if cost > best[(c, s)] or s == STOP or cost >= stop_at:
             continue
-        for x in b.nb[c]:
-            step_cost = b.foot[x]
-            if step_cost == INF or x in closed or (c == start and x in barred):
-                continue
+        for x, step_cost in links[c]:
             nc = cost + step_cost
-            if nc > mp and not (halfway and nc - mp <= 1 and step_cost > 1):
+            if nc > limit and not (halfway and nc - mp <= 1 + TOLERANCE and step_cost > 1):
                 continue
-            if x not in best or nc < best[x][0]:
-                best[x] = (nc, c)
-                heapq.heappush(heap, (nc, x))
-    del best[start]
-    return best
+            if s == OUT and x not in watch:
+                state, end = OUT, True
+            else:
+                if x in closed:
+                    continue
+                nxt = _step(st, s, x, zone, enemy)
+                if nxt is None:
+                    continue
+                state, end = nxt
+            node = (x, state)
+            if nc < best.get(node, INF):
+                best[node] = nc
+                parents[node] = (c, s)
+                push(heap, (nc, x, state))
+                if end and x != start and nc < out.get(x, (INF,))[0]:
+                    out[x] = (nc, c)
+                    ends[x] = node
+    out.parents = parents
+    return out
 
 
-def sea_reach(st: TahitiState, player: int, start: int, mp: float, afloat: bool = False) -> dict[int, tuple]:
+def sea_reach(st: TahitiState, player: int, start: int, mp: float, afloat: bool = False,
+              cache: dict | None = None) -> Reach:
     """coastal cell -> (hexes, previous) for War Canoes from `start` (8.4, 15.6, 15.7, 14-15).
-    `afloat`: every hex reached, water hexes too (the whole route tree, for 15.13's -1)."""
+    `afloat`: every hex reached, water hexes too (the whole route tree, for 15.13's -1).
+    `cache`: the position's phase_cache, if the caller has it."""
     b = st.b
     storm = st.cond.get("storm")
     paddle = b.canoe_open[storm]  # 14-15: what a storm leaves open
     if paddle is None:
-        return {}
+        return Reach()
     if st.cond.get("rain"):
         mp = min(mp, st.cond["rain"])
-    budget = mp * b.hex_per_mp
-    held = area_control(st)
+    cache = cache or phase_cache(st, player)
+    held = cache.get("held")
+    own = _own(st, player)
+    if held is None or cache.get("held-by") != own:
+        held = cache["held"] = area_control(st)
+        cache["held-by"] = own
+    mine = cache.get("mine")
+    if mine is None or mine[0] is not held:
+        mine = cache["mine"] = (held, tuple([p == player for p in held]))
+    key = ("sea", start, mp, afloat, mine[1])
+    if key in cache:
+        return cache[key]
+    budget = round(mp * b.hex_per_mp)
     reef_free = b.area[st.arioi] if st.arioi >= 0 and st.opts["rule_15_6_arioi_reef"] == "arioi_area" else -2
-    zone = enemy_sea_zone(st, player)
+    zone = cache.get("sea-zone")
+    if zone is None:
+        zone = cache["sea-zone"] = enemy_sea_zone(st, player)
     closed = _closed(st, player, start)
-    barred = _first_step_barred(st, start, zone)
     enemy = {u[2] for u in st.units if u[1] != player}  # landing on an enemy-held hex ends the move
+    # Lagoon hexes along areas the player does not control are closed (15.6 reef movement).
+    shut = {x for x in b.lagoon_cells if b.along[x] < 0 or (held[b.along[x]] != player and b.along[x] != reef_free)}
+    if storm is not None:
+        shut |= b.canoe_shut[storm]
+    shut |= closed
+    watch = zone | enemy
+    portage_ok = st.opts["rule_15_7_portage"]
+    portage_cost = round(b.portage_mp * b.hex_per_mp)  # 15.7: 2 MP to cross the land hexside
     hostile = None
-    best = {start: (0, -1)}
-    heap = [(0, start)]
-    while heap:
-        cost, c = heapq.heappop(heap)
-        if cost > best[c][0] or (c != start and (c in zone or c in enemy)) or cost >= budget:
-            continue
-        for x in b.nb[c]:
-            if not paddle[x] or x in closed:
-                continue
-            if c == start and x in barred:
-                continue
-            if b.lagoon[x] and (b.along[x] < 0 or (held[b.along[x]] != player and b.along[x] != reef_free)):
-                continue  # 15.6 reef movement: only along areas the player controls
-            e = b.edge(c, x)
-            extra = 0
-            if e in b.canoe_blocked:
-                continue
-            if e in b.portages:
-                if not st.opts["rule_15_7_portage"]:
+    links, portages, coast = b.sea_links, b.portage_links, b.coast
+    if start not in zone:  # the common case: one search state, zone hexes end a move
+        stops = watch
+        plain = Reach()
+        seen = {start: 0}
+        buckets = [[] for _ in range(budget + 1)]
+        buckets[0].append(start)
+        for cost in range(budget):
+            nc = cost + 1
+            for c in sorted(buckets[cost]):
+                if seen[c] != cost or (c in stops and c != start):
                     continue
+                for x in links[c]:
+                    if x not in shut and nc < seen.get(x, budget + 1):
+                        seen[x] = nc
+                        buckets[nc].append(x)
+                        if afloat or coast[x]:
+                            plain[x] = (nc, c)
+                if portage_ok and portages[c]:
+                    if hostile is None:
+                        hostile = zone | land_zone(st, player, cache)
+                    far = cost + 1 + portage_cost
+                    if c not in hostile and far <= budget:
+                        for x in portages[c]:
+                            if x not in hostile and x not in shut and far < seen.get(x, budget + 1):
+                                seen[x] = far
+                                buckets[far].append(x)
+                                if afloat or coast[x]:
+                                    plain[x] = (far, c)
+        plain.pop(start, None)
+        cache[key] = plain
+        return plain
+    s0 = 0
+    best = {(start, s0): 0}
+    parents: dict = {(start, s0): None}
+    out = Reach()
+    ends = out.ends = {}
+    # Costs are whole hexes: a bucket queue, one list of (hex, state) per cost, each taken in hex
+    # order (so that of equal routes the one through the lower hexes is kept).
+    buckets: list[list] = [[] for _ in range(budget + 1)]
+    buckets[0].append((start, s0))
+    for cost in range(budget):
+        for c, s in sorted(buckets[cost]):
+            if best[(c, s)] != cost or s == STOP:
+                continue
+            steps = [(x, cost + 1) for x in links[c]]
+            if portage_ok and portages[c]:
                 if hostile is None:
-                    hostile = zone | enemy_land_zone(st, player)
-                if c in hostile or x in hostile:
+                    hostile = zone | land_zone(st, player, cache)
+                if c not in hostile:
+                    steps += [(x, cost + 1 + portage_cost) for x in portages[c] if x not in hostile]
+            for x, nc in steps:
+                if nc > budget or x in shut:
                     continue
-                extra = b.portage_mp * b.hex_per_mp  # 15.7: 2 MP to cross the land hexside
-            nc = cost + 1 + extra
-            if nc <= budget and (x not in best or nc < best[x][0]):
-                best[x] = (nc, c)
-                heapq.heappush(heap, (nc, x))
-    return {c: v for c, v in best.items() if c != start and (afloat or b.coast[c])}
+                if s == OUT and x not in watch:
+                    state, end = OUT, True
+                else:
+                    nxt = _step(st, s, x, zone, enemy)
+                    if nxt is None:
+                        continue
+                    state, end = nxt
+                node = (x, state)
+                if nc < best.get(node, budget + 1):
+                    best[node] = nc
+                    parents[node] = (c, s)
+                    buckets[nc].append(node)
+                    if end and x != start and (afloat or coast[x]) and nc < out.get(x, (budget + 1,))[0]:
+                        out[x] = (nc, c)
+                        ends[x] = node
+    out.parents = parents
+    cache[key] = out
+    return out

@@ -143,7 +143,11 @@ def on_initiative(st: TahitiState, action: int) -> None:
 @step
 def turn_body(st: TahitiState) -> None:
     live = [p for p in st.order if not st.out[p]]
-    st.push(*[("movement", p) for p in live], ("combat",), *[("construction", p) for p in live],
+    # 15.14: "After all regular Movement is complete, each Leader may attempt a Forced March"
+    # (option rule_15_14_when: after_all, the text; after_own: after each player's own movement).
+    march = [("forced_march", p, ()) for p in live] if (
+        st.opts["rule_15_14_forced_march"] and st.opts["rule_15_14_when"] == "after_all") else []
+    st.push(*[("movement", p) for p in live], *march, ("combat",), *[("construction", p) for p in live],
             ("area_control",), *([("navigator_trades",)] if st.opts["rule_15_5_neutral_events"] else []),
             ("advance",))
 
@@ -200,20 +204,22 @@ def arioi_moves(st: TahitiState) -> list[int]:
     budget = points * b.hex_per_mp
     barred = _barred(st)
     here = arioi_area(st)
+    shut = b.canoe_shut[storm] if storm is not None else frozenset()
+    portage = round(b.portage_mp * b.hex_per_mp) if st.opts["rule_15_7_portage"] else None
     best = {st.arioi: 0}
-    queue = deque([st.arioi])
-    while queue:
-        c = queue.popleft()
-        for x in b.nb[c]:
-            if not paddle[x]:
+    buckets: list[list[int]] = [[] for _ in range(budget + 1)]
+    buckets[0].append(st.arioi)
+    for cost in range(budget):
+        for c in buckets[cost]:
+            if best[c] != cost:
                 continue
-            e = b.edge(c, x)
-            if e in b.canoe_blocked or (e in b.portages and not st.opts["rule_15_7_portage"]):
-                continue
-            nc = best[c] + 1 + (b.portage_mp * b.hex_per_mp if e in b.portages else 0)
-            if nc <= budget and nc < best.get(x, budget + 1):
-                best[x] = nc
-                queue.append(x)
+            steps = [(x, cost + 1) for x in b.sea_links[c]]
+            if portage is not None:
+                steps += [(x, cost + 1 + portage) for x in b.portage_links[c]]
+            for x, nc in steps:
+                if nc <= budget and x not in shut and nc < best.get(x, budget + 1):
+                    best[x] = nc
+                    buckets[nc].append(x)
     return sorted(c for c in best if b.coast[c] and b.area[c] not in (here, -1) and b.area[c] not in barred)
 
 

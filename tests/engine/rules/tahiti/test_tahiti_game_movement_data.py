@@ -16,9 +16,10 @@ from engine.rules.tahiti.data import rule_data  # noqa: E402
 from engine.rules.tahiti.game import new_game  # noqa: E402
 from engine.rules.tahiti.game_state import PICK  # noqa: E402
 
-from test_tahiti_game_support import RED, ROOT, RULES, clear_board, feed  # noqa: E402
+from test_tahiti_game_support import GAME_SCALE, RED, ROOT, RULES, clear_board, feed  # noqa: E402
 
-BASE = {"rule_3_1_random_homes": False, "rule_15_12_random_events": False, "rule_15_6_arioi": False}
+BASE = {"rule_3_1_random_homes": False, "rule_15_12_random_events": False, "rule_15_6_arioi": False,
+        **GAME_SCALE}
 
 
 def red_to_move(cat=None, **opts):

@@ -35,14 +35,15 @@ def decisions_of_games(seeds, name="tahiti-moorea.yaml"):
 def test_every_decision_says_what_it_does_in_words():
     seen = decisions_of_games(range(3))
     handlers = {h for h, _, _ in seen}
-    assert {"on_move", "on_build", "on_variable_movement_leader", "on_forced_march"} <= handlers
+    assert {"on_move", "on_build", "on_variable_movement_leader", "on_forced_march", "on_choose_units",
+            "on_group_move"} <= handlers
     for handler, action, text in seen:
         assert handler not in text and handler.removeprefix("on_").replace("_", " ") + ":" not in text, text
         assert "#" not in text, text  # no "choose #2": a player or a thing by name
 
 
 def test_done_and_hexes_named_for_the_decision():
-    st = game(rule_15_14_forced_march=True)
+    st = game(rule_15_14_forced_march=True, rule_15_14_when="after_own")
     feed(st, 100 + RED)  # Red holds the initiative; Red's Movement Phase
     assert st.node[3] == "on_move" and st.action_to_string(DONE) == "end movement"
     feed(st, DONE)  # no move: the Forced March offer for Red's Leaders' hex
@@ -53,7 +54,7 @@ def test_done_and_hexes_named_for_the_decision():
 
 
 def test_game_panel_information_is_plain_text():
-    st = game(rule_15_14_forced_march=True)
+    st = game(rule_15_14_forced_march=True, rule_15_14_when="after_own")
     feed(st, 100 + RED, DONE)  # Red holds the initiative, makes no move: the Forced March offer
     info = st.information()
     assert all(isinstance(v, str) for v in info.values())
