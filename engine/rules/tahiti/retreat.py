@@ -8,6 +8,8 @@ Scope: Motu's reconstruction (docs/rules/tahiti.md "Combat (9.2)"):
   stack whose battle was at its own Home Village, or whose clan holds no Home Village or none
   it can reach over land (it fights on another island), retreats the full distance to a hex of
   its choice; a Marae it cannot reach over land is no target either. With no free hex next to it, the stack is lost;
+- at the map's scale (scale.py) the retreat is `retreat_hexes` game hexes of board.game_hex hexes
+  each, and Panic is rolled once in each game hex (at its last hex, or where the retreat ends);
 - Panic: in every hex retreated into each unit rolls a die (`panic_on`); the first panic in
   this retreat flips it, a second loses it. Head Chieftains never panic. 15.9: Clan Elders roll
   too, but not on a one-hex retreat; with their Head Chieftain only `panic_on_with_chieftain`;
@@ -53,9 +55,10 @@ def retreat(st: TahitiState, cell: int, loser: int, winner: int) -> None:
 
 
 def free_reach(st: TahitiState, start: int, player: int) -> dict[int, int]:
-    """Land hexes within `retreat_hexes` of `start` over hexes holding no enemy unit: cell -> hexes."""
+    """Land hexes within the retreat's reach of `start` over hexes holding no enemy unit: cell ->
+    hexes (combat.yaml `retreat_hexes` game hexes, board.retreat_hexes hexes of this map)."""
     b = st.b
-    n = int(load("combat")["retreat_hexes"])
+    n = b.retreat_hexes
     enemy = {u[2] for u in st.units if u[1] != player and u[0] != "war_canoe"}
     depth = {start: 0}
     queue = deque([start])
@@ -74,7 +77,7 @@ def retreat_path(st: TahitiState, start: int, player: int, target: int) -> list[
     """The hexes retreated into toward `target`: of the free hexes within reach, the one nearest
     the target over land (then the fewest hexes, then the lowest cell), by a shortest free path."""
     b = st.b
-    n = int(load("combat")["retreat_hexes"])
+    n = b.retreat_hexes
     enemy = {u[2] for u in st.units if u[1] != player and u[0] != "war_canoe"}
     prev = {start: -1}
     depth = {start: 0}
@@ -134,14 +137,19 @@ def on_retreat_target(st: TahitiState, action: int, cell: int, loser: int, winne
 @step
 def retreat_move(st: TahitiState, loser: int, winner: int, uids: tuple, path: tuple, i: int,
                  into_compound: bool, panicked: tuple) -> None:
-    """Into the i-th hex of the retreat; then every unit there rolls for Panic."""
+    """Into the i-th hex of the retreat; then, in each game hex retreated into (every
+    board.game_hex hexes of this map, and the last), every unit there rolls for Panic."""
     alive = [u for u in (st.unit(x) for x in uids) if u is not None]
     if i == len(path) or st.out[loser]:
         retreat_end(st, alive, into_compound, panicked)
         return
     for u in alive:
         u[2] = path[i]
-    elders = st.opts["rule_15_9_elder_panic"] and len(path) > 1  # 15.9: no roll on a one-hex retreat
+    h = st.b.game_hex
+    if (i + 1) % h and i + 1 < len(path):  # within a game hex: no roll until its end
+        st.push(("retreat_move", loser, winner, uids, path, i + 1, into_compound, panicked))
+        return
+    elders = st.opts["rule_15_9_elder_panic"] and len(path) > h  # 15.9: no roll on a one-hex retreat
     rolling = tuple(u[4] for u in alive if panics(u) and (u[0] != "clan_elder" or elders))
     st.push(("retreat_panic", loser, winner, uids, path, i, into_compound, panicked, rolling))
 

@@ -16,9 +16,10 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from engine.scenario.catalogue import Catalogue
 from engine.scenario.model import Scenario
 
-from .data import rule_data
+from .data import option, rule_data
 
 MILE_KM = 1.609344
 
@@ -44,3 +45,8 @@ def map_miles(scenario: Scenario, declared: Any) -> float:
 def hexes_per_game_hex(scenario: Scenario, declared: Any) -> int:
     """h: how many of the map's hexes make one game hex (1 on a map at the game's scale)."""
     return max(1, round(float(rule_data()["game_hex_miles"]) / map_miles(scenario, declared)))
+
+
+def scenario_game_hex(scenario: Scenario, cat: Catalogue) -> int:
+    """h for a scenario on its own options (what `motu query` and validation read)."""
+    return scenario.cached(("tahiti", "game-hex"), lambda: hexes_per_game_hex(scenario, option(scenario, cat, "miles_per_hex")))
