@@ -17,6 +17,7 @@ from engine.scenario.model import Scenario
 
 from .data import hexes_per_mp, option, rule_data
 from .geography import COAST, LAGOON, adjacent_areas, coast_land_hexsides, land_flags, water_area, water_flags
+from .maraes import MaraeRule, make_rule
 from .rast import TABLE
 from .rulesdata import load
 from .scale import hexes_per_game_hex
@@ -52,7 +53,7 @@ class TahitiBoard:
     canoe_blocked: frozenset[tuple[int, int]]   # reef and land hexsides (a < b)
     portages: frozenset[tuple[int, int]]
     rast: dict | None
-    region_limit: dict[str, int]
+    region_limit: dict[str, int | None]  # a region's `marae_limit` prop (None: construction.yaml's)
     # Movement numbers (data: the catalogue's `mp` and portage cost, rules.yaml):
     names: dict[str, str]           # piece kind -> its name in the catalogue (what players read)
     allowance: dict[str, float]     # piece kind -> movement points (Leaders, Population, Shaman, canoes)
@@ -73,12 +74,16 @@ class TahitiBoard:
     portage_links: list[tuple[int, ...]] = ()
     lagoon_cells: tuple[int, ...] = ()
     canoe_shut: dict[str, frozenset[int]] | None = None  # per storm: the fair-weather canoe hexes it closes
+    marae_rule: MaraeRule | None = None  # 15.8: how many full Maraes each region and island may hold
 
     # Foot costs in ticks of 1/game_hex MP, when they are whole numbers (None otherwise): the
     # land search then runs on a bucket queue.
     foot_tick_links: list[tuple[tuple[int, int], ...]] | None = None
 
     def __post_init__(self):
+        self.marae_rule = make_rule(dict(zip(self.areas, self.area_island)), dict(zip(self.areas, self.area_region)),
+                                    self.region_limit,
+                                    [self.area_island[self.area[c]] for c, _ in self.homes if self.area[c] >= 0])
         fair = self.canoe_open[None]
         ticks = [c * self.game_hex for c in self.foot]
         if all(t == INF or abs(t - round(t)) < 1e-9 for t in ticks):
@@ -142,14 +147,14 @@ def _read_board(scenario: Scenario, cat: Catalogue, mountain_cost: float | None 
         if "portage" in feats:
             portages.add(e)
             blocked.discard(e)
-    limits = {r: int(reg.props.get("marae_limit", 1)) for r, reg in scenario.regions.items()}
     board = TahitiBoard(
         size=n, labels=[g.label(c) for c in range(n)], nb=[list(x) for x in g.neighbour_lists],
         terrain=list(scenario.terrain), foot=foot, land=list(land), water=list(water_flags(scenario, cat)),
         coast=[t == COAST for t in scenario.terrain], lagoon=[t == LAGOON for t in scenario.terrain],
         area=area, along=along, areas=areas, area_names=[scenario.areas[a].name for a in areas],
         area_cells=cells, area_island=[scenario.areas[a].island for a in areas],
-        area_region=[scenario.areas[a].region for a in areas],
+        area_region=[scenario.areas[a].region if scenario.areas[a].region in scenario.regions else None
+                     for a in areas],
         area_adj=[frozenset(index[b] for b in adj.get(a, ())) for a in areas],
         area_jungle=[[c for c in cs if scenario.terrain[c] == "jungle"] for cs in cells],
         area_coast=[[c for c in cs if scenario.terrain[c] == COAST] for cs in cells],
@@ -158,7 +163,8 @@ def _read_board(scenario: Scenario, cat: Catalogue, mountain_cost: float | None 
         marae_sites=[f.cell for f in scenario.features if f.kind == "marae_site"],
         streams=frozenset(f.cell for f in scenario.features if f.kind == "stream"),
         canoe_blocked=frozenset(blocked), portages=frozenset(portages),
-        rast=scenario.tables.get(TABLE), region_limit=limits,
+        rast=scenario.tables.get(TABLE),
+        region_limit={r: reg.props.get("marae_limit") for r, reg in scenario.regions.items()},
         names={k: p.name for k, p in cat.pieces.items()},
         allowance={k: p.mp for k, p in cat.pieces.items() if p.mp}, hex_per_mp=hexes_per_mp() * h,
         game_hex=h, retreat_hexes=int(load("combat")["retreat_hexes"]) * h,

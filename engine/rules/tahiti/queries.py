@@ -40,10 +40,15 @@ def area_control(st) -> list[int]:
 
 
 def marae_control(st, held: list[int]) -> dict[int, int]:
+    """Full Marae hex -> the player controlling it, or -1: its area's controller, unless enemy
+    Combat Units stand in its hex (15.8). Only the Maraes a region (or island) may hold count
+    (maraes.py: on a designer's map with more, the first in hex order)."""
+    b = st.b
+    built = sorted(c for c, full in st.maraes.items() if full)
+    counted = b.marae_rule.counted([(c, b.areas[b.area[c]] if b.area[c] >= 0 else None) for c in built],
+                                   st.opts["rule_15_11_moorea_marae"])
     out = {}
-    for cell, built in st.maraes.items():
-        if not built:
-            continue
+    for cell in counted:
         side = held[st.b.area[cell]] if st.b.area[cell] >= 0 else -1
         if side >= 0 and any(u[2] == cell and u[1] != side and u[0] in COMBAT for u in st.units):
             side = -1
