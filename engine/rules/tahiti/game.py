@@ -36,8 +36,11 @@ def new_game(scenario: Scenario, cat: Catalogue, options: Mapping[str, Any] | No
     st = TahitiState(board, opts, sides)
     if opts.get("start_from_position"):
         # Read before the first step runs: set-up places these instead of the standard forces.
-        st.position = [(p.kind, sides.index(p.side), p.cell, p.count) for p in scenario.pieces.values()
-                       if p.cell is not None and p.side in sides]
+        # Every piece on the map: a clan's own (its player), and those of nobody (-1: Maraes, Big
+        # Logs, the Arioi, unowned Villages); pieces of a side not in the game stay off.
+        st.position = [(p.kind, sides.index(p.side) if p.side is not None else -1, p.cell, p.count,
+                        bool(p.props.get("in_marae"))) for p in scenario.pieces.values()
+                       if p.cell is not None and (p.side is None or p.side in sides)]
     st.todo = [("setup",)]
     st._advance()
     return st

@@ -70,16 +70,31 @@ def place_forces(st: TahitiState) -> None:
 
 @step
 def place_position(st: TahitiState) -> None:
-    """Start from the map as the designer set it up: a Village at each Home Village, the pieces
-    where they stand -- every kind a clan can have, Slingers and Heavy Troops too, though the
-    standard forces have none."""
-    start = load("setup")["start_at_home"]
+    """Start from the map as the designer set it up (option start_from_position): a Village at
+    each clan's Home Village, and every piece where it stands -- every kind of unit a clan can
+    have (Slingers and Heavy Troops too, though the standard forces have none; units marked
+    in_marae inside the compound), Villages and Part-built Villages (a side's, or nobody's), the
+    Big Logs they hold (a Big Log is kept in a Village: one on a hex without one stays off,
+    validation warns), Control markers, Maraes and Part-built Maraes, and the Arioi (15.6)."""
     for p, home in enumerate(st.home):
-        st.villages[home] = [p, 1, int(start.get("big_log", 0)), 0, p]
-    for kind, p, cell, count in getattr(st, "position", []):
-        if kind in CLAN_UNITS:
+        st.villages[home] = [p, 1, 0, 0, p]
+    position = getattr(st, "position", [])
+    for kind, p, cell, count, _ in position:  # Villages first: Big Logs go into them
+        if kind in ("village", "part_built_village") and cell not in st.villages:
+            st.villages[cell] = [p, 1 if kind == "village" else 0, 0, 0, -1]
+    b = st.b
+    for kind, p, cell, count, in_marae in position:
+        if kind in CLAN_UNITS and p >= 0:
             for _ in range(count):
-                st.add_unit(kind, p, cell)
+                st.add_unit(kind, p, cell, IN_MARAE if in_marae and kind != "war_canoe" else 0)
+        elif kind == "big_log" and cell in st.villages:
+            st.villages[cell][2] += count
+        elif kind == "control" and p >= 0 and b.area[cell] >= 0:
+            st.control_markers[b.area[cell]] = p
+        elif kind in ("marae", "part_built_marae"):
+            st.maraes[cell] = 1 if kind == "marae" else 0
+        elif kind == "arioi" and st.opts["rule_15_6_arioi"] and b.coast[cell] and b.area[cell] >= 0:
+            st.arioi = cell
 
 
 def nearest_coast(st: TahitiState, cell: int) -> int:
