@@ -1,10 +1,12 @@
 """Expeditions over the high seas in a Tahiti game (FACTS; 15.5's Navigator), Motu's reconstruction.
 
 Scope (docs/rules/tahiti.md "Expeditions"; expedition.yaml): a stack with its Head Chieftain and
-War Canoes on a coastal hex may sail for another island of the map (Mo'orea on
-tahiti-moorea.yaml) in its move, whatever the distance, landing on the first coastal hex with no
-enemy unit of an area of that island; under a truce (44-45) not in an area another player
-controls. One die on the First Die Roll Table: lost at sea (the stack and canoes are gone;
+War Canoes on a coastal hex may sail for another island of the map in its move, whatever the
+distance, landing on the first coastal hex with no enemy unit of an area of that island; under
+a truce (44-45) not in an area another player controls. An island is what the map says: the
+`island` of its areas; any island a designer draws, areas with coastal hexes, is a destination
+(Mo'orea on tahiti-moorea.yaml is one). With rule_15_10_moorea off only the main island (the
+Home Villages', maraes.py) is in play: expeditions may sail home to it, nowhere else. One die on the First Die Roll Table: lost at sea (the stack and canoes are gone;
 with them the Head Chieftain, and the player is out), turned back (the stack stays where it
 was, its move spent) or landfall. With the Navigator (15.5
 counter C) a "1" is rolled again. Storms (14-15) and rain keep expeditions in port. Option
@@ -31,12 +33,13 @@ def expedition_targets(st: TahitiState, player: int, cell: int, carried: list[li
     # 44-45: "movement into enemy controlled territory is prohibited", by sea as by land (moves._closed)
     held = area_control(st) if st.cond.get("truce") else [-1] * len(b.areas)
     out = []
+    main = b.marae_rule.main_island
     for a, coast in enumerate(b.area_coast):
         isl = b.area_island[a]
         if isl == here or isl is None or not coast or held[a] not in (-1, player):
             continue
-        if isl == "moorea" and not st.opts["rule_15_10_moorea"]:
-            continue
+        if isl != main and not st.opts["rule_15_10_moorea"]:
+            continue  # 15.10 off: no island but the Home Villages' is in play
         free = [c for c in coast if c not in enemy]
         if free:
             out.append(free[0])
