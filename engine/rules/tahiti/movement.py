@@ -169,9 +169,19 @@ def canoe_profile(scenario: Scenario, cat: Catalogue, kind: str | None, side: st
     return MovementProfile.build(scenario.grid, enter, edges, zone)
 
 
-def allowance(cond: Conditions, mp: float) -> float:
-    """52-53: "All movement is reduced to 2 points" (1 on a 5-6)."""
+def allowance(cond: Conditions, mp: float, ticks: int = 1) -> float:
+    """52-53: "All movement is reduced to 2 points" (1 on a 5-6). `ticks`: the finest fraction
+    of an MP a cost can be on this map (a sea hex, 1/3 of an MP a game hex): an allowance that
+    `motu query` printed, rounded to 6 decimals (2.333333 for 7/3), is read as that fraction."""
+    if math.isfinite(mp) and abs(mp * ticks - round(mp * ticks)) <= ticks * 5e-7:
+        mp = round(mp * ticks) / ticks
     return mp if cond.rain_mp is None else min(mp, cond.rain_mp)
+
+
+def cost_ticks(scenario: Scenario, cat: Catalogue) -> int:
+    """Into how many parts an MP divides on this map: a sea hex is 1/(3h) MP, a land hex a
+    multiple of 1/h (scale.py)."""
+    return hexes_per_mp() * scenario_game_hex(scenario, cat)
 
 
 def build_profile(scenario: Scenario, cat: Catalogue, movement_class: str, kind: str | None,
