@@ -27,6 +27,7 @@ from .data import Conditions, option
 from .maraes import marae_rule
 from .geography import COAST, LAGOON, SEA, is_land, is_water, land_flags, neighbour_any, terrain_mask, terrain_names
 from .movement import canoe_profile, foot_profile
+from .validation_play import PLAY_VALIDATORS
 
 LAND_HEX_NO_AREA = register_code("LAND_HEX_NO_AREA", "error", "A land hex belongs to no area.")
 TAHITI_AREA_NO_REGION = register_code("TAHITI_AREA_NO_REGION", "error", "A Tahiti area belongs to no region.")
@@ -202,4 +203,5 @@ def check_rast(s: Scenario, cat: Catalogue) -> Iterable[Finding]:
         yield finding(RAST_BAD, f"Random Area Selection Table: {'; '.join(wrong)}")
 
 
-TAHITI_VALIDATORS = (check_land_and_regions, check_maraes, check_shore, check_home_villages, check_rast)
+TAHITI_VALIDATORS = (check_land_and_regions, check_maraes, check_shore, check_home_villages, check_rast,
+                     *PLAY_VALIDATORS)
