@@ -114,6 +114,7 @@ class HeuristicBot(GreedyBot):
 
     def _score(self, state, action: int, me: int) -> float:
         s = state.clone()
+        s.lookahead = True  # the position is scored, not played on: no need to list the next moves
         s.apply_action(action)
         return self._value(s, me, chance_depth=1)
 
@@ -162,7 +163,7 @@ class HeuristicBot(GreedyBot):
 
 def _split_value(bot: HeuristicBot, state, split: int, take: list[int], me: int) -> tuple[float, int] | None:
     """(value, move) of the best move of the group made of these classes, or None."""
-    s = state.clone()
+    s = state.clone()  # played on (its group's moves are listed), then each move scored ahead
     s.apply_action(split)
     for k in take:
         if s.node is None or s.node[3] != "on_choose_units":

@@ -53,6 +53,9 @@ class TahitiState(GameState):
         self._history: list[int] = []
         self._legal: list[int] | None = None
         self.reach_cache: dict | None = None     # the Movement Phase's reaches (reach.py); not state
+        # A bot's copy for scoring a position one action ahead: the next Movement Phase decision
+        # is not listed (bots.HeuristicBot; moves.move_decide). Never set on a game being played.
+        self.lookahead = False
 
     # --- the machinery ----------------------------------------------------------------------
     def push(self, *steps: tuple) -> None:

@@ -108,7 +108,12 @@ def movement(st: TahitiState, player: int) -> None:
 
 @step
 def move_decide(st: TahitiState, player: int, pending: tuple = ()) -> None:
-    """Step one of the Movement Phase (the whole phase without 15.13): one stack at a time."""
+    """Step one of the Movement Phase (the whole phase without 15.13): one stack at a time.
+    A bot's look-ahead copy (`st.lookahead`) only needs to know whose move it is: it scores
+    the position, so the moves are not listed."""
+    if st.lookahead:
+        st.node = ("decide", player, (DONE,), "on_move", (player, pending))
+        return
     st.decide(player, move_actions(st, player), "on_move", player, pending)
 
 
