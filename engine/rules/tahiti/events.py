@@ -8,6 +8,8 @@ counters are chance nodes, each counter as likely. Readings are in the rulebook.
 """
 from __future__ import annotations
 
+import re
+
 from .game_state import TahitiState
 from .machinery import handler, step
 from .rulesdata import event_result, events_by_number
@@ -29,7 +31,7 @@ def on_event_first(st: TahitiState, face: int, n: int) -> None:
 def on_event_second(st: TahitiState, face: int, n: int, first: int) -> None:
     number = first * 10 + face
     entry = events_by_number()[number]
-    st.log.append(f"turn {st.turn}: random event {number} ({entry['event']})")
+    st.log.append(f"turn {st.turn}: random event {number}: {headline(entry)}")
     if entry["event"] == "season_end":
         passed = (st.turn - 1) // int(st.opts["turns_per_season"])
         if passed >= int(entry["seasons"]):
@@ -38,6 +40,13 @@ def on_event_second(st: TahitiState, face: int, n: int, first: int) -> None:
             st.todo = [("advance",)]
         return
     st.roll("on_event_third", n, number)
+
+
+def headline(entry: dict) -> str:
+    """The seed's words for an event, its first sentence (what the log shows a player)."""
+    text = str(entry.get("text", entry["event"]))
+    m = re.match(r"(.+?[.!?])(\s|$)", text)
+    return m.group(1) if m else text
 
 
 @handler

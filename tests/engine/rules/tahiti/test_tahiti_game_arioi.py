@@ -139,7 +139,7 @@ def test_rule_15_12_event_52_53_5_6_heavy_rain_cuts_the_arioi_to_one_point():
     st = _rain_then_arioi(5, 5, 2, 6)                # 52-6: "reduced to 1 point"
     # 1 point = 3 hexes: only 2 (3 hexes); 0 (5) and 14 (9) are out of reach: it goes to 2,
     # with no choice to ask (the next node is the next turn's initiative)
-    assert any("random event 52 (rain)" in line for line in st.log)
+    assert any("random event 52: The rain in Tahiti falls..." in line for line in st.log)
     assert st.arioi == 2 and node_name(st) == "on_initiative"
 
 

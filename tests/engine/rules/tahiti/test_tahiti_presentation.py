@@ -12,7 +12,7 @@ from engine.ai.bot import RandomBot  # noqa: E402
 from engine.rules.tahiti.game_state import CELL, DONE  # noqa: E402
 from engine.session.session import sample_outcome  # noqa: E402
 
-from test_tahiti_game_support import RED, RULES, all_on, feed, game, scenario  # noqa: E402
+from test_tahiti_game_support import BLUE, RED, RULES, all_on, feed, game, scenario  # noqa: E402
 
 
 def decisions_of_games(seeds, name="tahiti-moorea.yaml"):
@@ -62,3 +62,14 @@ def test_game_panel_information_is_plain_text():
     assert info["order"] == "Red clan, Blue clan, Green clan, Yellow clan"
     assert info["areas"] == "Red clan 1, Blue clan 1, Green clan 1, Yellow clan 1"
     assert info["out"] == "nobody" and info["result"] == "playing"
+
+
+def test_conditions_and_dice_in_words():
+    st = game()
+    feed(st, 100 + RED)
+    st.cond.update({"rain": 2, "shaman_cv": {BLUE: 0}, "truce": True, "marae_ready": {(RED, 1)}})
+    assert st.information()["conditions"] == "rain: movement 2 MP; truce; Blue clan's Shaman at combat value 0"
+    st = game(rule_15_12_random_events=True)
+    feed(st, 100 + RED)
+    assert st.action_to_string(3) == "die 3 (Random Events Table, first die)"
+    assert game().action_to_string(100) == "random pick 1 of 4 (initiative)"
