@@ -9,7 +9,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 MAP    ?= $(firstword $(wildcard scenarios/tahiti.yaml) scenarios/example-hex.yaml)
 
-.PHONY: run test bench screenshots setup system-libs tiled clean
+.PHONY: run test bench screenshots setup system-libs tiled xvfb clean
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -27,17 +27,24 @@ system-libs:
 tiled:
 	@bash tools/install-tiled.sh
 
+# A virtual X server (xvfb) for the GUI soak test and the screenshots, installed like Qt's libraries.
+xvfb:
+	@bash tools/xvfb.sh
+
 run: setup
 	@$(PY) -m motu.launch "$(MAP)"
 
-test: setup tiled
+test: setup tiled xvfb
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest
 
 bench: setup tiled
 	QT_QPA_PLATFORM=offscreen $(PY) -m bench
 
-screenshots: setup
-	QT_QPA_PLATFORM=offscreen $(PY) tools/screenshots.py
+# From a real X window (Xvfb), as users see the editor; offscreen only where no X server can be had.
+screenshots: setup xvfb
+	@if command -v xvfb-run >/dev/null 2>&1; then \
+	  QT_QPA_PLATFORM=xcb xvfb-run -a -s "-screen 0 1600x1000x24" $(PY) tools/screenshots.py; \
+	else QT_QPA_PLATFORM=offscreen $(PY) tools/screenshots.py; fi
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis

@@ -162,7 +162,8 @@ from editor.main_window import MainWindow
 w = MainWindow(Document.open(sys.argv[1]), QSettings(sys.argv[1] + '.ini', QSettings.IniFormat))
 w.resize(1400, 900); w.show(); app.processEvents(); w.view.fit(); w.view.viewport().repaint()
 w.view.reset_zoom(); w.view.viewport().repaint()
-print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
+# VmHWM is this process's own peak; ru_maxrss would count the parent's memory from before the exec.
+print(next(int(l.split()[1]) for l in open("/proc/self/status") if l.startswith("VmHWM")) / 1024)
 """
 
 

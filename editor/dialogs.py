@@ -52,11 +52,22 @@ class NewScenarioDialog(QDialog):
         self._ruleset_changed(0)
 
     def _ruleset_changed(self, index: int) -> None:
+        """The rule set's grids and size, or the Preferences' grid and size where the rule set allows them."""
         cat = self._rulesets[index].catalogue
         self.grid.clear()
         self.grid.addItems(list(cat.grids))
-        self.columns.setValue(int(cat.default_grid.get("columns", 20)))
-        self.rows.setValue(int(cat.default_grid.get("rows", 15)))
+        grid, cols, rows = self._preferred()
+        if grid and grid in cat.grids:
+            self.grid.setCurrentIndex(list(cat.grids).index(grid))
+        self.columns.setValue(cols or int(cat.default_grid.get("columns", 20)))
+        self.rows.setValue(rows or int(cat.default_grid.get("rows", 15)))
+
+    def _preferred(self) -> tuple[str, int, int]:
+        store = getattr(self.parent(), "settings_store", None)
+        if store is None:
+            return "", 0, 0
+        from .preferences import new_defaults
+        return new_defaults(store)
 
     def make(self):
         """The scenario this dialog describes, and the file it came from (shipped) or None."""

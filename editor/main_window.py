@@ -10,19 +10,26 @@ from PySide6.QtWidgets import (
 )
 
 from engine.scenario.edits import EditError
+from engine.scenario.map_key import map_key
 
+from . import help as help_menu
+from . import preferences
 from .canvas.map_item import MapItem
 from .canvas.view import MapView
 from .docks.areas import AreasDock
 from .docks.layers import LayersDock
+from .docks.legend import LegendDock
 from .docks.minimap import MinimapDock
 from .docks.problems import ProblemsDock
 from .docks.properties import PropertiesDock
 from .docks.scenario import ScenarioDock
 from .document import Document
 from .files import FileActions
-from .tools import ALL_TOOLS
+from .icons import icon
+from .status import cell_text
+from .tools import ALL_TOOLS, PasteTool
 from .tools.base import ToolSettings
+from .tools.clipboard import copy_cells, cut_edit
 
 log = logging.getLogger("motu.editor")
 
@@ -49,6 +56,8 @@ class MainWindow(FileActions, QMainWindow):
         self.view = MapView(self.map_item)
         self.setCentralWidget(self.view)
         self.tools = {cls.name: cls(self) for cls in ALL_TOOLS}
+        self.paste_tool = PasteTool(self)
+        self.clip = None
         self._build_docks()
         self._build_status()
         self._build_actions()
@@ -69,8 +78,10 @@ class MainWindow(FileActions, QMainWindow):
         self._reset_settings()
         self._update_title()
         self.init_files()
+        preferences.apply(self)
         self.select_tool("select")
         self.restore_layout()
+        self._show_what_the_rules_use()
         QTimer.singleShot(0, self.problems.validate_now)
 
     # --- context for tools and docks ---------------------------------------------------------
@@ -94,6 +105,10 @@ class MainWindow(FileActions, QMainWindow):
     def selection_changed(self) -> None:
         self.properties.refresh()
 
+    def set_area(self, area: str | None) -> None:
+        """The area the area painter paints (the Areas dock's New and its list set it)."""
+        self.settings.area = area
+
     # --- building ---------------------------------------------------------------------------------
     def _build_docks(self) -> None:
         self.layers = LayersDock(self.map_item, self)
@@ -109,16 +124,20 @@ class MainWindow(FileActions, QMainWindow):
         self.undo_view.setEmptyLabel("<opened>")
         self.history.setWidget(self.undo_view)
         self.minimap = MinimapDock(self.view, self)
+        self.legend = LegendDock(self, self)
         self.addDockWidget(Qt.LeftDockWidgetArea, self.layers)
         self.addDockWidget(Qt.LeftDockWidgetArea, self.minimap)
         self.addDockWidget(Qt.LeftDockWidgetArea, self.history)
+        self.addDockWidget(Qt.LeftDockWidgetArea, self.legend)
         self.addDockWidget(Qt.RightDockWidgetArea, self.properties)
         self.addDockWidget(Qt.RightDockWidgetArea, self.areas)
         self.addDockWidget(Qt.RightDockWidgetArea, self.scenario_dock)
         self.addDockWidget(Qt.BottomDockWidgetArea, self.problems)
         self.tabifyDockWidget(self.areas, self.scenario_dock)
         self.tabifyDockWidget(self.layers, self.history)
+        self.tabifyDockWidget(self.minimap, self.legend)
         self.layers.raise_()
+        self.legend.raise_()
 
     def _build_status(self) -> None:
         self.cell_label = QLabel("")
@@ -131,21 +150,26 @@ class MainWindow(FileActions, QMainWindow):
         self.view.zoomChanged.connect(lambda z: self.zoom_label.setText(f"{z * 100:.0f}%"))
 
     def _hovered(self, cell) -> None:
-        if cell is None:
+        s = self.document.scenario
+        if cell is None or not 0 <= cell < s.grid.size:
             self.cell_label.setText("")
             return
-        s = self.document.scenario
-        area = s.areas.get(s.cell_area[cell] or "")
-        self.cell_label.setText(f"{s.grid.label(cell)}  {s.terrain[cell]}" + (f"  {area.name}" if area else ""))
+        self.cell_label.setText(cell_text(s, self.map_item.catalogue, cell))
 
-    def action(self, text: str, slot, shortcut=None, name: str | None = None, checkable: bool = False) -> QAction:
+    def action(self, text: str, slot, shortcut=None, name: str | None = None, checkable: bool = False,
+               on=None) -> QAction:
         act = QAction(text, self)
         act.setObjectName(name or "action" + "".join(w.capitalize() for w in text.replace("&", "").replace("…", "").split()))
         if shortcut is not None:
             act.setShortcuts(_shortcuts(shortcut if isinstance(shortcut, list) else [shortcut]))
         act.setCheckable(checkable)
         act.triggered.connect(slot)
-        self.addAction(act)
+        if on is None:
+            self.addAction(act)
+        else:
+            # Single keys belong to the map: a dock's list keeps its type-ahead.
+            act.setShortcutContext(Qt.WidgetWithChildrenShortcut)
+            on.addAction(act)
         return act
 
     def _build_actions(self) -> None:
@@ -161,6 +185,8 @@ class MainWindow(FileActions, QMainWindow):
             "close": self.action("&Close", self.file_close, QKeySequence.Close),
             "quit": self.action("&Quit", self.close, [QKeySequence.Quit, "Ctrl+Q"]),
         }
+        for key, name in (("new", "fa5s.file"), ("open", "fa5s.folder-open"), ("save", "fa5s.save")):
+            self.file_actions[key].setIcon(icon(name))
         for key in ("new", "open"):
             m.addAction(self.file_actions[key])
         self.recent_menu = m.addMenu("Open &Recent")
@@ -172,22 +198,39 @@ class MainWindow(FileActions, QMainWindow):
         undo = self.document.undo_stack.createUndoAction(self, "&Undo")
         undo.setObjectName("actionUndo")
         undo.setShortcuts(_shortcuts([QKeySequence.Undo, "Ctrl+Z"]))
+        undo.setIcon(icon("fa5s.undo"))
         redo = self.document.undo_stack.createRedoAction(self, "&Redo")
         redo.setObjectName("actionRedo")
         redo.setShortcuts(_shortcuts([QKeySequence.Redo, "Ctrl+Shift+Z"]))
+        redo.setIcon(icon("fa5s.redo"))
         self.undo_action, self.redo_action = undo, redo
         e.addAction(undo)
         e.addAction(redo)
         e.addSeparator()
+        e.addAction(self.action("Cu&t", self.cut, QKeySequence.Cut))
+        e.addAction(self.action("&Copy", self.copy, QKeySequence.Copy))
+        e.addAction(self.action("&Paste", self.paste, QKeySequence.Paste))
+        e.addSeparator()
         e.addAction(self.action("Select &All Cells", self.select_all, QKeySequence.SelectAll))
         e.addAction(self.action("&Delete Selected Pieces", self.delete_selected, QKeySequence.Delete))
+        e.addSeparator()
+        e.addAction(self.action("Pre&ferences…", lambda: preferences.open_dialog(self), ["Ctrl+,"],
+                                name="actionPreferences"))
         v = mb.addMenu("&View")
         v.addAction(self.action("Zoom &In", lambda: self.view.zoom_at(1.25, self._view_centre()), QKeySequence.ZoomIn))
         v.addAction(self.action("Zoom &Out", lambda: self.view.zoom_at(0.8, self._view_centre()), QKeySequence.ZoomOut))
         v.addAction(self.action("&Reset Zoom", self.view.reset_zoom, "Ctrl+0"))
         v.addAction(self.action("&Fit Map", self.view.fit, "Ctrl+9"))
         v.addSeparator()
-        docks = (self.layers, self.properties, self.scenario_dock, self.areas, self.problems, self.history, self.minimap)
+        self.palette_actions = preferences.palette_menu(self, v.addMenu("&Palette"))
+        fill = QAction("Fill Areas While &Painting Them", self, objectName="actionFillAreas", checkable=True)
+        fill.setChecked(self.settings.fill_areas)
+        fill.setProperty("noShortcut", True)
+        fill.toggled.connect(self._fill_areas_toggled)
+        v.addAction(fill)
+        v.addSeparator()
+        docks = (self.layers, self.properties, self.scenario_dock, self.areas, self.problems, self.history,
+                 self.minimap, self.legend)
         for n, dock in enumerate(docks, 1):
             act = dock.toggleViewAction()
             act.setObjectName(f"toggle_{dock.objectName()}")
@@ -201,18 +244,26 @@ class MainWindow(FileActions, QMainWindow):
         t = mb.addMenu("&Tools")
         self.tools_bar = QToolBar("Tools", self)
         self.tools_bar.setObjectName("toolsBar")
+        self.tools_bar.setToolButtonStyle(Qt.ToolButtonIconOnly)
         self.addToolBar(Qt.LeftToolBarArea, self.tools_bar)
         group = QActionGroup(self)
         self.tool_actions = {}
         for name, tool in self.tools.items():
             act = self.action(tool.text, lambda _=False, n=name: self.select_tool(n), tool.shortcut,
-                              name=f"tool_{name}", checkable=True)
+                              name=f"tool_{name}", checkable=True, on=self.view)
+            act.setIcon(icon(tool.icon))
             act.setToolTip(f"{tool.text} ({tool.shortcut})")
             act.setStatusTip(tool.hint)
             group.addAction(act)
             t.addAction(act)
             self.tools_bar.addAction(act)
             self.tool_actions[name] = act
+        help_menu.build(self, mb.addMenu("&Help"))
+
+    def _fill_areas_toggled(self, on: bool) -> None:
+        self.settings.fill_areas = on
+        if self.view.tool is self.tools["area"]:
+            self.map_item.set_fill_areas(on)
 
     def _view_centre(self):
         return self.view.viewport().rect().center().toPointF()
@@ -223,18 +274,21 @@ class MainWindow(FileActions, QMainWindow):
         self.addToolBar(Qt.TopToolBarArea, bar)
         self.terrain_box = QComboBox(objectName="optTerrain")
         self.size_box = QSpinBox(objectName="optBrushSize")
-        self.size_box.setRange(1, 3)
+        self.size_box.setRange(1, 9)
+        self.size_box.setToolTip("Brush size: cells from the centre (1 is one cell)")
         self.edge_box = QComboBox(objectName="optEdge")
         self.feature_box = QComboBox(objectName="optFeature")
         self.piece_box = QComboBox(objectName="optPiece")
         self.side_box = QComboBox(objectName="optSide")
         self.mp_box = QSpinBox(objectName="optMp")
         self.mp_box.setRange(0, 99)
-        for label, w in (("Terrain", self.terrain_box), ("Size", self.size_box), ("Edge", self.edge_box),
-                         ("Feature", self.feature_box), ("Piece", self.piece_box), ("Side", self.side_box),
-                         ("MP", self.mp_box)):
-            bar.addWidget(QLabel(f" {label} "))
-            bar.addWidget(w)
+        self.mp_box.setToolTip("Movement points for the Measure tool's range")
+        self.option_actions: dict[str, list[QAction]] = {}
+        for key, label, w in (("terrain", "Terrain", self.terrain_box), ("size", "Size", self.size_box),
+                              ("edges", "Edge", self.edge_box), ("features", "Feature", self.feature_box),
+                              ("pieces", "Piece", self.piece_box), ("side", "Side", self.side_box),
+                              ("movement_points", "MP", self.mp_box)):
+            self.option_actions[key] = [bar.addWidget(QLabel(f" {label} ")), bar.addWidget(w)]
         self.terrain_box.activated.connect(lambda i: setattr(self.settings, "terrain", list(self.map_item.catalogue.terrain)[i]))
         self.size_box.valueChanged.connect(lambda v: setattr(self.settings, "brush_size", v))
         self.edge_box.activated.connect(lambda i: setattr(self.settings, "edge_feature", list(self.map_item.catalogue.edges)[i]))
@@ -276,10 +330,37 @@ class MainWindow(FileActions, QMainWindow):
             box.addItems(items)
         self.mp_box.setValue(int(st.mp))
 
+    def _show_what_the_rules_use(self) -> None:
+        """Tools, options and panels the rule set does without are hidden (its catalogue's map key says)."""
+        uses = map_key(self.map_item.catalogue).uses
+        for name, tool in self.tools.items():
+            self.tool_actions[name].setVisible(not tool.uses or uses.get(tool.uses, True))
+        for key, acts in self.option_actions.items():
+            for a in acts:
+                a.setVisible(uses.get(key, True))
+        self.areas.toggleViewAction().setVisible(uses["areas"])
+        if not uses["areas"] and not self.areas.isHidden():
+            self.areas.hide()
+            self._areas_hidden_by_rules = True
+        elif uses["areas"] and getattr(self, "_areas_hidden_by_rules", False):
+            self.areas.show()
+            self._areas_hidden_by_rules = False
+        current = self.view.tool
+        if current is not None and current.uses and not uses.get(current.uses, True):
+            self.select_tool("select")
+
     # --- tools ----------------------------------------------------------------------------------
     def select_tool(self, name: str) -> None:
-        self.view.set_tool(self.tools[name])
-        self.tool_actions[name].setChecked(True)
+        tool = self.paste_tool if name == "paste" else self.tools[name]
+        self.view.set_tool(tool)
+        if name in self.tool_actions:
+            self.tool_actions[name].setChecked(True)
+        elif self.tool_actions:
+            checked = [a for a in self.tool_actions.values() if a.isChecked()]
+            for a in checked:
+                a.actionGroup().setExclusive(False)
+                a.setChecked(False)
+                a.actionGroup().setExclusive(True)
 
     def select_all(self) -> None:
         self.map_item.set_selection(cells=range(self.document.scenario.grid.size), pieces=set(), edges=set())
@@ -293,6 +374,37 @@ class MainWindow(FileActions, QMainWindow):
             self.map_item.set_selection(pieces=set())
             self.selection_changed()
 
+    # --- copy, cut, paste ---------------------------------------------------------------------------
+    def copy(self) -> bool:
+        cells = self.map_item.selected_cells
+        if not cells:
+            self.status("Select cells to copy first (Select tool: drag a rubber band).")
+            return False
+        clip = copy_cells(self.document.scenario, cells)
+        if clip is None:
+            self.status("Cells of this board cannot be copied: copy and paste work on hex and square maps.")
+            return False
+        self.clip = clip
+        self.status(f"Copied {len(clip.cells)} cells: Ctrl+V to paste them.")
+        return True
+
+    def cut(self) -> bool:
+        cells = set(self.map_item.selected_cells)
+        if not self.copy():
+            return False
+        edit = cut_edit(self.document.scenario, cells, self.map_item.catalogue.default_terrain)
+        return edit is not None and self.push(edit, "Cut")
+
+    def paste(self) -> bool:
+        if self.clip is None:
+            self.status("Nothing to paste: copy some cells first.")
+            return False
+        back = self.view.tool.name if self.view.tool is not None and self.view.tool is not self.paste_tool else "select"
+        self.paste_tool.start(self.clip, back)
+        self.select_tool("paste")
+        self.status(self.paste_tool.hint)
+        return True
+
     # --- model events ------------------------------------------------------------------------------
     def _document_changed(self, scope: str, cells) -> None:
         # A stroke emits one change per cell: refresh the docks once, after the event loop turns.
@@ -302,26 +414,32 @@ class MainWindow(FileActions, QMainWindow):
     def _refresh_docks(self) -> None:
         scopes, self._pending_scopes = self._pending_scopes, set()
         # "scenario": a Compound (merge, split, delete, recolour, assign region or island) says no more.
-        if scopes & {"areas", "regions", "islands", "records", "scenario"}:
+        if scopes & {"areas", "regions", "islands", "records", "scenario", "features"}:
             self.areas.refresh()
         if scopes & {"sides", "scenario", "records"}:
             self.scenario_dock.refresh()
-            if "sides" in scopes:
+            if "sides" in scopes or "scenario" in scopes:
                 self.side_box.clear()
                 self.side_box.addItems([sd.name for sd in self.document.scenario.sides.values()])
         if self.map_item.selected_cells or self.map_item.selected_pieces or self.map_item.selected_edges:
             self.properties.refresh()
+        self._hovered(self.map_item.hover_cell)  # the status bar says what the cell holds now
 
     def _document_replaced(self) -> None:
-        self.map_item.rebuild()
+        self.map_item.rebuild()  # resets hover, selection, marks, overlays and previews
         self.view.scene().setSceneRect(self.map_item.boundingRect())
-        self.map_item.set_selection(cells=set(), pieces=set(), edges=set())
-        self.map_item.set_problem_cells(())
+        for tool in (*self.tools.values(), self.paste_tool):
+            tool.reset()
+        if self.view.tool is self.paste_tool:
+            self.select_tool("select")
+        self._hovered(None)
         self._reset_settings()
+        self._show_what_the_rules_use()
+        self.legend.refresh()
         self.areas.refresh()
         self.scenario_dock.refresh()
         self.properties.refresh()
-        self.problems.validate_now()
+        self.problems.schedule()  # after the first frame: the map shows before the check begins
         self.view.fit()
         self._update_title()
 
@@ -335,6 +453,7 @@ class MainWindow(FileActions, QMainWindow):
             cells = [c for c, a in enumerate(s.cell_area) if a in f.areas]
         if not cells and f.edges:
             cells = [c for e in f.edges for c in e]
+        cells = [c for c in cells if 0 <= c < s.grid.size]
         if cells:
             self.map_item.set_selection(cells=cells, pieces=set(), edges=set(f.edges))
             self.view.centre_on_cells(cells)
@@ -406,10 +525,10 @@ class MainWindow(FileActions, QMainWindow):
             # The map gets the room; docks start narrow, as in Tiled. Sizes only take once shown.
             self._default_layout_pending = False
             QTimer.singleShot(0, self._default_dock_sizes)
+        self.view.setFocus(Qt.OtherFocusReason)
 
     def _default_dock_sizes(self) -> None:
-        if True:
-            self.resizeDocks([self.layers, self.properties], [240, 320], Qt.Horizontal)
-            self.resizeDocks([self.layers, self.minimap], [300, 200], Qt.Vertical)
-            self.resizeDocks([self.properties, self.areas], [260, 420], Qt.Vertical)
-            self.resizeDocks([self.problems], [140], Qt.Vertical)
+        self.resizeDocks([self.layers, self.properties], [240, 320], Qt.Horizontal)
+        self.resizeDocks([self.layers, self.minimap], [300, 220], Qt.Vertical)
+        self.resizeDocks([self.properties, self.areas], [260, 420], Qt.Vertical)
+        self.resizeDocks([self.problems], [200], Qt.Vertical)

@@ -271,6 +271,8 @@ def build_parser() -> argparse.ArgumentParser:
     play_cli.add_parser(sub, common)
     from . import convert_cli  # export and import: Tiled and GeoJSON
     convert_cli.add_parsers(sub, common)
+    from . import map_cli  # resize, add an island, merge, rename ids
+    map_cli.add_parsers(sub, common)
     return p
 
 

@@ -18,6 +18,7 @@ from engine.io.registry import get_format, save_scenario
 from engine.io.tiled_import import load_tiled
 from engine.rules.registry import get_ruleset, known_ruleset_ids
 
+from . import map_cli
 from .cli import EXIT_OK, UsageError, _emit, _load
 
 EXPORTS = {"tmx": "tmx", "tiled-json": "tiled-json", "geojson": "geojson",
@@ -99,11 +100,14 @@ def cmd_import(args: argparse.Namespace) -> int:
     _check_out(args.out, args.force)
     if kind == "tiled":
         s = load_tiled(args.file, args.rules, _legend(args.legend), args.layer or "terrain")
+    elif args.rules and map_cli.island_import_wanted(args):  # lagoon, reef, inland bands, areas
+        s = map_cli.import_island(args)
     else:
         if not args.rules:
             raise UsageError("a GeoJSON import needs the rule set: --rules " + "|".join(known_ruleset_ids()))
         shape = args.grid or get_ruleset(args.rules).catalogue.default_grid.get("shape", "hex")
-        choice = GridChoice(shape, _size(args.size), args.scale, args.margin, args.orientation, args.offset)
+        choice = GridChoice(shape, _size(args.size), args.scale, map_cli.plain_margin(args.margin), args.orientation,
+                            args.offset)
         try:
             s = load_geojson(args.file, args.rules, choice, args.name_property, land=args.land, water=args.water,
                              coast=None if args.coast == "none" else (args.coast or ""),
@@ -119,6 +123,8 @@ def cmd_import(args: argparse.Namespace) -> int:
     counts: dict[str, Any] = {t: s.terrain.count(t) for t in dict.fromkeys(s.terrain)}
     data = {"file": args.out, "ruleset": s.ruleset, "grid": s.grid.to_dict() if s.grid.shape != "spaces" else {"shape": "spaces"},
             "cells": s.grid.size, "terrain": counts, "areas": list(s.areas)}
+    if getattr(args, "draft_summary", None):
+        data["draft"] = args.draft_summary
     _emit(args, data, f"{args.out}: {s.grid.shape} {s.grid.columns}x{s.grid.rows}, "
                       + ", ".join(f"{n} {t}" for t, n in counts.items()) + f"; {len(s.areas)} area{'s' * (len(s.areas) != 1)}")
     return EXIT_OK
@@ -148,7 +154,7 @@ def add_parsers(sub: Any, common: argparse.ArgumentParser) -> None:
     g.add_argument("--size", help="COLUMNSxROWS; the polygons are fitted inside the margin unless --scale is given")
     g.add_argument("--scale", type=float, help="distance between neighbouring cell centres: km for longitude/latitude "
                                                "input, else the input's units; without --size, the size follows")
-    g.add_argument("--margin", type=int, default=1, help="cells of water round the polygons (default 1)")
+    g.add_argument("--margin", help="water round the land: cells (default 1; with the island draft 3), or km as 4km")
     g.add_argument("--orientation", choices=["flat", "pointy"], help="hex orientation (default flat)")
     g.add_argument("--offset", choices=["odd-q", "even-q", "odd-r", "even-r"], help="hex offset layout")
     g.add_argument("--land", help="terrain inside the polygons (default: the rule set's first land terrain)")
@@ -157,6 +163,7 @@ def add_parsers(sub: Any, common: argparse.ArgumentParser) -> None:
     g.add_argument("--units", choices=["degrees", "plane"], help="the input's coordinates: longitude/latitude "
                    "(projected, and the scenario georeferenced) or plane units (default: degrees when they fit)")
     g.add_argument("--name-property", default="name", help="the property naming a polygon's area (default: name)")
+    map_cli.island_options(sp, new_map=True)
     sp.add_argument("out", metavar="OUT.yaml")
     sp.set_defaults(func=cmd_import)
 

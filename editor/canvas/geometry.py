@@ -19,6 +19,12 @@ SCALE = 32.0
 CHUNK = 64  # cells per chunk side, for the cached images drawn when zoomed out
 
 
+def neighbours_of(grid: Grid, cell: int) -> list[int]:
+    """A cell's neighbours from the grid's numpy array: the editor never builds the per-cell tuples
+    (`Grid.neighbour_lists`), which cost hundreds of megabytes on a 1,000,000-cell map."""
+    return [n for n in grid.neighbour_array[cell].tolist() if n >= 0]
+
+
 class SceneGeometry:
     def __init__(self, grid: Grid):
         self.grid = grid
@@ -36,10 +42,6 @@ class SceneGeometry:
         self.bounds = QRectF(lo[0] - self.half[0] - SCALE, lo[1] - self.half[1] - SCALE,
                              hi[0] - lo[0] + 2 * self.half[0] + 2 * SCALE, hi[1] - lo[1] + 2 * self.half[1] + 2 * SCALE)
         self.rect_grid = not isinstance(grid, SpacesGrid)
-        # Chunk images: finer on small maps (cheap, and sharp up to a larger zoom), coarse on huge ones.
-        self.chunk_px = 0.5 if grid.size <= 20_000 else 0.16
-        cell_image_px = 2 * self.half[0] * self.chunk_px
-        self.vector_from_px = 1.5 * cell_image_px  # past this, vector cells look better than the image
         self.hex = grid.shape == "hex"
         if self.rect_grid and grid.columns > 1 and grid.rows > 1:
             self.dx = (grid.center(1)[0] - c0[0]) * SCALE
@@ -140,3 +142,44 @@ class SceneGeometry:
             self._side_corners[key] = corners
         (ox1, oy1), (ox2, oy2) = self.outline[corners[0]], self.outline[corners[1]]
         return QPointF(ax + ox1, ay + oy1), QPointF(ax + ox2, ay + oy2)
+
+    def cells_in_box(self, rect: QRectF, cell_area, area: str) -> list[int]:
+        return [c for c in self.cells_in(rect) if cell_area[c] == area]
+
+    def real_sides(self, cell: int) -> list[tuple[int, QPointF, QPointF]]:
+        """(neighbour, p1, p2) for each side a cell shares with a neighbour (squares: four, never corners)."""
+        out = []
+        for n in neighbours_of(self.grid, cell):
+            p1, p2 = self.side(cell, n)
+            if p1 != p2:
+                out.append((n, p1, p2))
+        return out
+
+    def edge_at(self, pos: QPointF) -> tuple[int, int] | None:
+        """The side nearest to a point, measured to the segment itself, among the sides of the cell under it.
+        Spaces share no borders: their links are taken at the nearest link midpoint."""
+        c = self.cell_at(pos)
+        if c is None:
+            return None
+        best, best_d = None, float("inf")
+        sides = self.real_sides(c)
+        if not sides and not self.rect_grid:
+            for n in neighbours_of(self.grid, c):
+                mid = (self.centre(c) + self.centre(n)) / 2
+                d = (mid.x() - pos.x()) ** 2 + (mid.y() - pos.y()) ** 2
+                if d < best_d:
+                    best, best_d = (min(c, n), max(c, n)), d
+            return best
+        for n, p1, p2 in sides:
+            d = _segment_distance2(pos, p1, p2)
+            if d < best_d:
+                best, best_d = (min(c, n), max(c, n)), d
+        return best
+
+
+def _segment_distance2(p: QPointF, a: QPointF, b: QPointF) -> float:
+    dx, dy = b.x() - a.x(), b.y() - a.y()
+    length2 = dx * dx + dy * dy
+    t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((p.x() - a.x()) * dx + (p.y() - a.y()) * dy) / length2))
+    x, y = a.x() + t * dx - p.x(), a.y() + t * dy - p.y()
+    return x * x + y * y

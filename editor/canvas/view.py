@@ -1,4 +1,8 @@
-"""The map view: Ctrl+wheel zoom at the cursor, middle button or Space to pan, tools on the left button."""
+"""The map view: Ctrl+wheel zoom at the cursor, middle button or Space to pan, tools on the left button.
+
+A map opens fitted: `fit()` is kept pending until the user zooms or pans, so while the
+window settles to its real size (first show, docks sizing, a window manager's resize)
+the whole map stays fitted to the view."""
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, Qt, Signal
@@ -7,7 +11,7 @@ from PySide6.QtWidgets import QGraphicsScene, QGraphicsView
 
 from .map_item import MapItem
 
-MIN_ZOOM, MAX_ZOOM = 0.02, 8.0
+MIN_ZOOM, MAX_ZOOM = 0.002, 8.0
 
 
 class MapView(QGraphicsView):
@@ -31,6 +35,9 @@ class MapView(QGraphicsView):
         self.tool = None
         self._panning: QPointF | None = None
         self._space = False
+        self.fit_pending = True
+        self._fitted = None
+        self.setFocusPolicy(Qt.StrongFocus)
         self.horizontalScrollBar().valueChanged.connect(lambda _: self.viewportMoved.emit())
         self.verticalScrollBar().valueChanged.connect(lambda _: self.viewportMoved.emit())
 
@@ -43,6 +50,7 @@ class MapView(QGraphicsView):
         return self.transform().m11()
 
     def zoom_at(self, factor: float, pos: QPointF) -> None:
+        self.fit_pending = False
         scene_pos = self.mapToScene(pos.toPoint())
         z = max(MIN_ZOOM, min(MAX_ZOOM, self.zoom() * factor))
         self.resetTransform()
@@ -54,14 +62,60 @@ class MapView(QGraphicsView):
         self.zoomChanged.emit(self.zoom())
 
     def reset_zoom(self) -> None:
+        """100 %, keeping the middle of the view where it is."""
+        self.fit_pending = False
+        centre = self.mapToScene(self.viewport().rect().center())
         self.resetTransform()
+        self.centerOn(centre)
         self.zoomChanged.emit(1.0)
 
     def fit(self) -> None:
-        self.fitInView(self.map_item.boundingRect(), Qt.KeepAspectRatio)
+        """The whole map in the view; it stays fitted through resizes until the user zooms or pans."""
+        self.fit_pending = True
+        self._fitted = None
+        self._fit_now()
+
+    def _fit_now(self) -> None:
+        rect = self.map_item.boundingRect()
+        if rect.isEmpty() or self.viewport().width() < 2 or self.viewport().height() < 2:
+            return
+        # A small margin, so rounding never brings up a scroll bar that would push the map off centre.
+        m = 0.015 * max(rect.width(), rect.height())
+        self.fitInView(rect.adjusted(-m, -m, m, m), Qt.KeepAspectRatio)
+        self.centerOn(rect.center())
+        z = self.zoom()
+        if z < MIN_ZOOM or z > MAX_ZOOM:  # keep inside the zoom range, centred
+            z = max(MIN_ZOOM, min(MAX_ZOOM, z))
+            self.resetTransform()
+            self.scale(z, z)
+            self.centerOn(rect.center())
+        self._fitted = self.transform()
         self.zoomChanged.emit(self.zoom())
 
+    def _still_fitted(self) -> bool:
+        """Pending and not zoomed since by anything (a transform set from code counts as a zoom)."""
+        return self.fit_pending and (self._fitted is None or self.transform() == self._fitted)
+
+    def resizeEvent(self, e) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(e)
+        if self._still_fitted():
+            self._fit_now()
+
+    def showEvent(self, e) -> None:  # noqa: N802 - Qt's name
+        super().showEvent(e)
+        if self._still_fitted():
+            self._fit_now()
+
+    def leaveEvent(self, e) -> None:  # noqa: N802 - Qt's name
+        if self.map_item.hover_cell is not None:
+            self.map_item.set_hover(None)
+            self.hovered.emit(None)
+        if self.tool is not None and hasattr(self.tool, "leave"):
+            self.tool.leave()
+        super().leaveEvent(e)
+
     def wheelEvent(self, e: QWheelEvent) -> None:  # noqa: N802 - Qt's name
+        self.fit_pending = False
         if e.modifiers() & Qt.ControlModifier:
             steps = e.angleDelta().y() / 120.0
             self.zoom_at(1.25 ** steps, e.position())
@@ -71,7 +125,9 @@ class MapView(QGraphicsView):
 
     # --- pan and tools -----------------------------------------------------------------------
     def mousePressEvent(self, e: QMouseEvent) -> None:  # noqa: N802
+        self.setFocus(Qt.MouseFocusReason)
         if e.button() == Qt.MiddleButton or (e.button() == Qt.LeftButton and self._space):
+            self.fit_pending = False
             self._panning = e.position()
             self.viewport().setCursor(Qt.ClosedHandCursor)
             e.accept()
@@ -93,12 +149,8 @@ class MapView(QGraphicsView):
         pos = self.mapToScene(e.position().toPoint())
         cell = self.map_item.cell_at(pos)
         if cell != self.map_item.hover_cell:
-            old = self.map_item.hover_cell
-            self.map_item.hover_cell = cell
-            for c in (old, cell):
-                if c is not None:
-                    self.map_item.update(self.map_item.geo.cell_rect(c).adjusted(-3, -3, 3, 3))
-            self.hovered.emit(cell)
+            self.map_item.set_hover(cell)
+            self.hovered.emit(self.map_item.hover_cell)
         if self._panning is not None:
             d = e.position() - self._panning
             self._panning = e.position()

@@ -1,13 +1,15 @@
-"""Areas dock: create, rename, recolour, merge, split and delete areas; regions and islands."""
+"""Areas dock: areas (create, rename, recolour, merge, split, delete, assign), regions, islands and named
+sites (create and rename), each list showing names, never ids. New makes the area the painter's."""
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QIcon, QPixmap
 from PySide6.QtWidgets import (
-    QColorDialog, QComboBox, QDockWidget, QHBoxLayout, QInputDialog, QPushButton, QTreeWidget,
-    QTreeWidgetItem, QVBoxLayout, QWidget,
+    QColorDialog, QComboBox, QDockWidget, QHBoxLayout, QInputDialog, QLabel, QPushButton, QTabWidget,
+    QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget,
 )
 
 from engine.scenario import edits as E
@@ -15,9 +17,23 @@ from engine.scenario.model import Area, Island, Region
 
 from . import scrolled
 
+MIXED = "(several)"
+
 
 def _free_id(prefix: str, taken) -> str:
     return next(f"{prefix}{n}" for n in itertools.count(1) if f"{prefix}{n}" not in taken)
+
+
+_SWATCHES: dict[int, QIcon] = {}
+
+
+def _swatch(colour: QColor) -> QIcon:
+    icon = _SWATCHES.get(colour.rgba())
+    if icon is None:
+        pm = QPixmap(12, 12)
+        pm.fill(colour)
+        icon = _SWATCHES[colour.rgba()] = QIcon(pm)
+    return icon
 
 
 class AreasDock(QDockWidget):
@@ -25,12 +41,27 @@ class AreasDock(QDockWidget):
         super().__init__("Areas", parent)
         self.setObjectName("areasDock")
         self.ctx = ctx
+        self.tabs = QTabWidget()
+        self.tabs.setObjectName("areasTabs")
+        self.tabs.addTab(scrolled(self._areas_tab()), "Areas")
+        self.regions_tree = self._named_tab("Regions", "regionsTree", ["Region", "Areas"],
+                                            (("New", self.new_region), ("Rename", self.rename_region)))
+        self.islands_tree = self._named_tab("Islands", "islandsTree", ["Island", "Areas"],
+                                            (("New", self.new_island), ("Rename", self.rename_island)))
+        self.sites_tree = self._named_tab("Sites", "sitesTree", ["Site", "Kind", "Cell"],
+                                          (("Rename", self.rename_site),))
+        self.setWidget(self.tabs)
+        self.refresh()
+
+    # --- building ----------------------------------------------------------------------------
+    def _areas_tab(self) -> QWidget:
         w = QWidget()
         lay = QVBoxLayout(w)
         self.tree = QTreeWidget()
         self.tree.setObjectName("areasTree")
         self.tree.setHeaderLabels(["Area", "Region", "Island", "Cells"])
         self.tree.setSelectionMode(QTreeWidget.ExtendedSelection)
+        self.tree.setRootIsDecorated(False)
         self.tree.itemSelectionChanged.connect(self._chosen)
         lay.addWidget(self.tree)
         for row in ((("New", self.new_area), ("Rename", self.rename), ("Colour", self.recolour)),
@@ -42,65 +73,142 @@ class AreasDock(QDockWidget):
                 b.clicked.connect(lambda _=False, f=slot: f())
                 buttons.addWidget(b)
             lay.addLayout(buttons)
-        assign = QHBoxLayout()
-        self.region = QComboBox()
-        self.region.setObjectName("areaRegion")
-        self.region.activated.connect(self._assign_region)
-        self.island = QComboBox()
-        self.island.setObjectName("areaIsland")
-        self.island.activated.connect(self._assign_island)
-        new_region = QPushButton("New region")
-        new_region.clicked.connect(self.new_region)
-        new_island = QPushButton("New island")
-        new_island.clicked.connect(self.new_island)
-        assign.addWidget(self.region)
-        assign.addWidget(new_region)
-        lay.addLayout(assign)
-        assign2 = QHBoxLayout()
-        assign2.addWidget(self.island)
-        assign2.addWidget(new_island)
-        lay.addLayout(assign2)
-        self.setWidget(scrolled(w))
-        self.refresh()
+        for label, attr, slot in (("Region", "region", self._assign_region), ("Island", "island", self._assign_island)):
+            row = QHBoxLayout()
+            row.addWidget(QLabel(label))
+            box = QComboBox()
+            box.setObjectName(f"area{label}")
+            box.activated.connect(slot)
+            setattr(self, attr, box)
+            row.addWidget(box, 1)
+            lay.addLayout(row)
+        return w
+
+    def _named_tab(self, title: str, name: str, headers, buttons) -> QTreeWidget:
+        w = QWidget()
+        lay = QVBoxLayout(w)
+        tree = QTreeWidget()
+        tree.setObjectName(name)
+        tree.setHeaderLabels(headers)
+        tree.setRootIsDecorated(False)
+        tree.itemDoubleClicked.connect(lambda *_: buttons[-1][1]())
+        lay.addWidget(tree)
+        row = QHBoxLayout()
+        for text, slot in buttons:
+            b = QPushButton(text)
+            b.setObjectName(f"{name}{text}")
+            b.clicked.connect(lambda _=False, f=slot: f())
+            row.addWidget(b)
+        lay.addLayout(row)
+        self.tabs.addTab(w, title)
+        return tree
 
     @property
     def s(self):
         return self.ctx.document.scenario
 
+    # --- refresh -------------------------------------------------------------------------------
     def refresh(self) -> None:
+        s = self.s
         chosen = set(self.chosen_ids())
         self.tree.blockSignals(True)
         self.tree.clear()
-        counts = self.s.area_cells()
-        for a in self.s.areas.values():
-            it = QTreeWidgetItem([a.name, a.region or "", a.island or "", str(len(counts.get(a.id, [])))])
+        counts = Counter(s.cell_area)
+        colours = getattr(self.ctx.map_item, "style", None)
+        items = []
+        for a in s.areas.values():
+            region = s.regions.get(a.region or "")
+            island = s.islands.get(a.island or "")
+            it = QTreeWidgetItem([a.name, region.name if region else (a.region or ""),
+                                  island.name if island else (a.island or ""), str(counts.get(a.id, 0))])
             it.setData(0, Qt.UserRole, a.id)
-            if a.color:
-                it.setForeground(0, QColor(a.color))
-            self.tree.addTopLevelItem(it)
-            it.setSelected(a.id in chosen)
+            colour = colours.area.get(a.id) if colours is not None else None
+            if colour is not None:
+                it.setIcon(0, _swatch(colour))
+            items.append(it)
+        self.tree.addTopLevelItems(items)
+        for it in items:
+            if it.data(0, Qt.UserRole) in chosen:
+                it.setSelected(True)
         self.tree.blockSignals(False)
-        self.region.clear()
-        self.region.addItems(["(no region)"] + [r.name for r in self.s.regions.values()])
-        self.island.clear()
-        self.island.addItems(["(no island)"] + [i.name for i in self.s.islands.values()])
+        self._fill_named(self.regions_tree, s.regions.values(), lambda r: sum(a.region == r.id for a in s.areas.values()))
+        self._fill_named(self.islands_tree, s.islands.values(), lambda i: sum(a.island == i.id for a in s.areas.values()))
+        self.sites_tree.clear()
+        cat = self.ctx.map_item.catalogue
+        for i, f in enumerate(s.features):
+            if not f.name:
+                continue
+            kind = cat.features.get(f.kind)
+            label = s.grid.label(f.cell) if 0 <= f.cell < s.grid.size else "?"
+            it = QTreeWidgetItem([f.name, kind.name if kind else f.kind, label])
+            it.setData(0, Qt.UserRole, i)
+            self.sites_tree.addTopLevelItem(it)
+        for tree in (self.tree, self.regions_tree, self.islands_tree, self.sites_tree):
+            if tree.topLevelItemCount() <= 500:  # measuring thousands of rows costs more than it helps
+                for col in range(tree.columnCount()):
+                    tree.resizeColumnToContents(col)
+        self._show_common()
 
+    @staticmethod
+    def _fill_named(tree: QTreeWidget, records, count) -> None:
+        chosen = {it.data(0, Qt.UserRole) for it in tree.selectedItems()}
+        tree.clear()
+        for r in records:
+            it = QTreeWidgetItem([r.name, str(count(r))])
+            it.setData(0, Qt.UserRole, r.id)
+            tree.addTopLevelItem(it)
+            it.setSelected(r.id in chosen)
+
+    def _show_common(self) -> None:
+        """The region and island boxes show what every chosen area shares, or "(several)"."""
+        s = self.s
+        ids = [a for a in self.chosen_ids() if a in s.areas]
+        for box, records, attr, none in ((self.region, s.regions, "region", "(no region)"),
+                                         (self.island, s.islands, "island", "(no island)")):
+            box.blockSignals(True)
+            box.clear()
+            box.addItems([none] + [r.name for r in records.values()])
+            values = {getattr(s.areas[a], attr) for a in ids}
+            if len(values) == 1:
+                v = next(iter(values))
+                box.setCurrentIndex(0 if v is None or v not in records else list(records).index(v) + 1)
+            elif values:
+                box.insertItem(0, MIXED)
+                box.setCurrentIndex(0)
+            box.setEnabled(bool(ids))
+            box.blockSignals(False)
+
+    # --- areas ---------------------------------------------------------------------------------
     def chosen_ids(self) -> list[str]:
         return [it.data(0, Qt.UserRole) for it in self.tree.selectedItems()]
+
+    def select_area(self, aid: str) -> None:
+        self.tree.clearSelection()
+        for i in range(self.tree.topLevelItemCount()):
+            it = self.tree.topLevelItem(i)
+            if it.data(0, Qt.UserRole) == aid:
+                it.setSelected(True)
+                self.tree.scrollToItem(it)
+        self._chosen()
 
     def _chosen(self) -> None:
         ids = self.chosen_ids()
         if ids:
-            self.ctx.settings.area = ids[0]
+            self.ctx.set_area(ids[0])
+        self._show_common()
 
     def _replace(self, a: Area, **changes) -> E.Edit:
         fields = {"name": a.name, "region": a.region, "island": a.island, "color": a.color, **changes}
         return E.PutRecord("areas", a.id, Area(a.id, fields["name"], fields["region"], fields["island"], fields["color"], a.props))
 
     def new_area(self, name: str | None = None) -> str:
+        """A new area, selected here and made the one the area painter paints."""
         aid = _free_id("area", self.s.areas)
-        self.ctx.push(E.PutRecord("areas", aid, Area(aid, name or f"Area {len(self.s.areas) + 1}")), "New area")
-        self.ctx.settings.area = aid
+        if not self.ctx.push(E.PutRecord("areas", aid, Area(aid, name or f"Area {len(self.s.areas) + 1}")), "New area"):
+            return ""
+        self.refresh()
+        self.select_area(aid)
+        self.ctx.set_area(aid)
         return aid
 
     def rename(self) -> None:
@@ -148,22 +256,60 @@ class AreasDock(QDockWidget):
         if edits:
             self.ctx.push(E.Compound(edits, "Delete area"), "Delete area")
 
-    def _assign_region(self, index: int) -> None:
-        region = None if index <= 0 else list(self.s.regions)[index - 1]
-        edits = tuple(self._replace(self.s.areas[a], region=region) for a in self.chosen_ids())
+    def _assign(self, box: QComboBox, index: int, records, attr: str, text: str) -> None:
+        if box.itemText(0) == MIXED:
+            index -= 1
+            if index < 0:
+                return
+        value = None if index <= 0 else list(records)[index - 1]
+        edits = tuple(self._replace(self.s.areas[a], **{attr: value}) for a in self.chosen_ids()
+                      if getattr(self.s.areas[a], attr) != value)
         if edits:
-            self.ctx.push(E.Compound(edits, "Assign region"), "Assign region")
+            self.ctx.push(E.Compound(edits, text), text)
+
+    def _assign_region(self, index: int) -> None:
+        self._assign(self.region, index, self.s.regions, "region", "Assign region")
 
     def _assign_island(self, index: int) -> None:
-        island = None if index <= 0 else list(self.s.islands)[index - 1]
-        edits = tuple(self._replace(self.s.areas[a], island=island) for a in self.chosen_ids())
-        if edits:
-            self.ctx.push(E.Compound(edits, "Assign island"), "Assign island")
+        self._assign(self.island, index, self.s.islands, "island", "Assign island")
 
-    def new_region(self) -> None:
+    # --- regions, islands, sites -------------------------------------------------------------------
+    def new_region(self) -> str:
         rid = _free_id("region", self.s.regions)
         self.ctx.push(E.PutRecord("regions", rid, Region(rid, f"Region {len(self.s.regions) + 1}")), "New region")
+        return rid
 
-    def new_island(self) -> None:
+    def new_island(self) -> str:
         iid = _free_id("island", self.s.islands)
         self.ctx.push(E.PutRecord("islands", iid, Island(iid, f"Island {len(self.s.islands) + 1}")), "New island")
+        return iid
+
+    def _ask_name(self, title: str, current: str) -> str | None:
+        name, ok = QInputDialog.getText(self, title, "Name:", text=current)
+        name = name.strip() if ok else ""
+        return name if name and name != current else None
+
+    def _chosen_in(self, tree: QTreeWidget):
+        items = tree.selectedItems() or ([tree.currentItem()] if tree.currentItem() else [])
+        return items[0].data(0, Qt.UserRole) if items else None
+
+    def rename_region(self) -> None:
+        rid = self._chosen_in(self.regions_tree)
+        if rid in self.s.regions:
+            name = self._ask_name("Rename region", self.s.regions[rid].name)
+            if name:
+                self.ctx.push(E.rename_region(self.s, rid, name), "Rename region")
+
+    def rename_island(self) -> None:
+        iid = self._chosen_in(self.islands_tree)
+        if iid in self.s.islands:
+            name = self._ask_name("Rename island", self.s.islands[iid].name)
+            if name:
+                self.ctx.push(E.rename_island(self.s, iid, name), "Rename island")
+
+    def rename_site(self) -> None:
+        index = self._chosen_in(self.sites_tree)
+        if isinstance(index, int) and 0 <= index < len(self.s.features):
+            name = self._ask_name("Rename site", self.s.features[index].name)
+            if name:
+                self.ctx.push(E.rename_feature(self.s, index, name), "Rename site")

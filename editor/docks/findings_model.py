@@ -1,26 +1,95 @@
-"""The Problems dock's rows as a Qt model, so thousands of findings show without building thousands of items."""
+"""The Problems dock's rows as a Qt model: thousands of findings without thousands of items.
+
+Flat, one row per finding, or grouped by code, one parent row per code ("AREA_SPLIT (12)")
+with its findings under it. A filter keeps the severities and the code chosen.
+"""
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
+from PySide6.QtCore import QAbstractItemModel, QModelIndex, Qt
+from PySide6.QtWidgets import QApplication, QStyle
 
-ICONS = {"error": "⛔", "warning": "⚠", "info": "ℹ"}
 COLUMNS = ("", "Code", "Where", "Message")
+_ICONS = {"error": QStyle.SP_MessageBoxCritical, "warning": QStyle.SP_MessageBoxWarning,
+          "info": QStyle.SP_MessageBoxInformation}
 
 
-class FindingsModel(QAbstractTableModel):
+def severity_icon(severity: str):
+    return QApplication.style().standardIcon(_ICONS.get(severity, QStyle.SP_MessageBoxInformation))
+
+
+class FindingsModel(QAbstractItemModel):
     def __init__(self, parent=None):
         super().__init__(parent)
-        self.findings: list = []
+        self.all: list = []
+        self.findings: list = []  # the shown findings, in order (flat rows)
+        self.groups: list[tuple[str, list]] = []
         self.scenario = None
+        self.grouped = False
+        self.severities = {"error", "warning", "info"}
+        self.code: str | None = None
+        self._icons: dict = {}
 
+    # --- contents ---------------------------------------------------------------------------
     def set_findings(self, findings, scenario) -> None:
-        self.beginResetModel()
-        self.findings = list(findings)
+        self.all = list(findings)
         self.scenario = scenario
+        self._rebuild()
+
+    def set_filter(self, severities=None, code: str | None = "", grouped: bool | None = None) -> None:
+        if severities is not None:
+            self.severities = set(severities)
+        if code != "":
+            self.code = code
+        if grouped is not None:
+            self.grouped = grouped
+        self._rebuild()
+
+    def _rebuild(self) -> None:
+        self.beginResetModel()
+        self.findings = [f for f in self.all if f.severity in self.severities and (self.code is None or f.code == self.code)]
+        groups: dict[str, list] = {}
+        for f in self.findings:
+            groups.setdefault(f.code, []).append(f)
+        self.groups = list(groups.items())
         self.endResetModel()
 
+    def codes(self) -> list[tuple[str, int]]:
+        counts: dict[str, int] = {}
+        for f in self.all:
+            counts[f.code] = counts.get(f.code, 0) + 1
+        return sorted(counts.items())
+
+    def finding_at(self, index: QModelIndex):
+        if not index.isValid():
+            return None
+        if not self.grouped:
+            return self.findings[index.row()]
+        gid = index.internalId()
+        if gid == 0:
+            return None
+        return self.groups[gid - 1][1][index.row()]
+
+    # --- QAbstractItemModel ---------------------------------------------------------------------
+    def index(self, row, column, parent=QModelIndex()):
+        if not self.hasIndex(row, column, parent):
+            return QModelIndex()
+        if not self.grouped or not parent.isValid():
+            return self.createIndex(row, column, 0)
+        return self.createIndex(row, column, parent.row() + 1)
+
+    def parent(self, index=QModelIndex()):  # noqa: A003 - Qt's name
+        if not index.isValid() or not self.grouped or index.internalId() == 0:
+            return QModelIndex()
+        return self.createIndex(index.internalId() - 1, 0, 0)
+
     def rowCount(self, parent=QModelIndex()) -> int:  # noqa: N802 - Qt's name
-        return 0 if parent.isValid() else len(self.findings)
+        if not self.grouped:
+            return 0 if parent.isValid() else len(self.findings)
+        if not parent.isValid():
+            return len(self.groups)
+        if parent.internalId() == 0 and parent.column() == 0:
+            return len(self.groups[parent.row()][1])
+        return 0
 
     def columnCount(self, parent=QModelIndex()) -> int:  # noqa: N802
         return len(COLUMNS)
@@ -33,11 +102,22 @@ class FindingsModel(QAbstractTableModel):
     def data(self, index, role=Qt.DisplayRole):
         if not index.isValid():
             return None
-        f = self.findings[index.row()]
+        col = index.column()
+        if self.grouped and index.internalId() == 0:
+            code, items = self.groups[index.row()]
+            if role == Qt.DisplayRole:
+                return {1: f"{code} ({len(items)})", 3: items[0].message if len(items) == 1 else ""}.get(col, "")
+            if role == Qt.DecorationRole and col == 0:
+                return self._icon(items[0].severity)
+            if role == Qt.ToolTipRole:
+                return f"{len(items)} findings of {code}"
+            return None
+        f = self.finding_at(index)
+        if role == Qt.DecorationRole and col == 0:
+            return self._icon(f.severity)
         if role in (Qt.DisplayRole, Qt.ToolTipRole):
-            col = index.column()
             if col == 0:
-                return ICONS.get(f.severity, "") if role == Qt.DisplayRole else f.severity
+                return "" if role == Qt.DisplayRole else f.severity
             if col == 1:
                 return f.code
             if col == 2:
@@ -46,3 +126,9 @@ class FindingsModel(QAbstractTableModel):
         if role == Qt.UserRole:
             return f
         return None
+
+    def _icon(self, severity: str):
+        icon = self._icons.get(severity)
+        if icon is None:
+            icon = self._icons[severity] = severity_icon(severity)
+        return icon

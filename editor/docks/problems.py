@@ -1,14 +1,18 @@
-"""Problems dock: live validation off the GUI thread; a row selects and centres its cells."""
+"""Problems dock: live validation off the GUI thread; a row selects and centres its cells.
+Rows show a severity icon; they filter by severity and by code and group by code with counts."""
 from __future__ import annotations
 
 import time
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
-from PySide6.QtWidgets import QAbstractItemView, QDockWidget, QLabel, QProgressBar, QTreeView, QVBoxLayout, QWidget
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, Qt, QTimer, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView, QCheckBox, QComboBox, QDockWidget, QHBoxLayout, QHeaderView, QLabel, QProgressBar,
+    QSizePolicy, QToolButton, QTreeView, QVBoxLayout, QWidget,
+)
 
 from engine.rules.registry import get_ruleset
 
-from .findings_model import FindingsModel
+from .findings_model import FindingsModel, severity_icon
 
 
 class _Signals(QObject):
@@ -26,9 +30,16 @@ class _Validate(QRunnable):
         try:
             findings = get_ruleset(self.snapshot.ruleset).validate(self.snapshot)
         except Exception as exc:  # a validator's fault must not take the editor down
-            self.signals.failed.emit(self.generation, f"{type(exc).__name__}: {exc}")
+            self._emit(self.signals.failed, self.generation, f"{type(exc).__name__}: {exc}")
             return
-        self.signals.done.emit(self.generation, findings, time.perf_counter() - t0)
+        self._emit(self.signals.done, self.generation, findings, time.perf_counter() - t0)
+
+    @staticmethod
+    def _emit(signal, *args) -> None:
+        try:
+            signal.emit(*args)
+        except RuntimeError:  # the editor closed while the check ran: nobody is waiting for it
+            pass
 
 
 class ProblemsDock(QDockWidget):
@@ -50,6 +61,34 @@ class ProblemsDock(QDockWidget):
         lay = QVBoxLayout(w)
         lay.setContentsMargins(2, 2, 2, 2)
         self.summary = QLabel("Not checked yet")
+        self.summary.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
+        bar = QHBoxLayout()
+        bar.addWidget(self.summary, 1)
+        self.severity_buttons = {}
+        for sev, text in (("error", "Errors"), ("warning", "Warnings"), ("info", "Notes")):
+            b = QToolButton()
+            b.setObjectName(f"problemsShow_{sev}")
+            b.setText(text)
+            b.setToolTip(f"Show {text.lower()}")
+            b.setIcon(severity_icon(sev))
+            b.setToolButtonStyle(Qt.ToolButtonIconOnly)
+            b.setCheckable(True)
+            b.setChecked(True)
+            b.toggled.connect(self._filter_changed)
+            bar.addWidget(b)
+            self.severity_buttons[sev] = b
+        self.code_box = QComboBox()
+        self.code_box.setObjectName("problemsCode")
+        self.code_box.setSizeAdjustPolicy(QComboBox.AdjustToMinimumContentsLengthWithIcon)
+        self.code_box.setMinimumContentsLength(8)
+        self.code_box.addItem("All codes", None)
+        self.code_box.activated.connect(self._filter_changed)
+        bar.addWidget(self.code_box)
+        self.group_box = QCheckBox("Group")
+        self.group_box.setToolTip("Group the findings by code, with counts")
+        self.group_box.setObjectName("problemsGroup")
+        self.group_box.toggled.connect(self._filter_changed)
+        bar.addWidget(self.group_box)
         self.progress = QProgressBar()
         self.progress.setRange(0, 0)  # busy: validation reports no steps
         self.progress.setVisible(False)
@@ -59,10 +98,14 @@ class ProblemsDock(QDockWidget):
         self.tree.setModel(self.model)
         self.tree.setRootIsDecorated(False)
         self.tree.setUniformRowHeights(True)
+        header = self.tree.header()
+        header.setStretchLastSection(True)
+        for col in (0, 1, 2):
+            header.setSectionResizeMode(col, QHeaderView.ResizeToContents)
         self.tree.setSelectionBehavior(QAbstractItemView.SelectRows)
         self.tree.activated.connect(self._row)
         self.tree.clicked.connect(self._row)
-        lay.addWidget(self.summary)
+        lay.addLayout(bar)
         lay.addWidget(self.progress)
         lay.addWidget(self.tree)
         self.setWidget(w)
@@ -92,6 +135,7 @@ class ProblemsDock(QDockWidget):
         self.progress.setVisible(False)
         self.findings = list(findings)
         self.model.set_findings(self.findings, self.document.scenario)
+        self._fill_codes()
         errors = sum(f.severity == "error" for f in self.findings)
         warnings = sum(f.severity == "warning" for f in self.findings)
         self.summary.setText(f"{errors} errors, {warnings} warnings (checked in {seconds * 1000:.0f} ms)")
@@ -106,6 +150,41 @@ class ProblemsDock(QDockWidget):
     def is_running(self) -> bool:
         return self._running or self.timer.isActive()
 
+    def _fill_codes(self) -> None:
+        current = self.code_box.currentData()
+        self.code_box.blockSignals(True)
+        self.code_box.clear()
+        self.code_box.addItem("All codes", None)
+        for code, n in self.model.codes():
+            self.code_box.addItem(f"{code} ({n})", code)
+        i = self.code_box.findData(current) if current is not None else 0
+        self.code_box.setCurrentIndex(max(0, i))
+        self.code_box.blockSignals(False)
+        if current is not None and i < 0:
+            self._filter_changed()
+
+    def _filter_changed(self, *_args) -> None:
+        sevs = {s for s, b in self.severity_buttons.items() if b.isChecked()}
+        self.model.set_filter(sevs, self.code_box.currentData(), self.group_box.isChecked())
+        self.tree.setRootIsDecorated(self.model.grouped)
+
+    def set_filter(self, severities=None, code=..., grouped=None) -> None:
+        """What a user's clicks on the filter choose (tests and scripts use it too); code None: all codes."""
+        if severities is not None:
+            for s, b in self.severity_buttons.items():
+                b.blockSignals(True)
+                b.setChecked(s in severities)
+                b.blockSignals(False)
+        if code is not ...:
+            i = self.code_box.findData(code) if code is not None else 0
+            self.code_box.setCurrentIndex(max(0, i))
+        if grouped is not None:
+            self.group_box.blockSignals(True)
+            self.group_box.setChecked(grouped)
+            self.group_box.blockSignals(False)
+        self._filter_changed()
+
     def _row(self, index) -> None:
-        if index.isValid():
-            self.activated.emit(self.model.findings[index.row()])
+        f = self.model.finding_at(index)
+        if f is not None:
+            self.activated.emit(f)

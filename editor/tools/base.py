@@ -1,10 +1,16 @@
-"""What every tool is: a name, a shortcut, a cursor, a status-bar hint, and mouse handlers that make Edits."""
+"""What every tool is: a name, a shortcut, an icon, a cursor, a status-bar hint, and mouse handlers that make Edits.
+
+Tools keep no cell-named state past their document: `reset()` runs whenever the scenario
+is replaced, and the map item's own state (hover, previews) is reset with it.
+"""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
 from PySide6.QtCore import QObject, QPointF, Qt, Signal
 from PySide6.QtGui import QCursor, QKeyEvent, QMouseEvent
+
+from ..canvas.geometry import neighbours_of
 
 
 @dataclass
@@ -20,6 +26,7 @@ class ToolSettings:
     side: str | None = None
     unit: str | None = None
     mp: float = 4.0
+    fill_areas: bool = True  # the area painter shows areas filled while it is the tool
     extra: dict = field(default_factory=dict)
 
 
@@ -29,14 +36,16 @@ class Tool(QObject):
     name = "tool"
     text = "Tool"
     shortcut = ""
+    icon = "fa5s.question"  # a qtawesome icon name
     hint = ""
+    uses = ""  # what the rule set must use for this tool to show (engine/scenario/map_key.py), "" always
     cursor_shape = Qt.CrossCursor
     layer = "terrain"  # the layer this tool edits; a locked layer refuses the tool
     message = Signal(str)
 
     def __init__(self, ctx):
         super().__init__()
-        self.ctx = ctx  # editor.context.EditorContext
+        self.ctx = ctx  # the main window
 
     @property
     def cursor(self) -> QCursor:
@@ -64,7 +73,14 @@ class Tool(QObject):
         self.ctx.status(self.hint)
 
     def deactivate(self) -> None:
-        pass
+        self.item.set_preview(None)
+
+    def reset(self) -> None:
+        """The document's scenario was replaced: forget cells, strokes and origins."""
+        self.item.set_preview(None)
+
+    def leave(self) -> None:
+        """The pointer left the map."""
 
     def press(self, pos: QPointF, e: QMouseEvent) -> None:
         pass
@@ -90,7 +106,7 @@ def brush_cells(grid, centre: int, size: int) -> list[int]:
     for _ in range(max(0, size - 1)):
         nxt = []
         for c in frontier:
-            for n in grid.neighbours(c):
+            for n in neighbours_of(grid, c):
                 if n not in seen:
                     seen.add(n)
                     nxt.append(n)

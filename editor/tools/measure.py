@@ -18,7 +18,8 @@ def _fmt(x: float) -> str:
 
 
 class MeasureTool(Tool):
-    name, text, shortcut, layer = "measure", "Measure", "M", "terrain"
+    name, text, shortcut, layer, icon = "measure", "Measure", "M", "terrain", "fa5s.ruler"
+    uses = "measure"
     hint = ("Measure: click a cell for its movement range with the chosen unit and MP; move to another cell for "
             "distance, path and line of sight; right button clears.")
 
@@ -27,6 +28,13 @@ class MeasureTool(Tool):
         self.origin: int | None = None
 
     def deactivate(self) -> None:
+        super().deactivate()
+        self.origin = None
+        self.item.set_overlay(Overlay())
+
+    def reset(self) -> None:
+        super().reset()
+        self.origin = None
         self.item.set_overlay(Overlay())
 
     def press(self, pos: QPointF, e: QMouseEvent) -> None:
@@ -37,8 +45,12 @@ class MeasureTool(Tool):
         self.origin = self.item.cell_at(pos)
         self.show_range()
 
+    def _valid(self, cell) -> bool:
+        return cell is not None and 0 <= cell < self.document.scenario.grid.size
+
     def show_range(self) -> None:
-        if self.origin is None:
+        if not self._valid(self.origin):
+            self.origin = None
             return
         doc = self.document
         try:
@@ -52,7 +64,7 @@ class MeasureTool(Tool):
         self.ctx.status(f"From {label(self.origin)}: {len(costs)} cells within {_fmt(self.settings.mp)} MP")
 
     def move(self, pos: QPointF, e: QMouseEvent) -> None:
-        if self.origin is None:
+        if not self._valid(self.origin):
             return
         target = self.item.cell_at(pos)
         if target is None or target == self.origin:

@@ -10,7 +10,7 @@ from .base import Tool
 
 
 class SelectTool(Tool):
-    name, text, shortcut, layer = "select", "Select", "S", "pieces"
+    name, text, shortcut, layer, icon = "select", "Select", "S", "pieces", "fa5s.mouse-pointer"
     hint = ("Select: click a cell or piece, Alt+click an edge, double-click an area; drag for a rubber band; "
             "Shift extends, Ctrl toggles; drag a selected piece to move it.")
     cursor_shape = Qt.ArrowCursor
@@ -20,12 +20,21 @@ class SelectTool(Tool):
         self._origin: QPointF | None = None
         self._dragging_pieces: list[str] = []
         self._band = False
+        self._origin_cell: int | None = None
+
+    def reset(self) -> None:
+        super().reset()
+        self._origin = None
+        self._dragging_pieces = []
+        self._band = False
+        self._origin_cell = None
 
     def press(self, pos: QPointF, e: QMouseEvent) -> None:
         item = self.item
         cell = item.cell_at(pos)
         mods = e.modifiers()
         self._origin = pos
+        self._origin_cell = cell
         self._band = False
         if mods & Qt.AltModifier:
             edge = item.edge_at(pos)
@@ -79,7 +88,7 @@ class SelectTool(Tool):
     def release(self, pos: QPointF, e: QMouseEvent) -> None:
         if self._dragging_pieces:
             cell = self.item.cell_at(pos)
-            if cell is not None and not self.locked_pieces():
+            if cell is not None and cell != self._origin_cell and not self.locked_pieces():
                 s = self.document.scenario
                 moves = [E.move_piece(s, pid, cell) for pid in self._dragging_pieces
                          if pid in s.pieces and s.pieces[pid].cell != cell]

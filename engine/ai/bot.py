@@ -2,7 +2,10 @@
 
 A bot chooses among `legal_actions()` for the player to move; it never rolls
 dice (chance nodes are resolved by whoever runs the game) and it draws any
-randomness of its own from the generator it was given.
+randomness of its own from the generator it was given. It decides from its
+seat's observation (`state.observation(player)`), never from what the seat may
+not know; MCTS, which simulates whole games, still reads the full state until it
+samples the hidden part instead.
 """
 from __future__ import annotations
 
@@ -26,7 +29,7 @@ class RandomBot:
         self.rng = rng
 
     def choose(self, state: GameState) -> int:
-        return self.rng.choice(state.legal_actions())
+        return self.rng.choice(state.observation(state.current_player()).legal_actions())
 
 
 def play_game(state: GameState, bots: Sequence[Bot], rng: random.Random, max_moves: int = 100_000,

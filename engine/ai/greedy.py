@@ -1,7 +1,7 @@
 """The greedy bot: one move of lookahead on a game's own evaluation.
 
-Scope: a generic bot for any GameState. For each legal action it applies the action to a
-clone and scores the result for the player who moved: a finished game by its returns (which
+Scope: a generic bot for any GameState. It looks at its seat's observation only; for each
+legal action it applies the action to a clone of it and scores the result for the player who moved: a finished game by its returns (which
 outweigh any evaluation), a chance node by the average over its outcomes (one level), any
 other state by the game's evaluation function. Ties are broken by the generator handed in.
 Each game supplies its evaluation (engine/rules/<game>/bots.py).
@@ -25,10 +25,11 @@ class GreedyBot:
         self.rng = rng
 
     def choose(self, state: GameState) -> int:
+        me = state.current_player()
+        state = state.observation(me)  # what this seat may know, and nothing more
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        me = state.current_player()
         best: list[int] = []
         best_v = -float("inf")
         for a in legal:

@@ -121,8 +121,8 @@ def document_to_scenario(doc: Any) -> Scenario:
         message = exc.message.replace("data.", "", 1) if exc.message.startswith("data.") else exc.message
         raise FormatError(where, message.replace("data ", "the file ", 1)) from None
 
-    from engine.rules.registry import known_ruleset_ids
-    known = known_ruleset_ids()
+    from engine.plugins import ruleset_ids
+    known = ruleset_ids()
     if doc["ruleset"] not in known:
         raise FormatError(("ruleset",), f"unknown rule set {doc['ruleset']!r} (known: {', '.join(known)})")
 

@@ -74,4 +74,3 @@ register_format(Format("motu", "Motu scenario (YAML)", (".yaml", ".yml", ".motu"
 
 __all__ = ["Format", "register_format", "formats", "get_format", "format_for_path",
            "load_scenario", "save_scenario", "LoadError"]
-from . import geojson, tiled  # noqa: E402,F401 - importing them registers the Tiled and GeoJSON formats

@@ -73,6 +73,24 @@ class GameState(ABC):
         """What a playtest view shows beside the board (turn, phase, scores)."""
         return {}
 
+    # --- what one seat may know (DESIGN §1: hidden information belongs to the game) ----------
+    def observation(self, player: int) -> "GameState":
+        """The game as seat `player` sees it, in OpenSpiel's sense of an observation: a state in
+        which what that seat may not know (hidden units, other players' chests…) is left out or
+        replaced by a stand-in. Views, logs and bots for a seat read it, never the full state.
+        When `player` is to move, its legal actions are the state's (no legal action gives a
+        hidden thing away; the conformance check holds every game to this), so a bot may choose
+        from it; playing on past the seat's own turn needs the hidden part sampled. A game with
+        nothing hidden returns the state itself: read it, and clone it before changing it.
+        Otherwise the observation has no history (the record of the game holds hidden moves)."""
+        return self
+
+    def action_to_string_for(self, action: int, player: int) -> str | None:
+        """What seat `player` may know of `action` (a choice or a chance outcome) about to be
+        applied here: its text, or None when that seat learns nothing of it. The log and the dice
+        tray of a seat show only these. By default (nothing hidden) every seat knows every action."""
+        return self.action_to_string(action)
+
     # --- optional, for playtests and balance reports ------------------------------------------
     def player_name(self, player: int) -> str:
         return f"Player {player + 1}"

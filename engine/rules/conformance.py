@@ -5,7 +5,11 @@ check that: legal actions exist until the end; chance outcomes are legal and
 their probabilities sum to 1; a clone equals its original and is independent of
 it; a game record (seed + actions) survives JSON and replays to an equal state;
 returns have one value per player once the game ends; the playtest hooks
-(action_cells, markers, summary) answer in their documented shapes.
+(action_cells, markers, summary) answer in their documented shapes; and every
+seat's observation is a state that leaves the game untouched, whose legal actions,
+for the seat to move, are the game's own (so no legal action gives away what the
+seat may not see), and every seat is told each action in words or not at all (the
+seat that acts always is).
 """
 from __future__ import annotations
 
@@ -28,6 +32,18 @@ class ConformanceReport:
     moves: int = 0
     chance_nodes: int = 0
     terminal_returns: list[list[float]] = field(default_factory=list)
+
+
+def every_option_on(catalogue) -> dict:
+    """Options for a game with every rule-set option "on": each bool true, each choice its
+    first other than the default (numbers keep their defaults), for playing the least-trodden rules."""
+    out = {}
+    for key, spec in catalogue.options.items():
+        if spec.type == "bool":
+            out[key] = True
+        elif spec.type == "choice":
+            out[key] = next((c for c in spec.choices if c != spec.default), spec.default)
+    return out
 
 
 def sample_chance(state: GameState, rng: random.Random) -> int:
@@ -76,6 +92,9 @@ def check_conformance(new_state: Callable[[], GameState], *, games: int = 20, se
             if move % 50 == 0 and not all(len(m) == 3 for m in state.markers()):
                 raise ConformanceError(f"game {g}, move {move}: markers() are not (cell, text, side) triples")
             before = state.state_key()
+            _check_observations(state, g, move, player, legal, action, every_seat=move % 10 == 0)
+            if state.state_key() != before:
+                raise ConformanceError(f"game {g}, move {move}: observing the game changed it")
             twin = state.clone()
             if twin != state or twin.state_key() != before:
                 raise ConformanceError(f"game {g}, move {move}: a clone differs from its original")
@@ -98,3 +117,23 @@ def check_conformance(new_state: Callable[[], GameState], *, games: int = 20, se
         report.games += 1
         report.terminal_returns.append(returns)
     return report
+
+
+def _check_observations(state: GameState, g: int, move: int, player: int, legal: list[int], action: int,
+                        every_seat: bool) -> None:
+    """The seat to move (and, every tenth move, every seat): its observation, and its words for the action."""
+    where = f"game {g}, move {move}"
+    seats = range(state.num_players()) if every_seat or player == CHANCE else [player]
+    for p in seats:
+        obs = state.observation(p)
+        if not isinstance(obs, GameState):
+            raise ConformanceError(f"{where}: observation({p}) is not a game state")
+        if p == player:
+            if obs.current_player() != player:
+                raise ConformanceError(f"{where}: in its own observation player {p} is not to move")
+            if sorted(obs.legal_actions()) != sorted(legal):
+                raise ConformanceError(f"{where}: player {p}'s observation has other legal actions than the game: "
+                                       "they give away what the seat may not see")
+        text = state.action_to_string_for(action, p)
+        if not (text is None or isinstance(text, str)) or (p == player and text is None):
+            raise ConformanceError(f"{where}: action_to_string_for({action}, {p}) is {text!r}")

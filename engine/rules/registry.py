@@ -2,7 +2,8 @@
 
 Third-party distributions declare, in their pyproject.toml,
 `[project.entry-points."motu.rulesets"] mygame = "mypkg.rules:RULESET"`, where
-RULESET is a RuleSet instance (or a class, which is instantiated).
+RULESET is a RuleSet instance (or a class, which is instantiated) whose id is the entry
+point's name (`mygame`): files are checked against those names before any rule set loads.
 """
 from __future__ import annotations
 
@@ -10,10 +11,12 @@ import importlib
 import logging
 from importlib.metadata import entry_points
 
+from engine.plugins import BUILTIN_RULESETS, RULESET_ENTRY_POINTS
+
 from .ruleset import RuleSet
 
-BUILTIN = ("tahiti", "fern", "tiki", "pearls")
-ENTRY_POINT_GROUP = "motu.rulesets"
+BUILTIN = BUILTIN_RULESETS
+ENTRY_POINT_GROUP = RULESET_ENTRY_POINTS
 
 _log = logging.getLogger(__name__)
 _REGISTRY: dict[str, RuleSet] = {}
@@ -38,7 +41,10 @@ def _load() -> None:
     for ep in entry_points(group=ENTRY_POINT_GROUP):
         try:
             obj = ep.load()
-            register(obj() if isinstance(obj, type) else obj)
+            ruleset = obj() if isinstance(obj, type) else obj
+            if ruleset.id != ep.name:  # scenario files are checked against entry point names (engine/plugins.py)
+                raise ValueError(f"its id is {ruleset.id!r}; the entry point must be named by the id")
+            register(ruleset)
         except Exception as exc:  # a broken plug-in must not stop Motu
             _log.warning("rule set %s from %s could not be loaded: %s", ep.name, ep.value, exc)
 

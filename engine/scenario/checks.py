@@ -34,6 +34,8 @@ AREA_EMPTY = register_code("AREA_EMPTY", "warning", "An area has no cells on the
 DUPLICATE_AREA_NAME = register_code("DUPLICATE_AREA_NAME", "error", "Two areas have the same name.")
 AREA_NO_REGION = register_code("AREA_NO_REGION", "warning", "The scenario has regions but an area belongs to none.")
 REGION_EMPTY = register_code("REGION_EMPTY", "warning", "A region has no areas.")
+EDGE_NOT_A_SIDE = register_code("EDGE_NOT_A_SIDE", "error",
+                                "An edge joins two squares that only touch at a corner: squares have four sides.")
 
 
 def check_catalogue(s: Scenario, cat: Catalogue) -> Iterable[Finding]:
@@ -70,6 +72,21 @@ def check_catalogue(s: Scenario, cat: Catalogue) -> Iterable[Finding]:
         if p.kind not in cat.pieces:
             yield finding(UNKNOWN_PIECE, f"piece {p.id} is a {p.kind!r}, which is not in the {cat.name} catalogue",
                           cells=[] if p.cell is None else [p.cell])
+
+
+def check_edges(s: Scenario, cat: Catalogue) -> Iterable[Finding]:
+    """On squares an edge feature lies on one of a square's four sides; diagonal neighbours share none."""
+    if s.grid.shape != "square":
+        return
+    cols = s.grid.columns
+    diagonal = [(a, b) for a, b in s.edges if a % cols != b % cols and a // cols != b // cols]
+    if diagonal:
+        labels = ", ".join(s.grid.edge_label(a, b) for a, b in diagonal[:6])
+        more = f" and {len(diagonal) - 6} more" if len(diagonal) > 6 else ""
+        what = "an edge feature joins" if len(diagonal) == 1 else f"{len(diagonal)} edge features join"
+        yield finding(EDGE_NOT_A_SIDE, f"{what} squares that only touch at a corner ({labels}{more}); "
+                      "squares have four sides: remove it or put it on a side", edges=diagonal,
+                      cells=sorted({c for e in diagonal for c in e}))
 
 
 def check_options(s: Scenario, cat: Catalogue) -> Iterable[Finding]:
@@ -147,4 +164,4 @@ def check_areas(s: Scenario, cat: Catalogue) -> Iterable[Finding]:
                 yield finding(REGION_EMPTY, f"region {r.name} has no areas")
 
 
-COMMON_VALIDATORS = (check_catalogue, check_options, check_pieces, check_areas)
+COMMON_VALIDATORS = (check_catalogue, check_edges, check_options, check_pieces, check_areas)

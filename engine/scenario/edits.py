@@ -220,6 +220,29 @@ class RemoveFeature(Edit):
 
 
 @dataclass(frozen=True)
+class ReplaceFeature(Edit):
+    """Put another feature in a feature's place (a named site renamed, a side changed)."""
+
+    index: int
+    feature: CellFeature
+    scope: ClassVar[str] = "features"
+    text: ClassVar[str] = "Edit feature"
+
+    def touched_cells(self) -> tuple[int, ...]:
+        return (self.feature.cell,)
+
+    def _apply(self, scenario: Scenario) -> Edit:
+        if not 0 <= self.index < len(scenario.features):
+            raise EditError(f"no feature at position {self.index}")
+        _check_cells(scenario, (self.feature.cell,))
+        _check_ids(self.feature.kind)
+        _check_side(scenario, self.feature.side)
+        old = scenario.features[self.index]
+        scenario.features[self.index] = self.feature
+        return ReplaceFeature(self.index, old)
+
+
+@dataclass(frozen=True)
 class PutRecord(Edit):
     """Add, replace or (record=None) delete a named record, keeping its place in order."""
 
@@ -279,8 +302,8 @@ class SetField(Edit):
         if not isinstance(self.value, want):
             raise EditError(f"{self.name} must be {'text' if want is str else 'a mapping'}")
         if self.name == "ruleset":
-            from engine.rules.registry import known_ruleset_ids  # the registry sits above the model
-            if self.value not in known_ruleset_ids():
+            from engine.plugins import ruleset_ids
+            if self.value not in ruleset_ids():
                 raise EditError(f"unknown rule set {self.value!r}")
         old = getattr(scenario, self.name)
         setattr(scenario, self.name, self.value)
@@ -359,6 +382,22 @@ def rename_area(scenario: Scenario, area_id: str, name: str) -> Edit:
     return PutRecord("areas", area_id, Area(area.id, name, area.region, area.island, area.color, area.props))
 
 
+def rename_region(scenario: Scenario, region_id: str, name: str) -> Edit:
+    r = scenario.regions[region_id]
+    return PutRecord("regions", region_id, Region(r.id, name, r.props))
+
+
+def rename_island(scenario: Scenario, island_id: str, name: str) -> Edit:
+    i = scenario.islands[island_id]
+    return PutRecord("islands", island_id, Island(i.id, name, i.props))
+
+
+def rename_feature(scenario: Scenario, index: int, name: str) -> Edit:
+    """A named site (a Home Village, a Marae site…) under another name."""
+    f = scenario.features[index]
+    return ReplaceFeature(index, CellFeature(f.kind, f.cell, f.side, name, f.props))
+
+
 def move_piece(scenario: Scenario, piece_id: str, cell: int | None) -> Edit:
     p = scenario.pieces[piece_id]
     return PutRecord("pieces", piece_id, Piece(p.id, p.kind, p.side, cell, p.count, p.name, p.props))
@@ -373,5 +412,6 @@ def remove_area(scenario: Scenario, area_id: str) -> Edit:
 __all__ = [
     "Edit", "EditError", "apply", "PaintTerrain", "PaintArea", "SetEdgeFeatures", "InsertFeature",
     "RemoveFeature", "PutRecord", "SetField", "SetCellProps", "SetSetupZone", "Compound",
-    "rename_area", "move_piece", "remove_area", "Region", "Island", "Side",
+    "rename_area", "move_piece", "remove_area", "ReplaceFeature", "rename_region", "rename_island",
+    "rename_feature", "Region", "Island", "Side",
 ]

@@ -15,6 +15,7 @@ from .model import EdgeKey, Scenario
 SEVERITIES = ("error", "warning", "info")
 
 CODES: dict[str, tuple[str, str]] = {}  # code → (severity, sentence)
+SUPERSEDES: dict[str, set[str]] = {}  # code → the codes it says more precisely (one finding per fact)
 
 
 def register_code(code: str, severity: str, sentence: str) -> str:
@@ -25,6 +26,12 @@ def register_code(code: str, severity: str, sentence: str) -> str:
         raise ValueError(f"validation code {code} registered twice with different meanings")
     CODES[code] = (severity, sentence)
     return code
+
+
+def supersede(code: str, weaker: str) -> None:
+    """A rule set's code says a common check's fact more precisely: where both find the same place, only
+    `code` is reported (an area without a region is one finding, not an error and a warning)."""
+    SUPERSEDES.setdefault(code, set()).add(weaker)
 
 
 @dataclass(frozen=True)
@@ -69,6 +76,9 @@ def run_validators(scenario: Scenario, catalogue: Catalogue, validators: Iterabl
     found: list[Finding] = []
     for v in validators:
         found.extend(v(scenario, catalogue))
+    places = {(w, f.cells, f.edges, f.areas) for f in found for w in SUPERSEDES.get(f.code, ())}
+    if places:
+        found = [f for f in found if (f.code, f.cells, f.edges, f.areas) not in places]
     found.sort(key=lambda f: (_ORDER[f.severity], f.code, f.cells[:1], f.areas[:1]))
     return found
 

@@ -46,6 +46,9 @@ def test_every_action_has_a_unique_shortcut(win):
     seen = {}
     for act in set(actions) | set(win.actions()):
         keys = [k.toString() for k in act.shortcuts()]
+        if act.property("noShortcut"):  # a choice made once (a palette), not a keystroke
+            assert not keys
+            continue
         assert keys and all(keys), f"{act.objectName() or act.text()} has no shortcut"
         assert len(set(keys)) == len(keys), f"{act.objectName()} repeats a shortcut: {keys}"
         for k in keys:
@@ -90,9 +93,9 @@ def test_shortcut_keys_reach_the_actions(win, qtbot):
 def test_docks_and_toolbars_have_unique_object_names(win):
     docks = win.findChildren(QDockWidget)
     names = [d.objectName() for d in docks]
-    assert len(docks) == 7 and all(names) and len(set(names)) == len(names)
+    assert len(docks) == 8 and all(names) and len(set(names)) == len(names)
     assert {"layersDock", "propertiesDock", "scenarioDock", "areasDock", "problemsDock", "historyDock",
-            "minimapDock"} == set(names)
+            "minimapDock", "legendDock"} == set(names)
     bars = [b.objectName() for b in win.findChildren(QToolBar)]
     assert all(bars) and len(set(bars)) == len(bars)
 
@@ -147,10 +150,14 @@ def test_layout_save_restore_without_warnings(qtbot, tmp_path):
 def test_status_bar_names_the_cell_under_the_cursor(win):
     m, s = Mouse(win), win.document.scenario
     m.hover(51)
-    assert win.cell_label.text().split() == [s.grid.label(51), "clear", "Westbay"]
+    assert win.cell_label.text().split("  ·  ") == [f"{s.grid.label(51)}  Clear", "Westbay"]
     assert win.map_item.hover_cell == 51
+    # Current after every edit, in the rulebook's words.
+    win.push(E.PaintTerrain((51,), ("jungle",)))
+    QApplication.processEvents()
+    assert win.cell_label.text().split("  ·  ")[0] == f"{s.grid.label(51)}  Jungle"
     m.hover(0)
-    assert win.cell_label.text().split() == [s.grid.label(0), "sea"]
+    assert win.cell_label.text() == f"{s.grid.label(0)}  Open sea"
     geo = win.map_item.geo
     off_map = geo.bounds.topLeft() + QPointF(3, 3)
     assert win.map_item.cell_at(off_map) is None
@@ -363,7 +370,8 @@ def test_chunk_images_after_edits_equal_freshly_drawn_ones(qtbot, tmp_path):
     """Zoomed out, edits recolour a window of the cached chunk image; the result must match a full redraw."""
     import numpy as np
 
-    from editor.canvas import render
+    from editor.canvas.chunks import ChunkCache
+    from editor.canvas.style import CellColours
     from engine.scenario.edits import PaintArea, PaintTerrain
     from editor_test_support import make_window as _make
 
@@ -373,14 +381,15 @@ def test_chunk_images_after_edits_equal_freshly_drawn_ones(qtbot, tmp_path):
     view.zoom_at(0.2, view.viewport().rect().center().toPointF())
     view.viewport().repaint()
     item = win.map_item
-    assert item.chunks, "zoomed out, the map is drawn from chunk images"
+    assert item.cache.images, "zoomed out, the map is drawn from chunk images"
     s = win.document.scenario
     cells = tuple(range(0, s.grid.size, 7))[:12]
     win.push(PaintTerrain(cells, ("jungle",) * len(cells)))
     area = next(iter(s.areas))
     win.push(PaintArea(cells[:5], (area,) * 5))
     view.viewport().repaint()
-    fresh_colours = render.CellColours(s, item.style)
-    for ch, img in item.chunks.items():
-        fresh = render.ChunkImage(item.rasters[ch][0], fresh_colours, item.layers_visible)
-        assert np.array_equal(fresh.rgba, img.rgba)
+    fresh = ChunkCache(item.geo)
+    colours = CellColours(s, item.style)
+    for level, ch in list(item.cache.images):
+        img = item.cache.image(level, ch, item.colours(), item.layers_visible)  # as the next frame draws it
+        assert np.array_equal(fresh.image(level, ch, colours, item.layers_visible).rgba, img.rgba)

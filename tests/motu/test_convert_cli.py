@@ -44,7 +44,7 @@ def test_import_moorea_from_its_coastline(capsys, tmp_path):
     src.write_text(json.dumps({"type": "Feature", "properties": {"name": "Mo'orea"},
                                "geometry": {"type": "Polygon", "coordinates": [COAST["Moorea"]]}}), encoding="utf-8")
     out = str(tmp_path / "moorea.yaml")
-    code, text, _ = run(capsys, "--json", "import", str(src), "--rules", "tahiti", "--scale", "1.609344",
+    code, text, _ = run(capsys, "--json", "import", str(src), "--rules", "tahiti", "--plain", "--scale", "1.609344",
                         "--margin", "2", "--title", "Mo'orea", out)
     data = json.loads(text)
     assert code == 0 and data["areas"] == ["moorea"] and set(data["terrain"]) == {"sea", "coast", "clear"}

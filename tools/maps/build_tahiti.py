@@ -6,8 +6,17 @@ Writes both files into DIR (default scenarios/); the same inputs give the same b
 tests/tools/test_tahiti_maps.py rebuilds them to check the shipped files.
 
 Scope: the Tahiti data (scale, district boundaries, passes, rivers, sites, the Random Area
-Selection Table) and putting the scenario together; the geometry is in geo.py. Positions
-are [lon, lat] in degrees, approximate (to a few hundred metres, the coastline's own
+Selection Table) and the steps a designer takes with it, in Motu's own operations — so that
+the tutorial (docs/authoring-moorea.md) and the shipped maps cannot drift apart:
+
+- Tahiti: the coastline import (engine/io/coastline.py `new_map`, what `motu import` runs)
+  lays land, coast, inland bands, lagoon, reef and passes; then Edits paint the districts
+  (wedges from two centres, rivers pinned), the regions, the portage, the sites and pieces;
+- Mo'orea: `add_island` (what `motu map add-island` runs) grows the Tahiti map and drafts
+  Mo'orea at its real place, with its five districts; then Edits place its sites and extend
+  the Random Area Selection Table.
+
+Positions are [lon, lat] in degrees, approximate (to a few hundred metres, the coastline's own
 precision); docs/maps/tahiti.md says where each choice comes from.
 """
 from __future__ import annotations
@@ -18,23 +27,32 @@ import sys
 from pathlib import Path
 
 from shapely.geometry import Polygon
-from shapely.ops import unary_union
 
 ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:  # run as a script: make `engine` and `tools.maps` importable
     sys.path.insert(0, str(ROOT))
 
+from engine.board.geometry import cell_centres
+from engine.io import coastline_areas as areas
+from engine.io.coastline import Band, IslandPlan, add_island, new_map
+from engine.io.island_file import plan_from_file, read_island
 from engine.io.native import dumps
-from engine.rules.registry import get_ruleset
-from engine.scenario.model import Area, CellFeature, Island, Piece, Region, Scenario
+from engine.scenario.edits import (
+    Edit, InsertFeature, PaintArea, PaintTerrain, PutRecord, SetCellProps, SetEdgeFeatures, SetField,
+)
+from engine.scenario.georef import TABLE, Georef
+from engine.scenario.model import Area, CellFeature, Piece, Region, Scenario
 from tools.maps import geo
 
 COASTLINES = Path(__file__).with_name("coastlines.json")  # copy of shared/reference/coastlines.json
+# Mo'orea's coastline (the same ring) as the tutorial's input, with its passes, district
+# boundaries and centre marked as Point features.
+MOOREA_FILE = Path(__file__).with_name("moorea.geojson")
 MILE_KM = 1.609344
 # One mile to the hex: a quarter of the game's 4-mile hex, so each of the 17 areas has a
 # dozen or more hexes. The lattice origin is fixed so that both maps put a hex on the same
 # ground, and placed so that the Taravao isthmus is two coastal hexes wide (the portage).
-LATTICE = geo.Lattice(MILE_KM, -24.0, 21.0)
+LATTICE = geo.lattice(MILE_KM, -24.0, 21.0)
 MARGIN_KM = 4.0  # open sea beyond the reef on every side
 # Port Phaeton, the bay on the south-west side of the Taravao isthmus, is only a notch in the
 # 1:10m coastline, which leaves the isthmus 4 km wide instead of its real 2-2.5 km; this
@@ -56,19 +74,20 @@ NUI_DISTRICTS = [
 ]
 # Tahiti Iti (Taiarapu) begins east of a line across the isthmus; wedges round its centre.
 ITI_DIVIDE = [(-149.2935, -17.700), (-149.3315, -17.780)]
+# Heights as depth from the sea (km): the centre of Tahiti Nui is mountain, Tahiti Iti's
+# smaller centre too, Mo'orea's smaller still. (In longitude/latitude north is up, so Tahiti
+# Iti, on the map's left of the divide drawn north-east to south-west, is on its right here.)
+NUI_BANDS = Band((2.4, 5.8), geo.half_plane(*ITI_DIVIDE, left=True))
+ITI_BANDS = Band((2.0, 3.6), geo.half_plane(*ITI_DIVIDE, left=False))
+MOOREA_BANDS = Band((1.8, 2.6))
 ITI_CENTRE = (-149.237, -17.795)
 ITI_DISTRICTS = [("pueu", (-149.297, -17.718)), ("tautira", (-149.205, -17.727)),
                  ("teahupoo", (-149.155, -17.846)), ("vairao", (-149.283, -17.834))]
-MOOREA_CENTRE = (-149.861, -17.514)
-MOOREA_DISTRICTS = [("paopao", (-149.862, -17.485)), ("teavaro", (-149.800, -17.466)),
-                    ("afareaitu", (-149.790, -17.528)), ("haapiti", (-149.860, -17.567)),
-                    ("papetoai", (-149.943, -17.500))]
 
 # Reef passes, [lon, lat] just outside the reef: a few round each island, not all the real ones.
 TAHITI_PASSES = [(-149.575, -17.515), (-149.650, -17.600), (-149.600, -17.740), (-149.430, -17.775),
                  (-149.322, -17.808), (-149.265, -17.866), (-149.170, -17.722), (-149.314, -17.645),
                  (-149.417, -17.492)]
-MOOREA_PASSES = [(-149.890, -17.466), (-149.820, -17.470), (-149.777, -17.528), (-149.948, -17.535)]
 
 # Rivers, mouth to source (the mouth a little out to sea, so the line meets the coarse coast).
 # The Papenoo (23 km) drains the centre northward; the Vaihiria runs south from its lake.
@@ -100,8 +119,7 @@ MOOREA_NAMES = {"afareaitu": "Afareaitu", "teavaro": "Teavaro", "paopao": "Paopa
 TOKENS = dict(zip([a[0] for a in AREAS] + MOOREA_AREAS, "fuepamntshirMPvTAUFVOYH"))
 COLOURS = {"north": ["#9ecae1", "#6baed6", "#c6dbef", "#4292c6", "#a6bddb", "#74a9cf", "#d0d1e6"],
            "west": ["#fdae6b", "#fd8d3c", "#fdd0a2"],
-           "south": ["#a1d99b", "#74c476", "#c7e9c0", "#bcbddc", "#9e9ac8", "#dadaeb", "#807dba"],
-           "moorea": ["#fbb4b9", "#f768a1", "#fcc5c0", "#dd3497", "#fa9fb5"]}
+           "south": ["#a1d99b", "#74c476", "#c7e9c0", "#bcbddc", "#9e9ac8", "#dadaeb", "#807dba"]}
 
 # Sites: [lon, lat] of the real place; the site goes on the nearest hex of the area that can hold it.
 HOME_VILLAGES = [("red", "pare", (-149.566, -17.536)), ("yellow", "hitiaa", (-149.295, -17.600)),
@@ -133,97 +151,170 @@ SCALE_TEXT = ("Scale: one mile (1.6 km) between hex centres, a quarter of the 4-
               "game: four hexes here make one of its hexes. North is up.")
 
 
-def km(lonlat: tuple[float, float]) -> tuple[float, float]:
-    return geo.project(*lonlat)
-
-
 def load_coasts() -> dict[str, Polygon]:
-    rings = json.loads(COASTLINES.read_text(encoding="utf-8"))["islands"]
-    return {name: Polygon([geo.project(lon, lat) for lon, lat in ring]) for name, ring in rings.items()}
+    """The coastlines in km east and north of (geo.LON0, geo.LAT0)."""
+    return {name: Polygon([geo.project(lon, lat) for lon, lat in ring]) for name, ring in _rings().items()}
+
+
+def _rings() -> dict[str, list]:
+    return json.loads(COASTLINES.read_text(encoding="utf-8"))["islands"]
+
+
+def tahiti_plan() -> IslandPlan:
+    """What `motu import` is asked for Tahiti: its coastline with Port Phaeton cut in, the two
+    parts' inland bands, the passes; the districts are painted after, by `_districts`."""
+    land = Polygon(_rings()["Tahiti"]).difference(Polygon(PORT_PHAETON))
+    return IslandPlan(land, "Tahiti", bands=(NUI_BANDS, ITI_BANDS), passes=tuple(TAHITI_PASSES), areas="none")
+
+
+def moorea_plan() -> IslandPlan:
+    """What `motu map add-island` is asked for Mo'orea (docs/authoring-moorea.md, step 2): its
+    coastline file, which marks the passes, the district boundaries and the centre, with
+    Mo'orea's inland bands."""
+    return plan_from_file(read_island(str(MOOREA_FILE)), bands=(MOOREA_BANDS,))
+
+
+def build_tahiti() -> Scenario:
+    sc, _ = new_map("tahiti", tahiti_plan(), hex_km=MILE_KM, margin_km=MARGIN_KM, lattice=LATTICE, title="Tahiti")
+    for edit in tahiti_edits(sc):
+        edit.apply(sc)
+    sc.area_tokens = {a: TOKENS[a] for a in sc.areas}  # presentation: one letter a hex in the file
+    sc.revision = 0
+    return sc
+
+
+def build_moorea(tahiti: Scenario) -> Scenario:
+    sc = tahiti.copy()
+    edit, _ = add_island(sc, moorea_plan(), margin_km=MARGIN_KM)
+    edit.apply(sc)
+    for edit in moorea_edits(sc):
+        edit.apply(sc)
+    sc.area_tokens = {a: TOKENS[a] for a in sc.areas}
+    sc.revision = 0
+    return sc
 
 
 def build(with_moorea: bool) -> Scenario:
-    coasts = load_coasts()
-    islands = [coasts["Tahiti"]] + ([coasts["Moorea"]] if with_moorea else [])
-    land_km = unary_union(islands)
-    w, s_, e, n = land_km.bounds
-    win = LATTICE.window(w - MARGIN_KM, s_ - MARGIN_KM, e + MARGIN_KM, n + MARGIN_KM)
-    grid = win.grid()
-    land = unary_union([win.geometry(list(p.exterior.coords)) for p in islands])
-    land = land.difference(win.geometry([km(p) for p in PORT_PHAETON]))
-    to_layout = lambda p: win.to_layout(*km(p))
-    # Tahiti Iti is east of a line across the isthmus (drawn north-east to south-west, so on
-    # its left); Mo'orea is what lies within 5 hexes of its coast.
-    divide = to_layout(ITI_DIVIDE[0]), to_layout(ITI_DIVIDE[1])
-    iti, nui = geo.half_plane(*divide, left=True), geo.half_plane(*divide, left=False)
-    moorea = win.geometry(list(coasts["Moorea"].exterior.coords)).buffer(5) if with_moorea else Polygon()
-    nui = nui.difference(moorea)
-    # Heights as depth from the sea (km): the centre of Tahiti Nui is mountain, Tahiti Iti's
-    # smaller centre too, Mo'orea's smaller still.
-    terrain = geo.classify(win, land, [(nui, 2.4, 5.8), (iti, 2.0, 3.6), (moorea, 1.8, 2.6)])
+    tahiti = build_tahiti()
+    return build_moorea(tahiti) if with_moorea else tahiti
 
-    # Areas: wedges, made connected. River hexes are pinned to their district.
-    land_cells = [c for c in range(grid.size) if terrain[c] in geo.LAND]
-    xy = geo.cell_centres(grid)
-    in_iti = [c for c in land_cells if geo.point_in(iti, *xy[c])]
-    in_moorea = [c for c in land_cells if geo.point_in(moorea, *xy[c])]
-    in_nui = [c for c in land_cells if c not in set(in_iti) | set(in_moorea)]
-    cell_area: list[str | None] = [None] * grid.size
-    for cells, centre, districts in ((in_nui, NUI_CENTRE, NUI_DISTRICTS), (in_iti, ITI_CENTRE, ITI_DISTRICTS),
-                                     (in_moorea, MOOREA_CENTRE, MOOREA_DISTRICTS)):
-        if cells:
-            starts = [(a, km(p)) for a, p in districts]
-            for c, a in geo.wedges(win, cells, km(centre), starts).items():
-                cell_area[c] = a
-    rivers = {name: geo.hexes_on_line(win, win.geometry([km(p) for p in line], line=True), set(land_cells))
+
+class _Map:
+    """The scenario's hexes in layout units, and [lon, lat] placed on them."""
+
+    def __init__(self, sc: Scenario):
+        self.sc = sc
+        self.geo = Georef.of(sc)
+        self.xy = cell_centres(sc.grid)
+
+    def at(self, p: tuple[float, float]) -> tuple[float, float]:
+        return self.geo.point(*p)
+
+    def land(self) -> list[int]:
+        return [c for c, t in enumerate(self.sc.terrain) if t in LAND]
+
+
+LAND = ("coast", "clear", "jungle", "mountain")
+
+
+def tahiti_edits(sc: Scenario) -> list[Edit]:
+    """The designer's edits after importing Tahiti, in order: regions and districts, rivers,
+    the portage, sites and pieces, the Random Area Selection Table, the briefing."""
+    m = _Map(sc)
+    out: list[Edit] = [PutRecord("regions", rid, Region(rid, name)) for rid, name in REGIONS]
+    for aid, name, chiefdom, region in AREAS:
+        colour = COLOURS[region][[a for a in AREAS if a[3] == region].index((aid, name, chiefdom, region))]
+        out.append(PutRecord("areas", aid, Area(aid, name, region, "tahiti", colour, {"chiefdom": chiefdom})))
+    cell_area, rivers, valley = _districts(m)
+    cells = tuple(c for c, a in enumerate(cell_area) if a is not None)
+    out.append(PaintArea(cells, tuple(cell_area[c] for c in cells)))
+    if valley:  # the valleys cut through the mountains: the cross-island track
+        out.append(PaintTerrain(tuple(valley), ("jungle",) * len(valley)))
+    terrain = list(sc.terrain)
+    for c in valley:
+        terrain[c] = "jungle"
+    out.append(SetEdgeFeatures((_portage(m, terrain, cell_area),), (("portage",),)))
+    features = _sites(m, terrain, cell_area, rivers, HOME_VILLAGES, MARAES, {a: p for a, p in VILLAGES.items()
+                                                                          if a not in MOOREA_AREAS}, INLAND_VILLAGES)
+    out += [InsertFeature(i, f) for i, f in enumerate(features)]
+    out += _named_cells(m, terrain)
+    for f in features:
+        if f.kind == "home_village":
+            name = f"{sc.sides[f.side].name.split()[0]} Head Chieftain"
+            out.append(PutRecord("pieces", f"{f.side}-chieftain",
+                                 Piece(f"{f.side}-chieftain", "head_chieftain", f.side, f.cell, name=name)))
+            out.append(PutRecord("pieces", f"{f.side}-canoe", Piece(f"{f.side}-canoe", "war_canoe", f.side, f.cell)))
+    out.append(SetField("tables", _tables(sc, RAST_GROUPS)))
+    out.append(SetField("briefing", _briefing(False)))
+    return out
+
+
+def moorea_edits(sc: Scenario) -> list[Edit]:
+    """The designer's edits after adding Mo'orea: its Marae site and village sites (listed
+    beside Tahiti's of their kind), Mount Tohiea, the Random Area Selection Table, the title."""
+    m = _Map(sc)
+    feats = sc.features
+    used = {f.cell for f in feats}
+    cell_area, terrain = sc.cell_area, sc.terrain
+    after_maraes = max(i for i, f in enumerate(feats) if f.kind == "marae_site") + 1
+    valleys = {name for _, name, _ in INLAND_VILLAGES}
+    before_valleys = min(i for i, f in enumerate(feats) if f.kind == "village_site" and f.name in valleys)
+    name, area, p, want = MOOREA_MARAE
+    marae = CellFeature("marae_site", _place(m, cell_area, terrain, used, area, p, want), name=name)
+    villages = [CellFeature("village_site", _place(m, cell_area, terrain, used, a, VILLAGES[a], "coast"),
+                            name=MOOREA_NAMES[a]) for a in VILLAGES if a in MOOREA_AREAS]
+    out: list[Edit] = [InsertFeature(after_maraes, marae)]
+    out += [InsertFeature(before_valleys + 1 + i, f) for i, f in enumerate(villages)]
+    out += _named_cells(m, terrain, only=("Mount Tohiea",))
+    out.append(SetField("tables", _tables(sc, RAST_MOOREA)))
+    out.append(SetField("title", "Tahiti and Mo'orea"))
+    out.append(SetField("briefing", _briefing(True)))
+    return out
+
+
+def _tables(sc: Scenario, groups: list) -> dict:
+    # So that exports (GeoJSON) can give real longitude and latitude: the import's georeference.
+    return {"random_area_selection": {"groups": [{"first": f, "second": s} for f, s in groups]},
+            TABLE: sc.tables[TABLE]}
+
+
+def _districts(m: _Map) -> tuple[list[str | None], dict[str, list[int]], list[int]]:
+    """Tahiti's districts as wedges round Tahiti Nui's and Tahiti Iti's centres, river hexes
+    pinned to their district, made connected; the rivers' hexes; the mountain hexes the
+    rivers' valleys cut through."""
+    sc = m.sc
+    land_cells = m.land()
+    # Tahiti Iti is east of a line across the isthmus (drawn north-east to south-west, so on
+    # its left as seen on the map).
+    iti = geo.half_plane(m.at(ITI_DIVIDE[0]), m.at(ITI_DIVIDE[1]), left=True)
+    in_iti = [c for c in land_cells if geo.point_in(iti, *m.xy[c])]
+    in_nui = [c for c in land_cells if c not in set(in_iti)]
+    cell_area: list[str | None] = [None] * sc.grid.size
+    for cells, centre, districts in ((in_nui, NUI_CENTRE, NUI_DISTRICTS), (in_iti, ITI_CENTRE, ITI_DISTRICTS)):
+        starts = [(a, m.at(p)) for a, p in districts]
+        for c, a in areas.wedges(m.xy, cells, m.at(centre), starts).items():
+            cell_area[c] = a
+    rivers = {name: geo.hexes_on_line(sc.grid, geo.layout_line(m.geo, line), set(land_cells))
               for name, (_, line) in RIVERS.items()}
+    valley = []
     for name, cells in rivers.items():
         for c in cells:
             cell_area[c] = RIVERS[name][0]
-            if terrain[c] == "mountain":  # the valleys cut through the mountains: the cross-island track
-                terrain[c] = "jungle"
-    geo.make_connected(grid, cell_area, {c for cells in rivers.values() for c in cells})
+            if sc.terrain[c] == "mountain" and c not in valley:
+                valley.append(c)
+    areas.make_connected(sc.grid, cell_area, {c for cells in rivers.values() for c in cells})
+    return cell_area, rivers, sorted(valley)
 
-    rs = get_ruleset("tahiti")
-    sc = rs.new_scenario("hex", grid.columns, grid.rows, "Tahiti and Mo'orea" if with_moorea else "Tahiti")
-    sc.terrain, sc.cell_area = terrain, cell_area
-    sc.briefing = _briefing(with_moorea)
-    sc.islands["tahiti"] = Island("tahiti", "Tahiti")
-    for rid, name in REGIONS:
-        sc.regions[rid] = Region(rid, name)
-    for i, (aid, name, chiefdom, region) in enumerate(AREAS):
-        colour = COLOURS[region][[a for a in AREAS if a[3] == region].index(AREAS[i])]
-        sc.areas[aid] = Area(aid, name, region, "tahiti", colour, {"chiefdom": chiefdom})
-    if with_moorea:
-        sc.islands["moorea"] = Island("moorea", "Mo'orea")
-        sc.regions["moorea"] = Region("moorea", "Mo'orea")
-        for i, aid in enumerate(MOOREA_AREAS):
-            sc.areas[aid] = Area(aid, MOOREA_NAMES[aid], "moorea", "moorea", COLOURS["moorea"][i])
-    sc.area_tokens = {a: TOKENS[a] for a in sc.areas}
 
-    # Reef: every lagoon/open-sea hexside but the passes.
-    passes = TAHITI_PASSES + (MOOREA_PASSES if with_moorea else [])
-    gaps = {geo.pass_side(win, terrain, *km(p)) for p in passes}
-    for key in geo.reef_sides(grid, terrain, gaps):
-        sc.edges[key] = ("reef",)
-    sc.edges[_portage(win, terrain, cell_area)] = ("portage",)
-
-    sc.features = _sites(win, terrain, cell_area, rivers, with_moorea)
+def _named_cells(m: _Map, terrain: list[str], only: tuple[str, ...] | None = None) -> list[Edit]:
+    out: list[Edit] = []
     for p, props in NAMED_CELLS:
-        c = win.cell_at_km(*km(p))
-        if c is not None and terrain[c] in geo.LAND:
-            sc.cell_props[c] = props
-    for f in sc.features:
-        if f.kind == "home_village":
-            sc.pieces[f"{f.side}-chieftain"] = Piece(f"{f.side}-chieftain", "head_chieftain", f.side, f.cell,
-                                                     name=f"{sc.sides[f.side].name.split()[0]} Head Chieftain")
-            sc.pieces[f"{f.side}-canoe"] = Piece(f"{f.side}-canoe", "war_canoe", f.side, f.cell)
-    groups = RAST_MOOREA if with_moorea else RAST_GROUPS
-    sc.tables = {"random_area_selection": {"groups": [{"first": f, "second": s} for f, s in groups]},
-                 # So that exports (GeoJSON) can give real longitude and latitude.
-                 "georeference": win.georeference()}
-    return sc
-
+        if only is not None and props["name"] not in only:
+            continue
+        c = m.sc.grid.cell_at(*m.at(p))
+        if c is not None and terrain[c] in LAND:
+            out.append(SetCellProps(c, props))
+    return out
 
 def _briefing(with_moorea: bool) -> str:
     text = ("Tahiti in the later 18th century: four clans contend for the island's 17 districts, "
@@ -234,23 +325,22 @@ def _briefing(with_moorea: bool) -> str:
     return text + SCALE_TEXT + " Coastlines: Natural Earth 1:10m."
 
 
-def _portage(win: geo.Window, terrain: list[str], cell_area: list[str | None]) -> tuple[int, int]:
+def _portage(m: _Map, terrain: list[str], cell_area: list[str | None]) -> tuple[int, int]:
     """15.7: the land hexside across the Taravao isthmus, between a coastal hex on its
     north-east shore and a coastal hex on its south-west shore, both in Papeari."""
-    grid = win.grid()
-    xy = geo.cell_centres(grid)
+    grid, xy = m.sc.grid, m.xy
     # Water hexes are on the north-east or south-west shore by which side of the line from
     # Tahiti Nui's centre to Tahiti Iti's they lie.
-    (px, py), (qx, qy) = win.to_layout(*km(NUI_CENTRE)), win.to_layout(*km(ITI_CENTRE))
+    (px, py), (qx, qy) = m.at(NUI_CENTRE), m.at(ITI_CENTRE)
     def shore(c: int) -> set[str]:
         out = set()
         for n in grid.neighbours(c):
-            if terrain[n] in geo.WATER:
+            if terrain[n] in ("sea", "lagoon"):
                 cross = (qx - px) * (xy[n, 1] - py) - (qy - py) * (xy[n, 0] - px)
                 out.add("ne" if cross < 0 else "sw")  # layout y points south
         return out
-    (x0, y0), (x1, y1) = (km(p) for p in ITI_DIVIDE)
-    taravao = win.to_layout((x0 + x1) / 2, (y0 + y1) / 2)  # the middle of the isthmus
+    (x0, y0), (x1, y1) = (m.at(p) for p in ITI_DIVIDE)
+    taravao = ((x0 + x1) / 2, (y0 + y1) / 2)  # the middle of the isthmus
     best = None
     for a, b in map(tuple, grid.edge_array()):
         a, b = int(a), int(b)
@@ -268,26 +358,28 @@ def _portage(win: geo.Window, terrain: list[str], cell_area: list[str | None]) -
     return best[1]
 
 
-def _sites(win: geo.Window, terrain: list[str], cell_area: list[str | None],
-           rivers: dict[str, list[int]], with_moorea: bool) -> list[CellFeature]:
+def _place(m: _Map, cell_area: list[str | None], terrain: list[str], used: set[int], area: str,
+           p: tuple[float, float], want: str | None) -> int:
+    """The site's hex: the hex of `area` nearest the real place, on a terrain it allows."""
+    ok = ("coast",) if want == "coast" else ("coast", "clear", "jungle")
+    cells = [c for c, a in enumerate(cell_area) if a == area and terrain[c] in ok and c not in used]
+    c = areas.nearest_cell(m.xy, cells, m.at(p))
+    used.add(c)
+    return c
+
+
+def _sites(m: _Map, terrain: list[str], cell_area: list[str | None], rivers: dict[str, list[int]],
+           homes: list, maraes: list, villages: dict, inland: list) -> list[CellFeature]:
     used: set[int] = set()
-
-    def place(area: str, p: tuple[float, float], want: str | None) -> int:
-        ok = ("coast",) if want == "coast" else ("coast", "clear", "jungle")
-        cells = [c for c, a in enumerate(cell_area) if a == area and terrain[c] in ok and c not in used]
-        c = geo.nearest(win, cells, *km(p))
-        used.add(c)
-        return c
-
-    out = [CellFeature("home_village", place(a, p, "coast"), side, a.capitalize())
-           for side, a, p in HOME_VILLAGES]
-    maraes = MARAES + ([MOOREA_MARAE] if with_moorea else [])
-    out += [CellFeature("marae_site", place(a, p, want), name=name) for name, a, p, want in maraes]
-    homes = {a for _, a, _ in HOME_VILLAGES}
-    for a, p in VILLAGES.items():
-        if a not in homes and (with_moorea or a not in MOOREA_AREAS):
-            out.append(CellFeature("village_site", place(a, p, "coast"), name=(MOOREA_NAMES.get(a) or a.capitalize())))
-    out += [CellFeature("village_site", place(a, p, None), name=name) for a, name, p in INLAND_VILLAGES]
+    out = [CellFeature("home_village", _place(m, cell_area, terrain, used, a, p, "coast"), side, a.capitalize())
+           for side, a, p in homes]
+    out += [CellFeature("marae_site", _place(m, cell_area, terrain, used, a, p, want), name=name)
+            for name, a, p, want in maraes]
+    home_areas = {a for _, a, _ in homes}
+    out += [CellFeature("village_site", _place(m, cell_area, terrain, used, a, p, "coast"), name=a.capitalize())
+            for a, p in villages.items() if a not in home_areas]
+    out += [CellFeature("village_site", _place(m, cell_area, terrain, used, a, p, None), name=name)
+            for a, name, p in inland]
     for name, cells in rivers.items():
         out += [CellFeature("stream", c, name=name) for c in cells]
     return out
@@ -299,9 +391,9 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    for name, with_moorea in (("tahiti.yaml", False), ("tahiti-moorea.yaml", True)):
-        text = dumps(build(with_moorea))
-        (out / name).write_text(text, encoding="utf-8")
+    tahiti = build_tahiti()
+    for name, sc in (("tahiti.yaml", tahiti), ("tahiti-moorea.yaml", build_moorea(tahiti))):
+        (out / name).write_text(dumps(sc), encoding="utf-8")
         print(f"wrote {out / name}")
     return 0
 

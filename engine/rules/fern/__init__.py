@@ -5,20 +5,24 @@ concept each: board (the table and the order of battle, §1), core and state
 (the game state and the OpenSpiel-style API), turn (the turn structure the rules
 leave open), motivation (§1-§3), activation (spending points, §3), movement
 (§4, §9, §12), firing (§5, §9), reaction (§6), combat (§7), casualties (§8),
-morale (§10), victory (§11), spotting (§12), validation, and bots.
+morale (§10), victory (§11), spotting (§12), observation (what each side may
+know, §12), validation and validation_play (what play needs), and bots.
 docs/rules/fern.md says what Motu chose where the rules are silent.
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import Any
 
+from engine.board.search import MovementProfile
 from engine.board.sight import SquareSight
 from engine.rules.ruleset import RuleSet, validators_of
 from engine.scenario.checks import COMMON_VALIDATORS
 from engine.scenario.model import Scenario
 
 from .validation import FERN_VALIDATORS
+from .validation_play import FERN_PLAY_VALIDATORS
 
 
 class FernRules(RuleSet):
@@ -27,7 +31,7 @@ class FernRules(RuleSet):
     summary = "Semi-skirmish rules for the New Zealand Wars on a table of squares"
 
     def validators(self):
-        return validators_of(COMMON_VALIDATORS, FERN_VALIDATORS)
+        return validators_of(COMMON_VALIDATORS, FERN_VALIDATORS, FERN_PLAY_VALIDATORS)
 
     def sight(self, scenario: Scenario):
         # Option bush_blocks_sight (docs/rules/fern.md): off, a bush square the line crosses
@@ -36,6 +40,28 @@ class FernRules(RuleSet):
             return super().sight(scenario)
         return scenario.cached(("sight", "diagonal-only"), lambda: SquareSight(
             scenario.grid, self.sight_blocks(scenario), crossing_blocks=False))
+
+    def _build_profile(self, scenario: Scenario, kind, side, conditions, start_key=None) -> MovementProfile:
+        """The catalogue's costs, and §4's stream on the diagonal: a diagonal step pays an edge
+        feature's cost when it crosses the feature by FernBoard.step_crosses' rule."""
+        from .board import step_crosses
+        movement_class, _ = self.unit_kind(kind)
+        cat = self.catalogue
+        enter = [cat.terrain[t].enter_cost(movement_class) if t in cat.terrain else math.inf for t in scenario.terrain]
+        both = scenario.options.get("diagonal_edges", cat.options["diagonal_edges"].default) == "both"
+        grid = scenario.grid
+        edge_cost: dict[tuple[int, int], float] = {}
+        for f, spec in cat.edges.items():
+            cost = spec.cross_cost(movement_class)
+            edges = {k for k, feats in scenario.edges.items() if f in feats}
+            if not cost or not edges:
+                continue
+            near = {x for k in edges for c in k for x in (c, *grid.neighbour_lists[c])}
+            for a in near:
+                for v in grid.neighbour_lists[a]:
+                    if a < v and step_crosses(grid.columns, edges, a, v, both):
+                        edge_cost[(a, v)] = edge_cost.get((a, v), 0) + cost
+        return MovementProfile.build(grid, enter, edge_cost, ())
 
     def new_board(self, scenario: Scenario, options: Mapping[str, Any] | None = None):
         """The unchanging part of a game on `scenario` (shared by every state of it)."""

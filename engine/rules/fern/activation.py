@@ -3,7 +3,11 @@
 Scope: what a motivated group may do with its points and what each costs —
 move (§4, movement.py), fire (§5, firing.py), rescue casualties (§8,
 casualties.py), un-pin a square (§9), observe (§12, spotting.py) — and ending
-the activation. "A group must use all activation points before another
+the activation. Un-pinning (§9) is done by the motivating officer when he is
+himself in the motivated party (alone or with the figures of his square): any
+square with pinned figures of his chain of command, for a point per square
+from him to it, both counted, +1 for bush with British in it. It does not
+activate the square: its figures stay unmotivated and may be motivated later. "A group must use all activation points before another
 motivation is attempted": the activation stays on top of the stack until its
 points are spent or the player declares the rest unused (DONE).
 Step: ("act", player, gids, leaders, motivator, points, diagonal_used, rescued).
@@ -26,7 +30,8 @@ def valid(s, task) -> bool:
 
 
 def unpin_cost(s, motivator: int, cell: int, player: int) -> int | None:
-    """§9: +1 a square from the officer to the target, both counted; +1 if bush with British there."""
+    """§9: +1 a square from the officer to the target, both counted (so his own square costs 1);
+    +1 if the square is bush and British are in it."""
     l = s.leaders[motivator]
     if l.cell is None:
         return None
@@ -56,10 +61,11 @@ def legal(s, task) -> list[int]:
     if gids:
         out += [FIRE + t for t in firing.targets(s, player, gids, cell, points)]
     out += [OBSERVE + t for t in spotting.observable(s, player, cell, points)]
-    for t in unpin_targets(s, motivator, player):
-        c = unpin_cost(s, motivator, t, player)
-        if c is not None and c <= points:
-            out.append(UNPIN + t)
+    if motivator in leaders:  # §9: the officer himself is motivated and spends the points
+        for t in unpin_targets(s, motivator, player):
+            c = unpin_cost(s, motivator, t, player)
+            if c is not None and c <= points:
+                out.append(UNPIN + t)
     top = casualties.rescue_limit(s, player, cell, points, rescued)
     out += [RESCUE + k for k in range(1, top + 1)]
     return out

@@ -73,10 +73,19 @@ def nation_of(catalogue, side: str | None, kind: str, props=None) -> str:
     return str(p.props.get("nation", BRITISH)) if p is not None else BRITISH
 
 
-def player_of(scenario: Scenario, side: str | None, nation: str) -> int:
+def side_player(scenario: Scenario, side: str | None) -> int | None:
+    """The player a side's `player` prop names (0 the British force, 1 the Maori), if it names one."""
     s = scenario.sides.get(side) if side else None
-    if s is not None and "player" in s.props:
-        return int(s.props["player"])
+    value = s.props.get("player") if s is not None else None
+    return value if value in (BRITISH_PLAYER, MAORI_PLAYER) and not isinstance(value, bool) else None
+
+
+def player_of(scenario: Scenario, side: str | None, nation: str) -> int:
+    """The player of a side: its `player` prop, else the Maori for Maori, the British force for the rest
+    (a `player` prop naming no player is a validation error, FERN_BAD_PLAYER)."""
+    named = side_player(scenario, side)
+    if named is not None:
+        return named
     return MAORI_PLAYER if nation == MAORI else BRITISH_PLAYER
 
 
@@ -105,6 +114,24 @@ def base_edge_depth(scenario: Scenario) -> list[int] | None:
         col, row = cell % c, cell // c
         depth.append({"bottom": r - 1 - row, "top": row, "left": col, "right": c - 1 - col}[edge])
     return depth
+
+
+def _key(a: int, b: int) -> tuple[int, int]:
+    return (a, b) if a < b else (b, a)
+
+
+def step_crosses(columns: int, edges, a: int, v: int, both: bool = False) -> bool:
+    """Does a step from square `a` to its neighbour `v` cross one of `edges` (pairs, lower first)?
+    Orthogonally, the edge between them. Diagonally (docs/rules/fern.md, §4) the step goes round
+    the corner one of two ways, each across two edges: it crosses if either way does, or with
+    `both` (option `diagonal_edges: both`) only if both ways do."""
+    c = columns
+    if a % c == v % c or a // c == v // c:
+        return _key(a, v) in edges
+    side1, side2 = (a // c) * c + v % c, (v // c) * c + a % c
+    way1 = _key(a, side1) in edges or _key(side1, v) in edges
+    way2 = _key(a, side2) in edges or _key(side2, v) in edges
+    return (way1 and way2) if both else (way1 or way2)
 
 
 class FernBoard:
@@ -137,8 +164,11 @@ class FernBoard:
         self.long_from = 2 if option(opts, catalogue, "long_range") == "beyond_close" else self.t["range"]["long"]
         self.first_player = MAORI_PLAYER if option(opts, catalogue, "first_side") == "maori" else BRITISH_PLAYER
         self.history_books = bool(option(opts, catalogue, "history_books"))
+        self.diagonal_both = option(opts, catalogue, "diagonal_edges") == "both"
+        self.kupapa_tupara = bool(option(opts, catalogue, "kupapa_tupara"))
+        self.pit_bush_hiding = bool(option(opts, catalogue, "rifle_pit_bush_hiding"))
         v = scenario.victory or {}
-        self.turns = int(v.get("turns", self.t["victory"]["default_turns"]))
+        self.turns = int(v.get("turns", self.t["victory"]["default_turns"]))  # FERN_BAD_VICTORY if not whole
         held = v.get("field_at_time_limit", "none")
         self.field_at_time_limit = {"british": BRITISH_PLAYER, "maori": MAORI_PLAYER}.get(held)
         self._seen_from: dict[int, list[int]] = {}
@@ -215,27 +245,20 @@ class FernBoard:
         dx, dy = abs(a % c - b % c), abs(a // c - b // c)
         return dx + dy - 1 if dx and dy else dx + dy
 
-    def crosses_stream(self, a: int, b: int) -> bool:
-        return ((a, b) if a < b else (b, a)) in self.stream
+    def step_crosses(self, edges: set[tuple[int, int]], a: int, v: int) -> bool:
+        return step_crosses(self.columns, edges, a, v, self.diagonal_both)
 
-    def _palisade_at(self, here: int, towards: int) -> bool:
-        """Does a palisade stand on the side of `here` that a line to the next square `towards`
-        leaves by? Through a corner, either edge of the corner counts."""
-        c = self.columns
-        hc, hr, tc, tr = here % c, here // c, towards % c, towards // c
-        if hc == tc or hr == tr:
-            return (min(here, towards), max(here, towards)) in self.palisade
-        side1, side2 = hr * c + tc, tr * c + hc
-        return ((min(here, side1), max(here, side1)) in self.palisade
-                or (min(here, side2), max(here, side2)) in self.palisade)
+    def crosses_stream(self, a: int, b: int) -> bool:
+        return self.step_crosses(self.stream, a, b)
 
     def behind_palisade(self, cell: int, other: int) -> bool:
-        """§5: `cell` is behind a palisade against `other` when the line between them
-        leaves `cell` across a palisade edge (next to each other, both are behind it)."""
+        """§5: `cell` is behind a palisade against `other` when the line between them leaves
+        `cell` across a palisade: its first step crosses one (through a corner, by the same
+        rule as a diagonal move). Next to each other across a palisade, both are behind it."""
         if cell == other:
             return False
         line = self.sight.line_cells(cell, other)
-        return self._palisade_at(cell, line[1])
+        return self.step_crosses(self.palisade, cell, line[1])
 
     def seen_from(self, cell: int) -> list[int]:
         """Every other square in line of sight of `cell` (the table never changes, so this is kept)."""

@@ -7,8 +7,8 @@ away from the enemy, moves toward the enemy it can see — preferring bush —
 and, with none in sight, the British advance away from their base edge and
 observe the bush beside them while hidden Maori lie in wait for reaction fire
 and ambush. It always attempts reaction fire and retires when it has lost half
-its figures. It does not cheat: it reads only what its side can see
-(FernCore.enemy_cells_seen); the legal actions show no hidden enemy either.
+its figures. It does not cheat: it decides from its side's observation, in
+which the enemy's hidden figures are not there at all (observation.py).
 Its own randomness (ties) comes from the generator it is given.
 """
 from __future__ import annotations
@@ -49,6 +49,7 @@ class HeuristicBot:
         self.rng = rng
 
     def choose(self, state) -> int:
+        state = state.observation(state.current_player())  # what its side may see, and nothing more
         legal = state.legal_actions()
         task = state.stack[-1]
         if task[0] == "react_offer":

@@ -7,7 +7,8 @@ per two figures; each 6 is a casualty on the other side), the result (the side
 with more casualties, or the attackers on a draw, retreats one square and is
 pinned), retreats (attackers to the square they came from; defenders one
 square directly away from the attack if they can, else the square next to them
-that is farthest from it, never into a square of the enemy), and doubled losses
+that is farthest from it, never into a square of the enemy: a square of hidden
+enemies the losers run into is revealed and passed over), and doubled losses
 for a side that cannot retreat. Losses fall at random on the figures in the
 fight (leaders included). Defenders who cannot retreat stay, pinned, and the
 attackers stay where they were unless none are left; so a square never holds
@@ -69,7 +70,7 @@ def retreat_square(s, loser: int, cell: int, attacker_from: int) -> int | None:
     straight = (cell % c * 2 - attacker_from % c, cell // c * 2 - attacker_from // c)
     best = None
     for v in b.neighbours[cell]:
-        if s.occupied(v, 1 - loser) or b.dist(v, attacker_from) <= here:
+        if s.seen_by(v, loser) or b.dist(v, attacker_from) <= here:
             continue
         key = (-b.dist(v, attacker_from), (v % c, v // c) != straight, v)
         if best is None or key < best[0]:
@@ -89,6 +90,11 @@ def resolve(s, task) -> None:
             att_loss *= 2
     else:
         to = retreat_square(s, enemy, target, origin)
+        while to is not None and s.occupied(to, player):
+            # §12: retreating into a square of hidden enemies finds them; they are revealed and
+            # the retreat goes elsewhere (the losers choose only among squares they can see).
+            s.reveal(to, player)
+            to = retreat_square(s, enemy, target, origin)
         if to is None:
             def_loss *= 2
     s.stack.append(("cc_after", ctx, loser, to))
@@ -115,6 +121,7 @@ def after(s, task) -> None:
             s.groups[g] = s.groups[g]._replace(cell=to, pinned=True, hidden=False)
         for l in s.leaders_at(target, enemy):
             s.leaders[l] = s.leaders[l]._replace(cell=to, pinned=True, hidden=False)
+        s.reveal(to, enemy)  # §12: they join any of their own hidden there, and all are revealed
     else:
         s.set_pinned(target, enemy, True)
     if s.occupied(target, enemy) or not (gids or leaders):

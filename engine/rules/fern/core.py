@@ -29,6 +29,7 @@ class FernCore:
         self.holder: int | None = None
         self.vp = [0, 0]
         self.fresh = True                            # no motivation attempted yet this turn
+        self.unseen: frozenset[int] = frozenset()    # in an observation: units with figures out of sight
         self.stack: list[tuple] = []
         self._history: list[int] = []
 
@@ -47,6 +48,7 @@ class FernCore:
         other.holder = self.holder
         other.vp = list(self.vp)
         other.fresh = self.fresh
+        other.unseen = self.unseen
         other.stack = list(self.stack)
         other._history = list(self._history)
 
@@ -99,8 +101,9 @@ class FernCore:
         return sum(g.n for g in self.groups.values() if g.unit == unit)
 
     def unit_gone(self, unit: int) -> bool:
-        """§11: a unit broken by morale, or with no figure left on the table, counts as broken."""
-        return unit in self.broken or self.unit_figures(unit) == 0
+        """§11: a unit broken by morale, or with no figure left on the table, counts as broken
+        (in an observation, a unit whose figures are all out of sight is not gone)."""
+        return unit in self.broken or (self.unit_figures(unit) == 0 and unit not in self.unseen)
 
     def casualties_on_table(self, player: int) -> int:
         return sum(n for (cell, owner), n in self.cas.items() if self.owner_player(owner) == player)

@@ -4,7 +4,7 @@ Scope: the cost of a volley by weapon; the targets a group may fire at (enemy
 it can see, in line of sight, 1 to 4 squares away, in a square without its own
 side's figures); the volley itself: at most 12 figures from an open square, 8
 from bush or from behind a palisade; a D6 a figure, one more die per two
-tupara figures at close range; 6 hits; a save per hit (5-6, modified; a 1
+tupara-armed Maori at close range; 6 hits; a save per hit (5-6, modified; a 1
 always fails); unsaved hits fall at random on the figures in the square
 (leaders included), each becoming a casualty; then §9's D6 against the hits.
 Close range is 1 square. Long range is 4 squares, or with option
@@ -13,7 +13,7 @@ Steps: ("volley", …) → ("r_hit", …)* → ("r_save", …)* → ("alloc", �
 """
 from __future__ import annotations
 
-from .model import SLOT
+from .model import KUPAPA, MAORI, SLOT
 from .steps import Auto, Roll, verdict
 
 
@@ -32,6 +32,12 @@ def targets(s, player: int, gids, cell: int, points: int) -> list[int]:
         if 1 <= b.dist(cell, t) <= longest and not s.occupied(t, player) and b.sight.visible(cell, t):
             out.append(t)
     return sorted(out)
+
+
+def tupara_bonus(b, unit) -> bool:
+    """§5 "for Maoris firing at close range (tupara)": Maori figures armed with the tupara;
+    kupapa with it too under option `kupapa_tupara` (§1: kupapa are not "Maori")."""
+    return unit.weapon == "tupara" and (unit.nation == MAORI or (b.kupapa_tupara and unit.nation == KUPAPA))
 
 
 def fire(s, player: int, gids, cell: int, target: int) -> None:
@@ -55,7 +61,7 @@ def volley(s, task) -> None:
     cap = caps["closed"] if closed else caps["open"]
     total = sum(g.n for g in groups)
     firing = min(total, cap)
-    tupara = min(firing, sum(g.n for g in groups if b.units[g.unit].weapon == "tupara"))
+    tupara = min(firing, sum(g.n for g in groups if tupara_bonus(b, b.units[g.unit])))
     bonus = tupara // b.t["tupara_bonus_per"] if b.dist(cell, target) <= b.t["range"]["close"] else 0
     dice = firing + bonus
     ctx = (player, cell, target, ambush, dice, is_reaction, firing, bonus)

@@ -9,7 +9,10 @@ enemy squares next to it), a close assault (§7, after the assaulted square's
 reaction fire), or — stepping into a square where hidden Maori are — the
 failed attempt of §12 that reveals them, costing the step's ordinary price.
 Pinned groups (§9) may only step so that the nearest enemy they can see gets
-farther away.
+farther away. A step is diagonal when it changes both column and row; it
+crosses a stream as FernBoard.step_crosses says (option `diagonal_edges`).
+Hidden figures stay hidden moving from bush into bush; out of a rifle pit they
+are revealed wherever they go (option `rifle_pit_bush_hiding`: not into bush).
 """
 from __future__ import annotations
 
@@ -98,11 +101,16 @@ def move(s, task, gids, leaders, cell: int, v: int) -> None:
     for l in leaders:
         s.leaders[l] = s.leaders[l]._replace(moved=True)
     if assault:
-        # §7 (and §6: the assaulted square may fire first). The assault ends the activation.
+        # §7 (and §6: the assaulted square may fire first). Attempting a close assault gives the
+        # attackers away, so the defenders see whom they fire at. The assault ends the activation.
+        s.reveal(cell, player)
         s.stack.append(("assault", player, tuple(gids), tuple(leaders), cell, v))
         reaction.offer(s, enemy, [v], cell)
         return
-    hidden = all(s.groups[g].hidden for g in gids) and all(s.leaders[l].hidden for l in leaders) and b.bush[v]
+    # §12: hidden figures stay hidden moving from bush into bush; "Maori in rifle pits dug in the
+    # open will be hidden until they move" (option rifle_pit_bush_hiding: unless into bush).
+    hidden = (all(s.groups[g].hidden for g in gids) and all(s.leaders[l].hidden for l in leaders) and b.bush[v]
+              and (b.bush[cell] or b.pit_bush_hiding))
     for g in gids:
         s.groups[g] = s.groups[g]._replace(cell=v, hidden=hidden)
     for l in leaders:

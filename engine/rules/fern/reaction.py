@@ -6,8 +6,10 @@ fires one volley; -2 if pinned; +2 if its figures neither moved nor fired in
 their last turn; +2 more if they were hidden until firing (an ambush), and then
 a total of 6 or more fires two volleys. A square fires reaction fire at most
 once a turn but may attempt it as often as it is offered, and never with enemy
-figures in it. The defending player chooses whether to attempt (a choice node
-in the mover's turn); a failed attempt reveals nobody (§12).
+figures in it, and only at movers its figures can see (hidden Maori slipping
+through bush beside them are not a target, §12). The defending player chooses
+whether to attempt (a choice node in the mover's turn); a failed attempt
+reveals nobody (§12).
 Steps: ("react_offer", defender, square, target) and ("r_react", …).
 """
 from __future__ import annotations
@@ -17,8 +19,11 @@ from .steps import Choice, Roll, verdict
 
 
 def eligible(s, defender: int, cell: int, target: int) -> bool:
+    """The square may attempt reaction fire at `target`: it has not fired reaction fire this turn,
+    holds defenders and no enemy, and its defenders can see enemy figures there (§12: hidden
+    movers are not seen, so they are neither offered as a target nor given away by an offer)."""
     return (cell not in s.reacted and s.figures_at(cell, defender) > 0 and not s.occupied(cell, 1 - defender)
-            and s.occupied(target, 1 - defender) and s.b.sight.visible(cell, target))
+            and s.seen_by(target, defender) and s.b.sight.visible(cell, target))
 
 
 def offer(s, defender: int, cells, target: int) -> None:

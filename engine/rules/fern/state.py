@@ -20,6 +20,7 @@ from . import (
     firing,
     morale,
     motivation,
+    observation,
     reaction,
     spotting,
     turn,
@@ -32,7 +33,8 @@ from .model import DIE, Group, Leader
 from .steps import Auto, Choice, Roll
 
 STEPS: dict[str, Any] = {}
-for _module in (turn, motivation, activation, firing, reaction, combat, casualties, morale, spotting, victory):
+for _module in (turn, motivation, activation, firing, reaction, combat, casualties, morale, spotting, victory,
+                observation):
     STEPS.update(_module.STEPS)
 PLAYER_NAMES = ("British", "Maori")
 
@@ -175,7 +177,7 @@ class FernState(FernCore, GameState):
         return (self.turn, self.player, tuple(sorted(self.groups.items())), tuple(self.leaders),
                 tuple(sorted(self.cas.items())), self.next_gid, tuple(sorted(self.reacted)), tuple(self.killed),
                 tuple(sorted(self.broken)), tuple(sorted(self.leaders_killed)), self.retired, self.holder,
-                tuple(self.vp), self.fresh, tuple(self.stack))
+                tuple(self.vp), self.fresh, tuple(self.stack), tuple(sorted(self.unseen)))
 
     def information(self) -> dict[str, Any]:
         task = self._top()
@@ -188,6 +190,14 @@ class FernState(FernCore, GameState):
         if task[0] == "act":
             info["activation points"] = task[5]
         return info
+
+    def observation(self, player: int) -> FernState:
+        """What `player`'s side may see (§12): the other side's hidden figures and leaders left out,
+        and the steps only they are taking masked (observation.py)."""
+        return observation.observe(self, player)
+
+    def action_to_string_for(self, action: int, player: int) -> str | None:
+        return observation.action_text_for(self, action, player)
 
     def view(self, player: int) -> dict[str, Any]:
         """What `player` may see (§12): his own pieces, and the enemy's that are not hidden."""

@@ -40,7 +40,7 @@ HIDDEN_IN_OPEN = register_code("FERN_HIDDEN_IN_OPEN", "error",
                                "A piece marked hidden stands where §12 does not let it hide.")
 PALISADE_IN_BUSH = register_code("FERN_PALISADE_IN_BUSH", "warning", "A palisade stands on the edge of a bush square.")
 BAD_WEAPON = register_code("FERN_BAD_WEAPON", "error", "A unit carries a weapon the rules do not know (§5).")
-FORCE_MISSING = register_code("FERN_FORCE_MISSING", "error", "One of the two forces has no unit of figures.")
+FORCE_MISSING = register_code("FERN_FORCE_MISSING", "error", "One of the two forces has no unit of figures on the table.")
 NO_VICTORY = register_code("FERN_NO_VICTORY", "warning", "The scenario gives no victory conditions (§11).")
 
 
@@ -112,9 +112,10 @@ def check_command(s: Scenario, cat) -> Iterable[Finding]:
 def check_setup(s: Scenario, cat) -> Iterable[Finding]:
     placed = [p for p in s.pieces.values() if piece_role(cat, p.kind) in ("figures", *LEADER_ROLES)]
     forces = {player_of(s, p.side, nation_of(cat, p.side, p.kind, p.props)) for p in placed
-              if piece_role(cat, p.kind) == "figures"}
-    if placed and len(forces) < 2:
-        yield finding(FORCE_MISSING, "the British force and the Maori each need at least one unit of figures")
+              if piece_role(cat, p.kind) == "figures" and p.cell is not None}
+    if placed and len(forces) < 2:  # once forces are placed, both need figures on the table (§11)
+        yield finding(FORCE_MISSING, "the British force and the Maori each need at least one unit of figures "
+                      "on the table")
     british = [p for p in placed if player_of(s, p.side, nation_of(cat, p.side, p.kind, p.props)) == BRITISH_PLAYER]
     depth = base_edge_depth(s)
     if british and depth is None:

@@ -32,7 +32,8 @@ class PearlsRules(RuleSet):
         """A new game on `scenario`, one player per side in the scenario's order (seat 0 starts)."""
         opts = {**self.catalogue.default_options(), **scenario.options, **(options or {})}
         board = scenario.cached(("pearls-board",), lambda: PearlsBoard.from_scenario(scenario))
-        return PearlsState(board, len(scenario.sides), ties=str(opts["group_ties"]), max_bid=int(opts["max_bid"]))
+        return PearlsState(board, len(scenario.sides), ties=str(opts["group_ties"]), max_bid=int(opts["max_bid"]),
+                           sit_out=bool(opts["sit_out_without_boats"]))
 
     def bot_factories(self) -> dict[str, Any]:
         """random, greedy (one move ahead on engine/rules/pearls/bots.py's evaluation) and MCTS."""

@@ -15,7 +15,7 @@ from engine.scenario.model import Scenario
 
 SIDE = 7
 COLOURS = ("green", "white", "black", "blue")
-LETTERS = "ABCDEF"
+LETTERS = ("A", "B", "C", "D", "E", "F")  # a tuple: "AB" is no letter
 
 
 def map_order(scenario: Scenario) -> list[int] | None:

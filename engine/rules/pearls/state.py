@@ -13,12 +13,12 @@ Action encoding (small integers; what one means depends only on the phase):
     25..73    put your boat (and its pearl) on map square k = 25 + row*7 + column
     74..84    treasure event: save k = a - 74 dollars (0..10) into your chest
     85        pass (auction; final for this auction)
+    86        keep the boat off the map (only at the end: "they may place their boat")
     100..130  bid k = a - 100 dollars (k up to MAX_BID and to your cash; higher than the last bid)
     201..204  chance: the die shows 1..4;  205: a white face
 
-Hidden information: chests are kept in the state (it holds everything); `information(viewer)`
-hides other players' chests. The amounts saved are announced aloud in the rules, so a player
-with perfect memory knows every chest: bots see the whole state and lose nothing by it.
+Hidden information: the chests. The state holds everything; `observation(player)` is the
+state as that player sees it, the other players' chests unknown (pearls/observation.py).
 """
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ from engine.rules.api import CHANCE, TERMINAL, GameState, IllegalActionError
 from .board import COLOURS, SIDE, PearlsBoard
 from .scoring import score_map
 
-SAIL, CHOOSE, TAKE_LETTER, TAKE_PEARL, PLACE, SAVE, PASS, BID, FACE = 0, 16, 20, 21, 25, 74, 85, 100, 200
+SAIL, CHOOSE, TAKE_LETTER, TAKE_PEARL, PLACE, SAVE, PASS, KEEP_BOAT, BID, FACE = 0, 16, 20, 21, 25, 74, 85, 86, 100, 200
 WHITE = FACE + 5
 MAX_BID = 30
 START_CASH, BOATS, PEARLS_PER_COLOUR, MAX_SAVE = 15, 15, 6, 10
@@ -40,13 +40,16 @@ _ROLL_NUMBER = [(FACE + f, 1 / 4) for f in range(1, 5)]  # after an event white 
 
 
 class PearlsState(GameState):
-    def __init__(self, board: PearlsBoard, players: int, *, ties: str = "all", max_bid: int = MAX_BID):
+    def __init__(self, board: PearlsBoard, players: int, *, ties: str = "all", max_bid: int = MAX_BID,
+                 sit_out: bool = False):
         if not 2 <= players <= 4:
             raise ValueError("Tahiti pearls is played by two to four players")
         self.board = board
         self.n = players
         self.ties = ties
         self.max_bid = min(max_bid, MAX_BID)
+        self.sit_out = sit_out                 # option sit_out_without_boats (docs/rules/pearls.md)
+        self.hidden_chests: tuple[int, ...] = ()  # in an observation: the players whose chests are unknown
         self.phase = P_SAIL
         self.actor = 0
         self.turn = 0                          # the player who rolls this turn
@@ -101,7 +104,8 @@ class PearlsState(GameState):
             pearls = [TAKE_PEARL + c for c in self._colours_on_offer()]
             return ([TAKE_LETTER] + pearls) if self.hold[me] < 0 else pearls
         if ph == P_PLACE:
-            return [PLACE + k for k in self.board.sectors[self.place_letter] if self.colour[k] < 0]
+            squares = [PLACE + k for k in self.board.sectors[self.place_letter] if self.colour[k] < 0]
+            return squares + [KEEP_BOAT] if self.ending else squares
         if ph == P_SAVE:
             return [SAVE + k for k in range(min(MAX_SAVE, self.cash[me]) + 1)]
         if ph == P_SAIL:
@@ -125,9 +129,12 @@ class PearlsState(GameState):
         elif ph == P_TAKE:
             self._take(me, action)
         elif ph == P_PLACE:
-            k = action - PLACE
-            self.colour[k], self.owner[k] = self.place_colour, me
-            self.on_map[me] += 1
+            if action == KEEP_BOAT:  # the game is over and the player chose not to place (End of the Game)
+                self.boats[me] += 1
+            else:
+                k = action - PLACE
+                self.colour[k], self.owner[k] = self.place_colour, me
+                self.on_map[me] += 1
             self._after_placing()
         elif ph == P_SAVE:
             self.cash[me] -= action - SAVE
@@ -162,19 +169,26 @@ class PearlsState(GameState):
             return [0.0] * self.n
         return [1.0 / k if s == best else -1.0 / (self.n - k) for s in scores]
 
+    _LISTS = ("sail", "cash", "chest", "hold", "boats", "on_map", "supply", "colour", "owner", "passed")
+
     def clone(self) -> "PearlsState":
+        return self._copy(list(self._history))
+
+    def _copy(self, history: list[int]) -> "PearlsState":
         c = object.__new__(PearlsState)
-        c.__dict__.update(self.__dict__)
-        for name in ("sail", "cash", "chest", "hold", "boats", "on_map", "supply", "colour", "owner", "passed",
-                     "_history"):
-            setattr(c, name, list(getattr(self, name)))
+        mine = self.__dict__
+        d = c.__dict__
+        d.update(mine)
+        for name in self._LISTS:  # every bot decision copies (its observation): a plain loop of copies
+            d[name] = mine[name][:]
+        d["_history"] = history
         return c
 
     def state_key(self) -> Hashable:
         return (self.phase, self.actor, self.turn, tuple(self.sail), tuple(self.cash), tuple(self.chest),
                 tuple(self.hold), tuple(self.boats), tuple(self.supply), tuple(self.colour), tuple(self.owner),
                 self.token, self.die, self.bid, self.bidder, self.first_passer, tuple(self.passed), self.savers,
-                self.place_colour, self.place_letter, self.ending)
+                self.place_colour, self.place_letter, self.ending, self.hidden_chests)
 
     def action_to_string(self, action: int) -> str:
         b = self.board
@@ -184,6 +198,8 @@ class PearlsState(GameState):
             return f"bid ${action - BID}"
         if action == PASS:
             return "pass"
+        if action == KEEP_BOAT:
+            return "keep the boat off the map"
         if SAVE <= action < PASS:
             return f"save ${action - SAVE}"
         if PLACE <= action < SAVE:
@@ -193,17 +209,31 @@ class PearlsState(GameState):
         if action == TAKE_LETTER:
             t = self.sail[self.actor]
             return f"take the letter {b.track_letter[t]}" if t >= 0 else "take the letter"
-        if CHOOSE <= action < TAKE_LETTER:
+        if CHOOSE <= action < TAKE_LETTER and self.phase != P_SAIL:
             return f"choose a {COLOURS[action - CHOOSE]} pearl"
-        if 0 <= action < len(b.track_labels):
+        if self.phase == P_SAIL and 0 <= action < len(b.track_labels):
             return f"put the sailboat on {b.track_labels[action]}"
         return f"unknown action {action}"
+
+    def observation(self, player: int) -> "PearlsState":
+        """The game as `player` sees it: "no player has the right to check how much another has
+        already saved", so the other chests are unknown (0 here, listed in `hidden_chests`; the
+        scores of an observation count only the chests its seat knows). It has no history: the
+        record of the game is the game's."""
+        others = tuple(p for p in range(self.n) if p != player)
+        o = self._copy([])
+        for p in others:
+            o.chest[p] = 0
+        o.hidden_chests = tuple(sorted(set(self.hidden_chests) | set(others)))
+        o._scores = None
+        return o
 
     def information(self, viewer: int | None = None) -> dict[str, Any]:
         """What a playtest view shows; with a viewer, other players' chests are hidden."""
         info: dict[str, Any] = {"turn": self.turn, "cash": list(self.cash), "pearls left": dict(zip(COLOURS, self.supply)),
                                 "token": "treasure" if self.token else "$", "boats on the map": list(self.on_map)}
-        info["chests"] = [c if viewer in (None, p) else None for p, c in enumerate(self.chest)]
+        info["chests"] = [c if viewer in (None, p) and p not in self.hidden_chests else None
+                          for p, c in enumerate(self.chest)]
         if self.phase == P_AUCTION:
             info["auction"] = {"die": self.die, "bid": self.bid, "bidder": self.bidder}
         if self.phase == P_OVER:
@@ -261,13 +291,15 @@ class PearlsState(GameState):
             return
         self.die = action - FACE
         self.bid, self.bidder, self.first_passer = -1, -1, -1
-        # A player with no boat to use could win nothing: they sit the auction out (docs/rules/pearls.md).
-        self.passed = [self.hold[p] < 0 and self.boats[p] == 0 for p in range(self.n)]
-        order = [(self.turn + i) % self.n for i in range(self.n)]
-        active = [p for p in order if not self.passed[p]]
-        if not active:
+        idle = [self.hold[p] < 0 and self.boats[p] == 0 for p in range(self.n)]
+        if all(idle):  # nobody can put another boat on the map: nothing more can happen (Motu's choice)
             self._end_game()
             return
+        # "Each may bid or pass": everyone takes part, even a player who could gain nothing from
+        # the move; option sit_out_without_boats has such players sit the auction out.
+        self.passed = idle if self.sit_out else [False] * self.n
+        order = [(self.turn + i) % self.n for i in range(self.n)]
+        active = [p for p in order if not self.passed[p]]
         self.phase = P_AUCTION
         self.actor = active[0]
 
@@ -302,6 +334,8 @@ class PearlsState(GameState):
         if 0 <= held < 4:  # a pearl in front: take the letter, the boat and pearl go to its sector
             self.hold[buyer] = -1
             self._start_placing(self.board.track_letter[t], held)
+        elif held < 0 and self.boats[buyer] == 0:  # no boat for a letter or a pearl: the move was all
+            self._next_turn()
         else:
             self.phase = P_TAKE
 

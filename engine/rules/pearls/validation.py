@@ -3,7 +3,8 @@
 Scope: checks run after the common ones (engine/scenario/checks.py), each with one registered
 code (docs/validation.md): the map is 49 squares in a 7x7 square with the island among them;
 every track space has a letter A-F and a pearl colour; the track covers every letter; every
-letter has both a row and a column on the map; two to four sides play.
+letter has both a row and a column on the map, not all of them island; two to four sides play;
+bids start at $0.
 """
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from engine.scenario.catalogue import Catalogue
 from engine.scenario.model import Scenario
 from engine.scenario.validation import Finding, finding, register_code
 
-from .board import COLOURS, LETTERS, map_letters, map_order
+from .board import COLOURS, LETTERS, SIDE, map_letters, map_order
 
 PEARLS_MAP_NOT_7X7 = register_code("PEARLS_MAP_NOT_7X7", "error", "The pearl map is not 49 squares in a 7x7 square.")
 PEARLS_NO_ISLAND = register_code("PEARLS_NO_ISLAND", "error", "The pearl map has no island.")
@@ -24,6 +25,9 @@ PEARLS_TRACK_LETTER_MISSING = register_code(
 PEARLS_LETTER_NO_LINE = register_code(
     "PEARLS_LETTER_NO_LINE", "error", "A letter A-F has no row or no column on the map.")
 PEARLS_PLAYERS = register_code("PEARLS_PLAYERS", "error", "A pearl-game scenario needs two to four sides.")
+PEARLS_SECTOR_EMPTY = register_code(
+    "PEARLS_SECTOR_EMPTY", "error", "A letter's row and column on the map are all island: no boat can go there.")
+PEARLS_MAX_BID = register_code("PEARLS_MAX_BID", "error", "The highest bid (option max_bid) is below $0.")
 
 
 def check_map(s: Scenario, cat: Catalogue) -> Iterable[Finding]:
@@ -64,4 +68,21 @@ def check_sides(s: Scenario, cat: Catalogue) -> Iterable[Finding]:
         yield finding(PEARLS_PLAYERS, f"the scenario has {len(s.sides)} sides; the game is for two to four players")
 
 
-PEARLS_VALIDATORS = (check_map, check_track, check_letters, check_sides)
+def check_sectors(s: Scenario, cat: Catalogue) -> Iterable[Finding]:
+    order = map_order(s)
+    if order is None:
+        return
+    cols, rows = map_letters(s)
+    for letter in LETTERS:
+        squares = [order[r * SIDE + c] for r in range(SIDE) for c in range(SIDE) if cols[c] == letter or rows[r] == letter]
+        if squares and all(s.terrain[c] == "island" for c in squares):
+            yield finding(PEARLS_SECTOR_EMPTY, f"the sector of letter {letter} is all island", cells=squares)
+
+
+def check_max_bid(s: Scenario, cat: Catalogue) -> Iterable[Finding]:
+    value = s.options.get("max_bid", cat.options["max_bid"].default)
+    if isinstance(value, int) and not isinstance(value, bool) and value < 0:
+        yield finding(PEARLS_MAX_BID, f"option max_bid is {value}; the lowest bid is $0")
+
+
+PEARLS_VALIDATORS = (check_map, check_track, check_letters, check_sides, check_sectors, check_max_bid)

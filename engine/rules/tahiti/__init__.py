@@ -19,6 +19,7 @@ from . import control as _control
 from . import movement as _movement
 from .data import parse_conditions
 from .validation import TAHITI_VALIDATORS
+from .validation_map import MAP_VALIDATORS
 
 
 class TahitiRules(RuleSet):
@@ -27,7 +28,7 @@ class TahitiRules(RuleSet):
     summary = "Hex-and-area wargame of clans on Tahiti (3W, 1994), advanced rules 15.5-15.14"
 
     def validators(self):
-        return validators_of(COMMON_VALIDATORS, TAHITI_VALIDATORS)
+        return validators_of(COMMON_VALIDATORS, TAHITI_VALIDATORS, MAP_VALIDATORS)
 
     def _start_key(self, scenario: Scenario, kind: str | None, side: str | None,
                    conditions: Mapping[str, Any], start: int) -> str | None:

@@ -90,6 +90,7 @@ class HeuristicBot(GreedyBot):
         self.plan: tuple | None = None  # (hex, classes still to take, the move) of a split under way
 
     def choose(self, state) -> int:
+        state = state.observation(state.current_player())  # Tahiti hides nothing: the state itself
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]

@@ -19,7 +19,7 @@ from scipy.sparse.csgraph import connected_components
 from engine.board.graph import adjacency_matrix, components
 from engine.scenario.catalogue import Catalogue
 from engine.scenario.model import Scenario
-from engine.scenario.validation import Finding, describe_cells, finding, register_code
+from engine.scenario.validation import Finding, describe_cells, finding, register_code, supersede
 
 from . import rast
 from .control import home_villages
@@ -31,6 +31,7 @@ from .validation_play import PLAY_VALIDATORS
 
 LAND_HEX_NO_AREA = register_code("LAND_HEX_NO_AREA", "error", "A land hex belongs to no area.")
 TAHITI_AREA_NO_REGION = register_code("TAHITI_AREA_NO_REGION", "error", "A Tahiti area belongs to no region.")
+supersede(TAHITI_AREA_NO_REGION, "AREA_NO_REGION")
 MARAE_OVER_LIMIT = register_code("MARAE_OVER_LIMIT", "error", "A region, or another island, holds more full Maraes than 15.8 allows (one a region, plus one on Mo'orea).")
 COAST_NO_WATER = register_code("COAST_NO_WATER", "error", "A coastal hex touches no sea or lagoon hex.")
 REEF_MISPLACED = register_code("REEF_MISPLACED", "error", "A reef hexside does not lie between a lagoon hex and an open-sea hex.")

@@ -2,8 +2,8 @@
 
 Scope: the conditions `new_initial_state` and the rules read (docs/rules/tahiti.md "Set-up",
 "Validates clean means plays"), each a finding with one registered code (docs/validation.md):
-a Home Village site for at least one and at most four clans; every area with land to hold;
-no open sea painted into an area; option numbers the rules can play; per clan at most one
+a Home Village site for at least one and at most four clans; no open sea painted into an area
+(so no area of nothing but sea); option numbers the rules can play; per clan at most one
 Head Chieftain and one Shaman on the map (warning: units and no Head Chieftain); units inside a Marae
 compound only where a full Marae stands; Big Logs kept in a Village; pieces of a side that
 takes no part. The map's own drawing (lagoons, coasts, regions, reefs) is validation.py's and
@@ -25,7 +25,6 @@ from .geography import SEA, land_flags
 
 TAHITI_NO_HOME_VILLAGE = register_code("TAHITI_NO_HOME_VILLAGE", "error", "No side has a Home Village site, so no clan can start (3.1).")
 TAHITI_TOO_MANY_CLANS = register_code("TAHITI_TOO_MANY_CLANS", "error", "More than four sides have a Home Village site; Tahiti is for 1 to 4 players.")
-TAHITI_AREA_NO_LAND = register_code("TAHITI_AREA_NO_LAND", "error", "An area is nothing but water: no clan can stand in it or hold it.")
 TAHITI_SEA_IN_AREA = register_code("TAHITI_SEA_IN_AREA", "error", "Open-sea hexes are painted into an area; an area is land, and the lagoon along it.")
 TAHITI_OPTION_RANGE = register_code("TAHITI_OPTION_RANGE", "error", "A Tahiti option's number is outside what the rules can play.")
 TAHITI_CLAN_LEADERS = register_code("TAHITI_CLAN_LEADERS", "error", "A clan has more than one Head Chieftain, or more than one Shaman, on the map.")
@@ -61,22 +60,19 @@ def check_clans(s: Scenario, cat: Catalogue) -> Iterable[Finding]:
 
 
 def check_areas_hold_land(s: Scenario, cat: Catalogue) -> Iterable[Finding]:
-    """An area is held by the clans standing in it (Area control): it needs land; its water is the
-    lagoon along it (15.6), not open sea."""
+    """An area is held by the clans standing in it (Area control): it is land; its water is the
+    lagoon along it (15.6; a lagoon painted into an area is validation_map's LAGOON_IN_AREA), not
+    open sea. An area of nothing but sea could be neither entered nor held."""
     land = land_flags(s, cat)
     cells: dict[str, list[int]] = defaultdict(list)
     for c, a in enumerate(s.cell_area):
         if a is not None and a in s.areas:
             cells[a].append(c)
     for a, cs in cells.items():
-        name = s.areas[a].name
-        if not any(land[c] for c in cs):
-            yield finding(TAHITI_AREA_NO_LAND, f"area {name} is nothing but water ({describe_cells(s, cs)}): "
-                          "no clan can stand in it or hold it", cells=cs, areas=[a])
-            continue
         sea = [c for c in cs if s.terrain[c] == SEA]
         if sea:
-            yield finding(TAHITI_SEA_IN_AREA, f"area {name} takes in open sea: {describe_cells(s, sea)}", cells=sea,
+            what = "is nothing but sea" if not any(land[c] for c in cs) else "takes in open sea"
+            yield finding(TAHITI_SEA_IN_AREA, f"area {s.areas[a].name} {what}: {describe_cells(s, sea)}", cells=sea,
                           areas=[a])
 
 

@@ -3,7 +3,8 @@
 Scope: checks run after the common ones (engine/scenario/checks.py), each with one registered
 code (docs/validation.md): the villages must be drawn as a 3x3 square, every village needs a
 value from -1 to 2, and a Shaman drawn on the board must stand between orthogonal neighbours
-(only one Shaman).
+(only one Shaman); and what a game needs to end: a village worth fruit, and set-up numbers
+(fruits, tokens) large enough to play.
 """
 from __future__ import annotations
 
@@ -20,6 +21,14 @@ TIKI_BAD_VALUE = register_code("TIKI_BAD_VALUE", "error", "A Tiki village has no
 TIKI_SHAMAN_NOT_ADJACENT = register_code(
     "TIKI_SHAMAN_NOT_ADJACENT", "error", "The Shaman stands between two villages that are not orthogonal neighbours.")
 TIKI_SHAMAN_TWICE = register_code("TIKI_SHAMAN_TWICE", "error", "The Tiki board has more than one Shaman.")
+TIKI_NO_FRUIT = register_code("TIKI_NO_FRUIT", "error",
+                              "No village is worth a fruit, so no fruit can be won and the game cannot end.")
+TIKI_SET_UP_NUMBER = register_code("TIKI_SET_UP_NUMBER", "error",
+                                   "A set-up number is too small to play: fruits in the supply or to win, or tokens.")
+
+# Fewest of each that plays to an end: a fruit to take and one to win; and tokens enough for a
+# totem of three to be built (two players with one token each could never influence a village).
+SET_UP_MINIMUM = {"fruit_supply": 1, "fruits_to_win": 1, "tokens_per_player": 2}
 
 
 def check_square(s: Scenario, cat: Catalogue) -> Iterable[Finding]:
@@ -51,4 +60,19 @@ def check_shaman(s: Scenario, cat: Catalogue) -> Iterable[Finding]:
                       edges=shamans)
 
 
-TIKI_VALIDATORS = (check_square, check_values, check_shaman)
+def check_fruit(s: Scenario, cat: Catalogue) -> Iterable[Finding]:
+    values = [village_value(s.cell_props.get(c)) for c in range(s.grid.size)]
+    if all(v in (-1, 0, 1, 2) for v in values) and not any(v > 0 for v in values):
+        yield finding(TIKI_NO_FRUIT, "no village is worth +1 or +2: nobody could ever win a fruit",
+                      cells=range(s.grid.size))
+
+
+def check_set_up_numbers(s: Scenario, cat: Catalogue) -> Iterable[Finding]:
+    opts = {**cat.default_options(), **s.options}
+    for key, least in SET_UP_MINIMUM.items():
+        value = opts.get(key)
+        if isinstance(value, int) and not isinstance(value, bool) and value < least:
+            yield finding(TIKI_SET_UP_NUMBER, f"option {key} is {value}; the game needs at least {least}")
+
+
+TIKI_VALIDATORS = (check_square, check_values, check_shaman, check_fruit, check_set_up_numbers)

@@ -101,11 +101,53 @@ class NoMoves(DiceRace):
         return [] if self.pos[0] > 3 else super().legal_actions()
 
 
+class Secretive(DiceRace):
+    """The pot being rolled for is hidden from the other player: a fair observation."""
+
+    def observation(self, player):
+        obs = self.clone()
+        if player != self.player:
+            obs.pending = 0
+        return obs
+
+    def action_to_string_for(self, action, player):
+        return self.action_to_string(action) if player == self.player else None
+
+
+class LeakyObservation(Secretive):
+    """Banking is only offered in the observation of a player who is ahead: the legal actions tell."""
+
+    def observation(self, player):
+        obs = super().observation(player)
+        if self.pos[player] > self.pos[1 - player]:
+            obs.legal_actions = lambda: [0]
+        return obs
+
+
+class SilentToTheMover(Secretive):
+    def action_to_string_for(self, action, player):
+        return None
+
+
+class ObservingChanges(Secretive):
+    def observation(self, player):
+        self.pending += 1
+        return self
+
+
+def test_a_game_with_a_fair_observation_passes():
+    report = check_conformance(Secretive, games=10, seed=2)
+    assert report.games == 10
+
+
 @pytest.mark.parametrize("broken, message", [
     (BadProbabilities, "sum to"),
     (SharedClone, "changed its clone"),
     (NeverEnds, "did not end"),
     (NoMoves, "no legal action"),
+    (LeakyObservation, "give away"),
+    (SilentToTheMover, "action_to_string_for"),
+    (ObservingChanges, "observing the game changed it"),
 ])
 def test_faults_are_caught(broken, message):
     with pytest.raises(ConformanceError, match=message):

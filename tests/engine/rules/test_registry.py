@@ -95,3 +95,15 @@ def test_third_party_rule_sets_come_from_the_entry_point_group(monkeypatch):
     assert seen["group"] == "motu.rulesets"
     assert registry.get_ruleset("plugin_game").name == "Plug-in game"
     assert "broken" not in registry.known_ruleset_ids()
+
+
+@pytest.mark.parametrize("rid", ["fern", "tiki", "pearls"])
+def test_motu_rules_lists_what_each_playable_game_implements_and_its_options(rid, capsys):
+    from motu.cli import main
+    rs = registry.get_ruleset(rid)
+    assert rs.playable and rs.describe()["implements"], "a playable game says what it implements"
+    assert main(["rules", rid]) == 0
+    out = capsys.readouterr().out
+    assert "board and catalogue only" not in out
+    for option in rs.catalogue.options:
+        assert f"  {option} = " in out

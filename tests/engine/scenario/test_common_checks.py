@@ -100,7 +100,10 @@ def test_area_empty_duplicate_names_and_regions(example_hex):
     got = {f.code: f for f in get_ruleset("tahiti").validate(s)}
     assert got["AREA_EMPTY"].areas == ("ghost",)
     assert set(got["DUPLICATE_AREA_NAME"].areas) == {"west", "ghost"}
-    assert got["AREA_NO_REGION"].areas == ("ghost",)
+    # Tahiti says "no region" as its own error; the common warning for the same area is not repeated.
+    assert got["TAHITI_AREA_NO_REGION"].areas == ("ghost",) and "AREA_NO_REGION" not in got
+    from engine.scenario.checks import check_areas
+    assert [f.areas for f in check_areas(s, None) if f.code == "AREA_NO_REGION"] == [("ghost",)]
     assert "East" in got["REGION_EMPTY"].message
 
 
@@ -112,3 +115,30 @@ def test_every_code_is_documented_with_its_sentence():
     assert documented == set(CODES), "docs/validation.md and the registered codes differ"
     for code, (severity, sentence) in CODES.items():
         assert f"| `{code}` | {severity} | {sentence} |" in doc
+
+
+def test_diagonal_edge_on_squares_is_an_error():
+    """Squares have four sides: an edge between squares that touch only at a corner is refused by validation."""
+    from engine.board.grids import SquareGrid
+    from engine.scenario.checks import EDGE_NOT_A_SIDE, check_edges
+    from engine.scenario.model import blank_scenario
+    s = blank_scenario("fern", SquareGrid(16, 12), "open")
+    a, b, c = s.grid.parse_label("12,4"), s.grid.parse_label("11,5"), s.grid.parse_label("12,5")
+    s.edges[(min(a, b), max(a, b))] = ("stream",)
+    s.edges[(min(a, c), max(a, c))] = ("stream",)  # an orthogonal side: fine
+    [f] = list(check_edges(s, None))
+    assert f.code == EDGE_NOT_A_SIDE and f.severity == "error"
+    assert f.edges == ((min(a, b), max(a, b)),) and "12,4/11,5" in f.message
+
+
+def test_an_area_without_a_region_is_one_finding_in_tahiti():
+    """One finding per fact: Tahiti's own error replaces the common warning for the same area."""
+    from engine.rules.registry import get_ruleset
+    from engine.scenario.model import Area, Region
+    s = get_ruleset("tahiti").new_scenario("hex", 6, 6)
+    s.regions["r1"] = Region("r1", "North")
+    s.areas["a1"] = Area("a1", "Lonely", "r1")
+    s.areas["a2"] = Area("a2", "Adrift")
+    s.cell_area[0], s.cell_area[1] = "a1", "a2"
+    codes = [f.code for f in get_ruleset("tahiti").validate(s) if f.areas == ("a2",)]
+    assert codes.count("TAHITI_AREA_NO_REGION") == 1 and "AREA_NO_REGION" not in codes

@@ -183,6 +183,15 @@ class Driver:
         return {a - a % BLOCK for a in self.s.legal_actions()}
 
 
+def volley_dice(d: Driver) -> int:
+    """Roll 1s for every die of the volley on the stack; how many dice it had."""
+    n = 0
+    while d.step() == "r_hit":
+        d.roll(1)
+        n += 1
+    return n
+
+
 def pin(d: Driver, label: str, player: int) -> None:
     """Set up a position with a pinned square (as §9's roll would leave it)."""
     d.s.set_pinned(d.cell(label), player, True)

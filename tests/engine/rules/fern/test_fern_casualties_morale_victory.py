@@ -146,3 +146,16 @@ def test_rule_11_a_tie_is_a_draw_unless_the_british_write_the_history_books():
         d.end_turn()
         d.end_turn()
         assert d.s.is_terminal() and d.s.vp == [0, 0] and d.s.returns() == result
+
+
+def test_rule_10_kupapa_test_once_a_third_of_the_unit_is_lost_others_at_half():
+    pieces = (unit("k", "kupapa", "kupapa", "3,5", 6) + unit("b", "regulars", "british", "1,6", 6) + FOE)
+    d = Driver(start(table(OPEN6, pieces)))
+    for uid in ("k", "b"):  # two of six figures of each have left the table (carried off, §8)
+        for _ in range(2):
+            d.s.remove_figure(next(gid for gid, g in d.s.groups.items() if g.unit == d.b.unit_index[uid]))
+    d.s.stack[-1:] = [("turn_start",)]  # their next turn
+    d.s._run()
+    assert d.step() == "r_morale" and d.s.stack[-1][1] == d.b.unit_index["k"]
+    assert d.roll(4)[0] == "morale of k (§10): needed 4, rolled 4 — stands"
+    assert d.step() == "main", "a third lost is not half: the regulars do not test"

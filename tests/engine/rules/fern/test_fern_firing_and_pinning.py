@@ -3,7 +3,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from fern_helpers import Driver, start, table, unit
+from fern_helpers import Driver, start, table, unit, volley_dice
 
 from engine.rules.fern.model import BRITISH_PLAYER, FIRE, MAORI_PLAYER, MOVE, SLOT
 
@@ -18,23 +18,15 @@ def _ready(rows, pieces, leader, uid, face=5, **options):
     return d
 
 
-def _volley_dice(d) -> int:
-    n = 0
-    while d.step() == "r_hit":
-        d.roll(1)
-        n += 1
-    return n
-
-
 def test_rule_5_muzzle_loaders_fire_once_with_four_points_breech_loaders_twice():
     foe = unit("w", "warriors", "maori", "3,3", 6)
     d = _ready(OPEN6, unit("a", "regulars", "british", "3,6", 6) + foe, "l-a", "a", face=3)
     assert d.points() == 4 and "(3 points)" in d.fire("3,3")
-    _volley_dice(d)
+    volley_dice(d)
     assert d.points() == 1 and FIRE + d.cell("3,3") not in d.s.legal_actions(), "one point: no second volley"
     d = _ready(OPEN6, unit("c", "constabulary", "british", "3,6", 6) + foe, "l-c", "c", face=3)
     d.fire("3,3")
-    _volley_dice(d)
+    volley_dice(d)
     assert d.points() == 2 and FIRE + d.cell("3,3") in d.s.legal_actions()
 
 
@@ -42,11 +34,11 @@ def test_rule_5_twelve_figures_fire_from_an_open_square_eight_from_bush():
     foe = unit("w", "warriors", "maori", "3,3", 6)
     d = _ready(OPEN6, unit("a", "regulars", "british", "3,6", 14) + foe, "l-a", "a")
     d.fire("3,3")
-    assert _volley_dice(d) == 12
+    assert volley_dice(d) == 12
     rows = [". . . . . ."] * 5 + [". . b . . ."]
     d = _ready(rows, unit("a", "regulars", "british", "3,6", 14) + foe, "l-a", "a")
     d.fire("3,3")
-    assert _volley_dice(d) == 8
+    assert volley_dice(d) == 8
 
 
 def test_rule_5_eight_figures_fire_from_behind_a_palisade():
@@ -56,7 +48,7 @@ def test_rule_5_eight_figures_fire_from_behind_a_palisade():
     d.motivate("l-a", "a")
     d.roll(6, 5)
     d.fire("3,3")
-    assert _volley_dice(d) == 8
+    assert volley_dice(d) == 8
 
 
 def test_rule_5_tupara_bonus_dice_at_close_range():
@@ -64,11 +56,11 @@ def test_rule_5_tupara_bonus_dice_at_close_range():
     d = _ready(OPEN6, pieces, "l-w", "w", first_side="maori")
     d.fire("3,4")
     first = d.s.action_to_string(d.s.legal_actions()[0])
-    assert "(6 figures + 3 tupara dice)" in first and _volley_dice(d) == 9
+    assert "(6 figures + 3 tupara dice)" in first and volley_dice(d) == 9
     pieces = unit("a", "regulars", "british", "3,5", 6) + unit("w", "warriors", "maori", "3,3", 6)
     d = _ready(OPEN6, pieces, "l-w", "w", first_side="maori")
     d.fire("3,5")
-    assert _volley_dice(d) == 6, "two squares away is not close range"
+    assert volley_dice(d) == 6, "two squares away is not close range"
 
 
 def test_rule_5_a_six_hits_saves_on_five_six_modified_and_unsaved_hits_become_casualties():
@@ -204,3 +196,21 @@ def test_rule_9_unpinning_costs_squares_from_the_officer_and_bush_with_british()
     assert not any(g.pinned for g in d.groups("a"))
     assert "(1 points)" in d.unpin("5,6"), "un-pinning your own square still costs 1 point"
     assert not any(g.pinned for g in d.groups("b"))
+
+
+def test_rule_5_kupapa_with_the_tupara_get_no_close_range_dice_they_are_not_maori():
+    pieces = unit("k", "kupapa", "kupapa", "3,4", 6) + unit("w", "warriors", "maori", "3,3", 6)
+    d = _ready(OPEN6, pieces, "l-k", "k")  # 5 +1 leader -1 kupapa in the open = 5 points
+    d.fire("3,3")
+    assert volley_dice(d) == 6, "§1: 'Maori' are those fighting against the British"
+    d = _ready(OPEN6, pieces, "l-k", "k", kupapa_tupara=True)
+    d.fire("3,3")
+    assert volley_dice(d) == 9, "option kupapa_tupara: 6 figures + 3 tupara dice"
+
+
+def test_rule_5_maori_armed_otherwise_get_no_tupara_dice():
+    pieces = (unit("a", "regulars", "british", "3,4", 6)
+              + unit("w", "warriors", "maori", "3,3", 6, weapon="muzzle_loader"))
+    d = _ready(OPEN6, pieces, "l-w", "w", first_side="maori")
+    d.fire("3,4")
+    assert volley_dice(d) == 6

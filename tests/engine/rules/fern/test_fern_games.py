@@ -10,7 +10,7 @@ from fern_helpers import RULES
 from engine.ai.bot import RandomBot, play_game
 from engine.io.native import load_path
 from engine.rules.api import CHANCE
-from engine.rules.conformance import check_conformance
+from engine.rules.conformance import check_conformance, every_option_on
 from engine.rules.fern.bots import HeuristicBot
 from engine.rules.fern.play import main as play_main
 from engine.rules.fern.state import FernState
@@ -43,6 +43,15 @@ def test_random_games_end_without_error(name):
         rng = random.Random(g)
         state = play_game(FernState(board), [RandomBot(rng), RandomBot(rng)], rng)
         assert state.is_terminal() and len(state.returns()) == 2
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_every_option_on_plays_conformant_games(name):
+    s = scenario(name)
+    options = every_option_on(RULES.catalogue)
+    assert options["diagonal_edges"] == "both" and options["kupapa_tupara"] and options["rifle_pit_bush_hiding"]
+    report = check_conformance(lambda: RULES.new_initial_state(s, options), games=3, seed=9)
+    assert report.games == 3
 
 
 @pytest.mark.parametrize("name", SCENARIOS)

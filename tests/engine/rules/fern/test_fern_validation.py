@@ -49,7 +49,7 @@ def test_rule_1_unit_sizes_outside_six_to_twelve_warn():
 
 
 def test_rule_12_set_up_outside_the_zones():
-    s = table(OPEN6, unit("a", "regulars", "british", "3,5", 8) + unit("w", "warriors", "maori", "3,5", 8))
+    s = table(OPEN6, unit("a", "regulars", "british", "3,5", 8) + unit("w", "warriors", "maori", "4,5", 8))
     assert codes(s) == ["FERN_SETUP_ZONE"] * 4, "British off the base edge; Maori within rows one and two"
     rows = [". . . . . ."] * 5 + [". . b . . ."]
     assert "FERN_SETUP_ZONE" in codes(table(rows, BASE)), "the base-edge square must be clear"
@@ -90,3 +90,35 @@ def test_rule_5_an_unknown_weapon_and_a_missing_force():
 def test_a_blank_table_has_no_errors():
     s = RULES.new_scenario("square", 12, 8)
     assert [f for f in RULES.validate(s) if f.severity == "error"] == []
+
+
+def test_rule_11_a_force_whose_figures_are_all_off_the_table_is_missing():
+    s = table(OPEN6, BASE)
+    s.pieces["w"] = s.pieces["w"].__class__(**{**s.pieces["w"].__dict__, "cell": None})
+    [f] = [f for f in RULES.validate(s) if f.code == "FERN_FORCE_MISSING"]
+    assert f.severity == "error" and "on the table" in f.message
+
+
+def test_players_a_side_naming_no_player_is_an_error_on_its_pieces():
+    s = table(OPEN6, BASE)
+    s.sides["maori"] = s.sides["maori"].__class__("maori", "Maori", None, {"player": "two"})
+    [f] = RULES.validate(s)
+    assert f.code == "FERN_BAD_PLAYER" and set(f.cells) == {s.grid.parse_label("3,2")}
+    s.sides["maori"] = s.sides["maori"].__class__("maori", "Maori", None, {"player": 1})
+    assert codes(s) == []
+
+
+def test_rule_11_victory_turns_must_be_a_whole_number_and_the_field_a_side():
+    s = table(OPEN6, BASE, victory={"turns": "ten", "field_at_time_limit": "french"})
+    assert codes(s) == ["FERN_BAD_VICTORY", "FERN_BAD_VICTORY"]
+    s = table(OPEN6, BASE, victory={"turns": 0})
+    assert codes(s) == ["FERN_BAD_VICTORY"]
+    s = table(OPEN6, BASE, victory={"turns": 3, "field_at_time_limit": "maori"})
+    assert codes(s) == []
+
+
+def test_rules_6_and_7_both_forces_may_not_set_up_in_one_square():
+    s = table(OPEN6, BASE + unit("v", "warriors", "maori", "3,6", 6))
+    s.setup_zones = {"british": frozenset(range(36)), "maori": frozenset(range(36))}
+    found = [f for f in RULES.validate(s) if f.code == "FERN_SHARED_SQUARE"]
+    assert [f.cells for f in found] == [(s.grid.parse_label("3,6"),)]

@@ -2,7 +2,7 @@
 import os
 
 from engine.io.native import load_path
-from engine.rules.conformance import check_conformance
+from engine.rules.conformance import check_conformance, every_option_on
 from engine.rules.registry import get_ruleset
 from engine.scenario.model import Side
 
@@ -80,6 +80,13 @@ def test_conformance_with_two_three_and_four_players():
         assert all(len(r) == n and abs(sum(r)) < 1e-9 for r in report.terminal_returns)
 
 
+def test_conformance_with_every_option_on():
+    options = every_option_on(RULES.catalogue)
+    assert options == {"group_ties": "first", "sit_out_without_boats": True}
+    report = check_conformance(lambda: RULES.new_initial_state(RULES.new_scenario(), options), games=15, seed=4)
+    assert report.games == 15
+
+
 def test_playtest_hooks_draw_boats_sailboats_and_letters():
     s = RULES.new_scenario()
     st = RULES.new_initial_state(s)
@@ -93,3 +100,26 @@ def test_playtest_hooks_draw_boats_sailboats_and_letters():
     assert (m51, "g", "p1") in st.markers() and (s.grid.parse_label("t4"), "S", "p1") in st.markers()
     assert st.summary()["cells"] == {"m51": 1}
     assert set(RULES.bot_factories()) == {"random", "greedy", "mcts"}
+
+
+def test_a_letter_whose_row_and_column_are_all_island_has_no_sector():
+    s = RULES.new_scenario()
+    sector_a = {f"m1{r}" for r in range(1, 8)} | {f"m{c}1" for c in range(1, 8)}
+    for label in sector_a:
+        s.terrain[s.grid.parse_label(label)] = "island"
+    [f] = RULES.validate(s)
+    assert f.code == "PEARLS_SECTOR_EMPTY" and {s.grid.label(c) for c in f.cells} == sector_a
+
+
+def test_a_track_letter_is_one_of_a_to_f_not_two_of_them():
+    s = RULES.new_scenario()
+    s.cell_props[s.grid.parse_label("t1")] = {"letter": "AB", "colour": "green"}
+    assert "PEARLS_TRACK_SPACE" in codes(s)
+
+
+def test_the_highest_bid_may_not_be_below_nought():
+    s = RULES.new_scenario()
+    s.options["max_bid"] = -1
+    assert codes(s) == ["PEARLS_MAX_BID"]
+    s.options["max_bid"] = 0
+    assert codes(s) == []

@@ -7,8 +7,8 @@ carry A-F. Map square k = row*7 + column (island 24).
 import pytest
 
 from engine.rules.api import CHANCE, TERMINAL
-from engine.rules.pearls.state import (BID, CHOOSE, FACE, PASS, PLACE, SAVE, TAKE_LETTER, TAKE_PEARL, WHITE,
-                                       HOLD_LETTER, P_OVER)
+from engine.rules.pearls.state import (BID, CHOOSE, FACE, KEEP_BOAT, PASS, PLACE, SAVE, TAKE_LETTER, TAKE_PEARL,
+                                       WHITE, HOLD_LETTER, P_OVER)
 from engine.rules.registry import get_ruleset
 
 GREEN, WHITE_PEARL, BLACK, BLUE = range(4)
@@ -25,9 +25,9 @@ def play(state, *actions):
     return state
 
 
-def started(sails=(0, 4, 8), pearls=(GREEN, WHITE_PEARL, BLACK)):
+def started(sails=(0, 4, 8), pearls=(GREEN, WHITE_PEARL, BLACK), **options):
     """Sailboats placed and first pearls chosen; player 0 is about to roll."""
-    return play(new_game(), *sails, *(CHOOSE + c for c in pearls))
+    return play(new_game(**options), *sails, *(CHOOSE + c for c in pearls))
 
 
 def sector(letter):
@@ -146,3 +146,51 @@ def test_a_full_sector_loses_the_pearl_and_the_boat_goes_back():
         st.colour[k], st.owner[k] = BLUE, 1
     play(st, FACE + 3, BID + 0, PASS, PASS)  # green pearl to D: nowhere to put it
     assert st.hold[0] == -1 and st.boats[0] == 15 and st.current_player() == CHANCE
+
+
+def test_end_of_the_game_the_letter_holder_may_place_their_boat_or_keep_it_off_the_map():
+    st = started()
+    st.hold[0] = HOLD_LETTER + 0             # letter A
+    st.supply = [3, 0, 1, 2]
+    play(st, FACE + 2, BID + 0, PASS, PASS, TAKE_PEARL + BLACK)  # the second colour runs out
+    assert st.legal_actions() == [PLACE + k for k in sector("A")] + [KEEP_BOAT], "they *may* place their boat"
+    boats = st.boats[0]
+    play(st, KEEP_BOAT)
+    assert st.is_terminal() and st.owner == [-1] * 49 and st.boats[0] == boats + 1
+
+
+def _idle(st, *players):
+    """Players with no boat left and nothing in front of them: they can put no boat on the map."""
+    for p in players:
+        st.hold[p], st.boats[p] = -1, 0
+    return st
+
+
+def test_auction_each_may_bid_or_pass_even_with_no_boat_left_and_the_first_to_pass_is_paid():
+    st = _idle(started(), 1)
+    play(st, FACE + 3)
+    assert st.current_player() == 0
+    play(st, BID + 2)
+    assert st.current_player() == 1 and BID + 3 in st.legal_actions(), "player 1 takes part"
+    play(st, PASS, PASS)                     # player 1 passes first, then player 2
+    assert st.cash == [13, 17, 15], "the last bidder pays the player who passed first"
+
+
+def test_a_buyer_with_no_boat_left_only_sails():
+    st = _idle(started(), 0)
+    play(st, FACE + 3, BID + 1, PASS, PASS)
+    assert st.sail[0] == 3 and st.cash == [14, 16, 15] and st.current_player() == CHANCE and st.turn == 1
+
+
+def test_option_sit_out_without_boats_leaves_idle_players_out_and_a_lone_bidder_pays_the_bank():
+    st = _idle(started(sit_out_without_boats=True), 1, 2)
+    play(st, FACE + 3)
+    assert st.current_player() == 0 and st.legal_actions()[:2] == [PASS, BID + 0]
+    play(st, BID + 1)
+    assert st.cash == [14, 15, 15] and st.sail[0] == 3, "nobody passed: the bid goes to the bank"
+
+
+def test_the_game_ends_when_no_player_can_put_another_boat_on_the_map():
+    st = _idle(started(), 0, 1, 2)
+    play(st, FACE + 2)
+    assert st.is_terminal()

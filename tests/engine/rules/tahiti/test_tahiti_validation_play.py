@@ -77,14 +77,15 @@ def test_rule_3_1_five_clans_are_too_many():
         RULES.new_initial_state(s)
 
 
-def test_an_area_of_nothing_but_water_is_an_error():
+def test_an_area_of_nothing_but_sea_is_an_error():
     s = island()
-    for label in ("0502", "0602"):  # lagoon hexes painted into an area of their own
-        s.cell_area[cell(s, label)] = "w"
     from engine.scenario.model import Area
+    for label in ("0101", "0201"):  # open-sea hexes painted into an area of their own
+        s.cell_area[cell(s, label)] = "w"
     s.areas["w"] = Area("w", "Area W", region="r")
-    f = only(s, "TAHITI_AREA_NO_LAND")
-    assert f.areas == ("w",) and set(f.cells) == {cell(s, "0502"), cell(s, "0602")}
+    f = only(s, "TAHITI_SEA_IN_AREA")
+    assert f.areas == ("w",) and set(f.cells) == {cell(s, "0101"), cell(s, "0201")}
+    assert "Area W is nothing but sea" in f.message
 
 
 def test_open_sea_painted_into_a_land_area_is_an_error():

@@ -5,12 +5,14 @@ import random
 from engine.ai.bot import RandomBot, play_game
 from engine.board.grids import Space, SpacesGrid
 from engine.io.native import dumps, load_path, loads
-from engine.rules.conformance import check_conformance
+from engine.rules.api import CHANCE
+from engine.rules.conformance import check_conformance, every_option_on
 from engine.rules.registry import get_ruleset
 from engine.scenario.model import Scenario
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))))
 RULES = get_ruleset("tiki")
+AS_DRAWN = {"shuffle_tiles": False}  # the board's layout, not a shuffle
 
 
 def codes(s):
@@ -69,8 +71,9 @@ def test_two_shamans_are_refused():
 
 def test_the_scenario_file_sets_the_values_and_the_shaman_rule():
     s = load_path(os.path.join(ROOT, "scenarios", "tiki.yaml"))
-    assert s.options.get("shaman_rule") is False
+    assert s.options.get("shaman_rule") is False and s.options.get("shuffle_tiles") is True
     s.options["shaman_rule"] = True
+    s.options["shuffle_tiles"] = False  # the layout as drawn
     s.cell_props[0] = {"value": 2}
     st = RULES.new_initial_state(s)
     assert st.values[0] == 2 and st.shaman_due
@@ -80,7 +83,8 @@ def test_the_scenario_file_sets_the_values_and_the_shaman_rule():
 
 def test_conformance_plain_shaman_and_shuffled():
     s = RULES.new_scenario()
-    for options in ({}, {"shaman_rule": True}, {"shaman_rule": True, "shuffle_tiles": True}):
+    assert every_option_on(RULES.catalogue) == {"shaman_rule": True, "shuffle_tiles": True}
+    for options in ({}, {"shaman_rule": True, "shuffle_tiles": False}, every_option_on(RULES.catalogue)):
         report = check_conformance(lambda: RULES.new_initial_state(s, options), games=40, seed=6)
         assert report.games == 40
         assert all(sorted(r) == [-1.0, 1.0] for r in report.terminal_returns)
@@ -98,7 +102,7 @@ def test_random_games_all_end_with_a_winner():
 
 def test_playtest_hooks_name_the_cells_of_moves_and_draw_the_totems():
     s = RULES.new_scenario()
-    st = RULES.new_initial_state(s)
+    st = RULES.new_initial_state(s, AS_DRAWN)
     v12, v22, v32 = (s.grid.parse_label(x) for x in ("v12", "v22", "v32"))
     assert st.player_name(1) == "Second player" and st.action_cells(1) == (None, v12)
     for a in (1, 0, 8, 9 + 4 * 0 + 1, 6):  # v12, v11, v33, v11 right onto v12, v31
@@ -109,7 +113,35 @@ def test_playtest_hooks_name_the_cells_of_moves_and_draw_the_totems():
 
 
 def test_summary_counts_the_villages_influenced():
-    st = RULES.new_initial_state(RULES.new_scenario())
+    st = RULES.new_initial_state(RULES.new_scenario(), AS_DRAWN)
     for a in (2, 1, 5, 9 + 4 * 1 + 1, 9 + 4 * 5 + 0):  # v13 gets 0, 1, 0
         st.apply_action(a)
     assert st.summary() == {"cells": {"v13": 1}}
+
+
+def test_setup_shuffle_the_nine_village_tiles_by_default():
+    """"To set up, shuffle the nine village tiles": a new board and the shipped one deal their tiles
+    by chance; option shuffle_tiles off plays the layout as drawn."""
+    for s in (RULES.new_scenario(), load_path(os.path.join(ROOT, "scenarios", "tiki.yaml"))):
+        st = RULES.new_initial_state(s)
+        assert st.current_player() == CHANCE and len(st.values) == 0
+        left = sorted(s.cell_props[c]["value"] for c in range(9))
+        assert {a - 61: p for a, p in st.chance_outcomes()} == {v: left.count(v) / 9 for v in set(left)}
+        fixed = RULES.new_initial_state(s, {"shuffle_tiles": False})
+        assert fixed.current_player() == 0 and sorted(fixed.values) == left
+
+
+def test_a_board_with_no_village_worth_fruit_could_never_end():
+    s = RULES.new_scenario()
+    for c in range(9):
+        s.cell_props[c] = {"value": -1 if c == 4 else 0}
+    [f] = RULES.validate(s)
+    assert f.code == "TIKI_NO_FRUIT" and f.severity == "error" and len(f.cells) == 9
+
+
+def test_set_up_numbers_too_small_to_play_are_errors():
+    s = RULES.new_scenario()
+    s.options = {"fruit_supply": 0, "tokens_per_player": 1, "fruits_to_win": 0}
+    assert codes(s) == ["TIKI_SET_UP_NUMBER"] * 3
+    s.options = {"fruit_supply": 1, "tokens_per_player": 2, "fruits_to_win": 1}
+    assert codes(s) == []

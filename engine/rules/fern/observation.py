@@ -1,0 +1,131 @@
+"""What one side may know of a game of Fire in the Fern! (§12 hidden movement).
+
+Scope: a side's observation — the game without the other side's hidden figures and leaders,
+and with the pending steps that concern only them masked — and which actions and dice a side
+learns of. The order of battle (which units and leaders there are, and how strong each was at
+the start) is known to both sides; where hidden figures stand, how many of them a square holds,
+and what they do while hidden is not. A hidden side's rolls and choices are kept from the other
+side unless they give the figures away (firing, a successful reaction fire, coming out into the
+open): the text of an action that reveals them is shown, since the enemy sees it happen.
+"""
+from __future__ import annotations
+
+from .model import MOTIVATE, SEL_SELF
+from .motivation import decode, selected
+from .steps import Choice
+
+
+def _all_hidden(groups, leaders) -> bool:
+    return bool(groups or leaders) and all(g.hidden for g in groups) and all(l.hidden for l in leaders)
+
+
+def party_hidden(s, gids, leaders) -> bool:
+    """Are the figures and leaders of a party (those still on the table) all hidden?"""
+    return _all_hidden([s.groups[g] for g in gids if g in s.groups],
+                       [s.leaders[l] for l in leaders if s.leaders[l].cell is not None])
+
+
+def square_hidden(s, cell: int, side: int) -> bool:
+    """Does `side` have figures in the square, all of them hidden?"""
+    return _all_hidden([s.groups[g] for g in s.groups_at(cell, side)],
+                       [s.leaders[i] for i in s.leaders_at(cell, side)])
+
+
+def _motivated_party(s, leader: int, sel: int, cell: int):
+    return ([], [leader]) if sel == SEL_SELF else (selected(s, leader, sel, cell)[0], [])
+
+
+def concealed(s, task: tuple, viewer: int) -> bool:
+    """Is this pending step something only the other side's hidden figures are doing?"""
+    kind = task[0]
+    if kind in ("act", "r_activate"):
+        return task[1] != viewer and party_hidden(s, task[2], task[3])
+    if kind == "r_motivate":
+        _, leader, sel, cell, _ = task
+        return s.b.leaders[leader].player != viewer and party_hidden(s, *_motivated_party(s, leader, sel, cell))
+    if kind in ("react_offer", "r_react"):
+        return task[1] != viewer and square_hidden(s, task[2], task[1])
+    if kind == "r_carry":
+        side = s.owner_player(task[2])
+        return side != viewer and square_hidden(s, task[1], side)
+    if kind == "r_rescue":
+        return task[1] != viewer and square_hidden(s, task[2], task[1])
+    return False
+
+
+def _hidden_motivation(s, task: tuple, action: int, viewer: int) -> bool:
+    if task[0] != "main" or task[1] == viewer or action < MOTIVATE:
+        return False
+    return party_hidden(s, *_motivated_party(s, *decode(s.b, action)))
+
+
+def hidden_from(s, viewer: int) -> tuple[list[int], list[int]]:
+    """The other side's hidden groups (ids) and leaders (indexes) on the table."""
+    units, infos = s.b.units, s.b.leaders
+    gids = [gid for gid, g in s.groups.items() if g.hidden and units[g.unit].player != viewer]
+    leaders = [i for i, l in enumerate(s.leaders)
+               if l.hidden and l.cell is not None and infos[i].player != viewer]
+    return gids, leaders
+
+
+def observe(s, viewer: int):
+    """The game as `viewer` sees it: the state itself when nothing is hidden from that side."""
+    gids, leaders = hidden_from(s, viewer)
+    masked = [("unseen", 1 - viewer) if concealed(s, task, viewer) else task for task in s.stack]
+    if not gids and not leaders and masked == s.stack:
+        return s
+    o = s.clone()
+    o.unseen = frozenset(s.groups[g].unit for g in gids) | frozenset(
+        s.b.leaders[i].unit for i in leaders if s.b.leaders[i].unit is not None)
+    for g in gids:
+        del o.groups[g]
+    for i in leaders:
+        o.leaders[i] = o.leaders[i]._replace(cell=None)
+    o.stack = masked
+    o._legal = None
+    o._history = []  # the action record holds the hidden moves: it is the game's, not the seat's
+    return o
+
+
+def action_text_for(s, action: int, viewer: int) -> str | None:
+    """The text of `action` for `viewer`, or None when only the other side's hidden figures are
+    concerned and the action does not give them away."""
+    task = s.stack[-1] if s.stack else ("over",)
+    if not concealed(s, task, viewer) and not _hidden_motivation(s, task, action, viewer):
+        return s.action_to_string(action)
+    after = s.clone()
+    after.apply_action(action)
+    # It gave hidden figures away if the viewer now sees more of some enemy unit or leader.
+    before_seen, after_seen = _seen(s, viewer), _seen(after, viewer)
+    revealed = any(after_seen.get(k, 0) > n for k, n in before_seen.items()) or any(
+        k not in before_seen for k in after_seen)
+    return s.action_to_string(action) if revealed else None
+
+
+def _seen(s, viewer: int) -> dict[tuple[str, int], int]:
+    """Figures of each enemy unit, and enemy leaders, that `viewer` sees on the table."""
+    out: dict[tuple[str, int], int] = {}
+    units, infos = s.b.units, s.b.leaders
+    for g in s.groups.values():
+        if not g.hidden and units[g.unit].player != viewer:
+            out[("unit", g.unit)] = out.get(("unit", g.unit), 0) + g.n
+    for i, l in enumerate(s.leaders):
+        if not l.hidden and l.cell is not None and infos[i].player != viewer:
+            out[("leader", i)] = 1
+    return out
+
+
+def _unseen_legal(s, task) -> list[int]:
+    return []
+
+
+def _unseen_apply(s, task, action) -> None:
+    raise ValueError("this step is hidden from the side observing the game")
+
+
+def _unseen_text(s, task, action) -> str:
+    return "out of sight"
+
+
+# An observation's stand-in for a step of the other side's hidden figures: that side is to act.
+STEPS = {"unseen": Choice(_unseen_legal, _unseen_apply, _unseen_text)}

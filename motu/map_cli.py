@@ -1,0 +1,405 @@
+"""`motu map`: resize a map, add an island from its coastline, merge another map, rename ids;
+and the island options of `motu import`.
+
+Scope: the sub-commands' arguments and output. Each operation is one Edit
+(engine/scenario/map_ops.py, engine/scenario/ids.py; the island draft is
+engine/io/coastline.py), applied and saved: to FILE itself unless --out names another file.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import re
+from typing import Any
+
+from engine.io.registry import save_scenario
+from engine.scenario.edits import EditError
+
+from .cli import EXIT_OK, UsageError, _emit, _load
+
+_DIST = re.compile(r"^\s*([0-9]*\.?[0-9]+)\s*(km|mi|mile|miles|hex|hexes)?\s*$", re.I)
+MILE_KM = 1.609344
+
+
+def distance(text: str, default: str = "km") -> tuple[float, str]:
+    """'4km', '2.5mi', '3' (in `default` units) -> (value, 'km' | 'hex')."""
+    m = _DIST.match(str(text))
+    if not m:
+        raise UsageError(f"{text!r} is not a distance: give a number with km, mi or hexes, as 4km or 3")
+    value, unit = float(m.group(1)), (m.group(2) or default).lower()
+    if unit.startswith("mi"):
+        return value * MILE_KM, "km"
+    return value, "hex" if unit.startswith("hex") else "km"
+
+
+def plain_margin(text: str | None) -> int:
+    """`motu import --plain --margin N`: whole cells of water round the polygons (default 1)."""
+    if text is None:
+        return 1
+    value, unit = distance(text, "hex")
+    if unit != "hex" or value != int(value):
+        raise UsageError("--margin of a plain import is a whole number of cells")
+    return int(value)
+
+
+def _km(text: str, across_km: float, default: str = "km") -> float:
+    value, unit = distance(text, default)
+    return value * across_km if unit == "hex" else value
+
+
+def _fraction(text: str) -> float:
+    t = str(text).strip()
+    try:
+        v = float(t[:-1]) / 100 if t.endswith("%") else float(t)
+    except ValueError:
+        raise UsageError(f"--land-fraction {text!r} should be a fraction (0.12) or a percentage (12%)") from None
+    if not 0 < v <= 1:
+        raise UsageError("--land-fraction is above 0 and at most 1 (100%)")
+    return v
+
+
+def _lonlat(text: str) -> tuple[float, float]:
+    try:
+        lon, lat = (float(x) for x in text.split(","))
+    except ValueError:
+        raise UsageError(f"{text!r} should be LON,LAT in degrees, as -149.82,-17.47") from None
+    return lon, lat
+
+
+# --- the island plan from a coastline file and the options ------------------------------------
+
+def island_options(sp: argparse.ArgumentParser, new_map: bool) -> None:
+    g = sp.add_argument_group("Island draft (rule sets with an island recipe, as Tahiti)")
+    if new_map:
+        g.add_argument("--plain", action="store_true",
+                       help="lay the polygons as land and named areas only: no lagoon, reef, inland terrain or "
+                            "suggested areas (the only import for rule sets without an island recipe)")
+        g.add_argument("--hex", metavar="SIZE", help="distance between hex centres, as 1mi or 1.6km "
+                                                     "(default: the recipe's; --scale in km also works)")
+        g.add_argument("--like", metavar="MAP.yaml", help="lay the hexes on this map's lattice (its georeference, "
+                                                          "grid and hex size), so that the two can be merged hex for hex")
+    g.add_argument("--island", metavar="NAME", help="the island's name (default: the polygon's name, else the file's)")
+    g.add_argument("--region", metavar="NAME", help="the region of its areas (default: the island's name)")
+    g.add_argument("--land-fraction", metavar="F", help="a hex at least this much land is land (default 0.12, or 12%%)")
+    g.add_argument("--lagoon", type=int, metavar="HEXES", help="width of the lagoon ring (default 1; 0: no lagoon, no reef)")
+    g.add_argument("--no-reef", action="store_true", help="no reef on the lagoon's outer hexsides")
+    g.add_argument("--pass", dest="passes", action="append", metavar="LON,LAT",
+                   help="a pass through the reef near this point (repeatable; or Point features with motu: pass)")
+    g.add_argument("--bands", metavar="D1,D2", help="inland terrain by distance from the sea: clear to D1, jungle to "
+                                                   "D2, mountain beyond, as 1.8km,2.6km (default: by the island's depth)")
+    g.add_argument("--areas", choices=["auto", "wedges", "districts", "villages", "none"],
+                   help="suggested areas: equal wedges from the centre, wedges from district points, the land round "
+                        "village points, or none (default auto: villages, else districts, else wedges)")
+    g.add_argument("--wedges", type=int, metavar="N", help="how many equal wedges (default: about 15 hexes each)")
+    if not new_map:
+        g.add_argument("--margin", metavar="DIST", help="open sea kept round the island's land, in hexes or km, "
+                                                        "as 3 or 4km (the map grows to keep it; default: 3 hexes)")
+
+
+def _plan(args: argparse.Namespace, path: str, across_km: float, rules: str) -> Any:
+    from engine.io.coastline import Band, recipe
+    from engine.io.island_file import plan_from_file, read_island
+    rec = recipe(rules)
+    f = read_island(path)
+    bands: tuple = ()
+    if args.bands:
+        parts = [p for p in args.bands.split(",") if p.strip()]
+        n = len(rec.inland) - 1 if rec else 2
+        if len(parts) != n:
+            raise UsageError(f"--bands needs {n} distances ({', '.join(rec.inland[:-1]) if rec else 'clear, jungle'} end)")
+        bands = (Band(tuple(_km(p, across_km) for p in parts)),)
+    return plan_from_file(f, args.island or f.name or os.path.splitext(os.path.basename(path))[0],
+                          passes=tuple(_lonlat(p) for p in args.passes or ()), region=args.region,
+                          land_fraction=_fraction(args.land_fraction) if args.land_fraction else None,
+                          bands=bands, lagoon_width=args.lagoon, reef=not args.no_reef,
+                          areas=args.areas or "auto", wedges=args.wedges)
+
+
+def island_import_wanted(args: argparse.Namespace) -> bool:
+    """`motu import` drafts an island for rule sets with an island recipe, unless --plain."""
+    from engine.io.coastline import recipe
+    return not args.plain and recipe(args.rules) is not None
+
+
+def import_island(args: argparse.Namespace) -> Any:
+    """`motu import COAST.geojson --rules R OUT.yaml`, drafting the island: the new scenario."""
+    from engine.io.coastline import DraftError, new_map, recipe
+    for opt in ("size", "land", "water", "coast"):
+        if getattr(args, opt, None):
+            raise UsageError(f"--{opt} is for --plain imports (the island draft sizes the map by --hex and --margin)")
+    if args.units == "plane":
+        raise UsageError("the island draft needs longitude and latitude: use --plain for plane units")
+    rec = recipe(args.rules)
+    like = _load(args.like) if args.like else None
+    if like is not None and like.ruleset != args.rules:
+        raise UsageError(f"{args.like} is a {like.ruleset} map, not {args.rules}")
+    hex_km = _km(args.hex, rec.hex_km) if args.hex else args.scale
+    if like is not None and hex_km is not None:
+        raise UsageError("--like takes the hex size from the map: leave out --hex and --scale")
+    across = hex_km or rec.hex_km
+    if like is not None:
+        from engine.scenario.georef import Georef
+        g = Georef.of(like)
+        across = g.km_per_unit * (3 ** 0.5) if g else across
+    plan = _plan(args, args.file, across, args.rules)
+    margin = _km(args.margin, across, "hex") if args.margin else None
+    try:
+        s, draft = new_map(args.rules, plan, hex_km=hex_km, margin_km=margin, like=like,
+                           shape=args.grid, orientation=args.orientation, offset=args.offset, title=args.title or "")
+    except (DraftError, EditError) as exc:
+        raise UsageError(f"{args.file}: {exc}") from None
+    args.draft_summary = draft.summary
+    return s
+
+
+def _summary(d: dict[str, Any]) -> str:
+    inland = ", ".join(f"{v} {k}" for k, v in d.items() if k not in ("land", "coast", "lagoon", "reef", "passes", "areas"))
+    areas = d.get("areas") or []
+    return (f"{d['land']} land hexes ({d['coast']} coast, {inland}), {d['lagoon']} lagoon, {d['reef']} reef hexsides, "
+            f"{d['passes']} passes; {len(areas)} area{'s' * (len(areas) != 1)}" + (f": {', '.join(areas)}" if areas else ""))
+
+
+# --- motu map ...  ---------------------------------------------------------------------------------
+
+def _out(args: argparse.Namespace) -> str:
+    out = args.out or args.file
+    if args.out and os.path.exists(args.out) and not args.force and os.path.abspath(args.out) != os.path.abspath(args.file):
+        raise UsageError(f"{args.out} exists; use --force to replace it")
+    if not os.path.isdir(os.path.dirname(os.path.abspath(out))):
+        raise UsageError(f"{out}: no such folder")
+    return out
+
+
+def _save(s: Any, out: str) -> None:
+    try:
+        save_scenario(s, out, "motu")
+    except OSError as exc:
+        raise UsageError(f"{out}: cannot write: {exc.strerror or exc}") from None
+
+
+def _apply(s: Any, edit: Any) -> None:
+    try:
+        edit.apply(s)
+    except EditError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _default_terrain(s: Any) -> str:
+    """What new cells of a grown map are: the rule set's default terrain (open sea for Tahiti)."""
+    from engine.rules.registry import get_ruleset
+    return get_ruleset(s.ruleset).catalogue.default_terrain
+
+
+def _grid(s: Any) -> dict[str, int]:
+    return {"columns": s.grid.columns, "rows": s.grid.rows}
+
+
+def cmd_resize(args: argparse.Namespace) -> int:
+    from engine.scenario.map_ops import resize_map
+    s = _load(args.file)
+    out = _out(args)
+    before = (s.grid.columns, s.grid.rows)
+    try:
+        edit = resize_map(s, args.west, args.north, args.east, args.south, _default_terrain(s))
+    except KeyError as exc:
+        raise UsageError(str(exc.args[0])) from None
+    _apply(s, edit)
+    _save(s, out)
+    _emit(args, {"file": out, "grid": _grid(s), "was": {"columns": before[0], "rows": before[1]}},
+          f"{out}: {before[0]}x{before[1]} -> {s.grid.columns}x{s.grid.rows}")
+    return EXIT_OK
+
+
+def cmd_add_island(args: argparse.Namespace) -> int:
+    from engine.io.coastline import DraftError, add_island, recipe
+    from engine.scenario.georef import Georef
+    s = _load(args.file)
+    if not os.path.exists(args.coast):
+        raise UsageError(f"{args.coast}: no such file")
+    out = _out(args)
+    rec = recipe(s.ruleset)
+    if rec is None:
+        raise UsageError(f"{args.file}: its rule set ({s.ruleset}) has no island recipe")
+    g = Georef.of(s)
+    across = g.km_per_unit * (3 ** 0.5 if s.grid.shape == "hex" else 1) if g else rec.hex_km
+    plan = _plan(args, args.coast, across, s.ruleset)
+    at = None
+    if args.at:
+        try:
+            at = s.grid.parse_label(args.at)
+        except ValueError as exc:
+            raise UsageError(str(exc)) from None
+    before = (s.grid.columns, s.grid.rows)
+    try:
+        edit, draft = add_island(s, plan, at, _km(args.margin, across, "hex") if args.margin else None)
+    except (DraftError, EditError) as exc:
+        raise UsageError(f"{args.coast}: {exc}") from None
+    if args.rast_die is not None:
+        from engine.scenario.edits import Compound
+        work = s.copy()
+        edit.apply(work)
+        new_areas = [r.id for c, r in draft.patch.records if c == "areas"]
+        edit = Compound((edit, rast_group(work, args.rast_die, new_areas)), edit.text)
+    _apply(s, edit)
+    _save(s, out)
+    grown = "" if before == (s.grid.columns, s.grid.rows) else f"; the map grew to {s.grid.columns}x{s.grid.rows}"
+    _emit(args, {"file": out, "island": plan.name, "grid": _grid(s), **draft.summary},
+          f"{out}: added {plan.name}: {_summary(draft.summary)}{grown}")
+    return EXIT_OK
+
+
+def cmd_merge(args: argparse.Namespace) -> int:
+    from engine.scenario.map_ops import merge_map, offset_between
+    s = _load(args.file)
+    other = _load(args.other)
+    out = _out(args)
+    if args.offset and args.at:
+        raise UsageError("give --offset or --at, not both")
+    try:
+        if args.offset:
+            dcol, drow = (int(x) for x in args.offset.split(","))
+        elif args.at:
+            col, row = s.grid.col_row(s.grid.parse_label(args.at))
+            dcol, drow = col, row
+        else:
+            dcol, drow = offset_between(s, other)
+    except ValueError as exc:
+        raise UsageError(str(exc) if str(exc) else f"--offset {args.offset!r} should be COLUMNS,ROWS") from None
+    try:
+        edit, renames = merge_map(s, other, dcol, drow, _default_terrain(s))
+    except EditError as exc:
+        raise UsageError(str(exc)) from None
+    _apply(s, edit)
+    _save(s, out)
+    text = [f"{coll[:-1]} {old} is now {new}" for (coll, old), new in renames.items()]
+    _emit(args, {"file": out, "grid": _grid(s), "offset": [dcol, drow],
+                 "renamed": [{"kind": c[:-1], "from": o, "to": n} for (c, o), n in renames.items()]},
+          f"{out}: merged {args.other} at offset {dcol},{drow}; {s.grid.columns}x{s.grid.rows}"
+          + (f"; {'; '.join(text)}" if text else ""))
+    return EXIT_OK
+
+
+def cmd_rename(args: argparse.Namespace) -> int:
+    from engine.scenario.ids import id_from_name, ids_from_names, left_alone, rename
+    from engine.scenario.model import RECORD_COLLECTIONS
+    s = _load(args.file)
+    out = _out(args)
+    if args.old is None:
+        edit = ids_from_names(s, [args.kind] if args.kind else ["islands", "areas"])
+        _apply(s, edit)
+        _save(s, out)
+        done = [e.text for e in edit.edits]
+        _emit(args, {"file": out, "renamed": done}, f"{out}: " + ("; ".join(done) if done else "every id follows its name"))
+        return EXIT_OK
+    kinds = [args.kind] if args.kind else [c for c in RECORD_COLLECTIONS if args.old in getattr(s, c)]
+    if not kinds or args.old not in getattr(s, kinds[0]):
+        raise UsageError(f"{args.file}: no {args.kind[:-1] if args.kind else 'island, region, area, side or piece'} "
+                         f"has the id {args.old!r}")
+    if len(kinds) > 1:
+        raise UsageError(f"{args.old!r} is the id of {' and of '.join(_a(k[:-1]) for k in kinds)}: say which with --kind")
+    kind = kinds[0]
+    table = getattr(s, kind)
+    if args.name and not hasattr(table[args.old], "name"):
+        raise UsageError(f"a {kind[:-1]} has no name")
+    name = args.name or getattr(table[args.old], "name", "") or args.old
+    new = args.new or id_from_name(name, set(table) - {args.old}, fallback=kind[:-1])
+    if new == args.old and not args.name:
+        _emit(args, {"file": args.file, "kind": kind[:-1], "from": args.old, "to": new},
+              f"{args.file}: {kind[:-1]} {args.old} already has the id its name makes")
+        return EXIT_OK
+    try:
+        edit = rename(s, kind, args.old, new, args.name)
+    except EditError as exc:
+        raise UsageError(str(exc)) from None
+    unsure = left_alone(s, kind, args.old)
+    _apply(s, edit)
+    _save(s, out)
+    named = f" ({args.name})" if args.name else ""
+    if new == args.old:  # the name changed, and the id it makes is the one it has
+        text = f"{out}: {kind[:-1]} {args.old} is named {args.name}; its id stays {new}"
+    else:
+        text = f"{out}: {kind[:-1]} {args.old} is now {new}{named}"
+    note = (f"; {', '.join(unsure)} may name {args.old!r}, also the id of another kind of record: not changed "
+            "there, check them") if unsure else ""
+    _emit(args, {"file": out, "kind": kind[:-1], "from": args.old, "to": new, "name": name, "not_changed": unsure},
+          text + note)
+    return EXIT_OK
+
+
+def _a(word: str) -> str:
+    return ("an " if word[0] in "aeiou" else "a ") + word
+
+
+def rast_group(s: Any, die: int, areas: list[str]) -> Any:
+    """The Edit giving `areas` (at most six; roll again fills the rest) the first die's `die`
+    in the Random Area Selection Table (docs/rules/tahiti.md), taken from the group that holds
+    it, which keeps its other results (as Mo'orea takes the seed's 6 from the 5-6 group)."""
+    from engine.scenario.edits import SetField
+    if not 1 <= die <= 6:
+        raise UsageError("--rast-die is a die roll, 1 to 6")
+    if len(areas) > 6:
+        raise UsageError(f"{len(areas)} areas do not fit one group of the Random Area Selection Table (six)")
+    table = s.tables.get("random_area_selection")
+    if not isinstance(table, dict) or not isinstance(table.get("groups"), list):
+        raise UsageError("the map has no Random Area Selection Table (tables.random_area_selection) to extend")
+    groups = []
+    for g in table["groups"]:
+        first = g.get("first") if isinstance(g, dict) else None
+        if isinstance(first, list) and die in first:
+            if len(first) == 1:
+                raise UsageError(f"the first die's {die} is a group of its own already: pick a result of a group "
+                                 "of two or more")
+            g = {**g, "first": [d for d in first if d != die]}
+        groups.append(g)
+    groups.append({"first": [die], "second": list(areas) + ["roll_again"] * (6 - len(areas))})
+    return SetField("tables", {**s.tables, "random_area_selection": {**table, "groups": groups}})
+
+
+def add_parsers(sub: Any, common: argparse.ArgumentParser) -> None:
+    sp = sub.add_parser("map", parents=[common], help="map operations: resize, add an island, merge a map, rename ids")
+    ms = sp.add_subparsers(dest="map_command", metavar="OPERATION", required=True)
+
+    def op(name: str, helptext: str) -> argparse.ArgumentParser:
+        p = ms.add_parser(name, parents=[common], help=helptext)
+        p.add_argument("file", metavar="FILE")
+        return p
+
+    def outputs(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--out", "-o", metavar="OUT.yaml", help="write here instead of back to FILE")
+        p.add_argument("--force", action="store_true", help="replace an existing OUT")
+
+    p = op("resize", "add (or, negative, remove) columns and rows on any side; everything moves with its hex")
+    for side, what in (("west", "columns"), ("north", "rows"), ("east", "columns"), ("south", "rows")):
+        p.add_argument(f"--{side}", type=int, default=0, metavar="N", help=f"{what} to add on the {side} (negative: remove)")
+    outputs(p)
+    p.set_defaults(func=cmd_resize)
+
+    p = op("add-island", "draft an island from its coastline (GeoJSON) on the map, growing the map to fit")
+    p.add_argument("coast", metavar="COAST.geojson")
+    p.add_argument("--at", metavar="CELL", help="put the island's centre on this hex (default: its real place, "
+                                               "by the map's georeference)")
+    island_options(p, new_map=False)
+    p.add_argument("--rast-die", type=int, metavar="N", help="Tahiti: give the island's areas the first die's N in the "
+                                                            "Random Area Selection Table, taken from the group holding it")
+    outputs(p)
+    p.set_defaults(func=cmd_add_island)
+
+    p = op("merge", "lay another scenario's map on this one, renaming ids that clash")
+    p.add_argument("other", metavar="OTHER.yaml")
+    p.add_argument("--offset", metavar="COLUMNS,ROWS", help="where OTHER's first hex goes, in columns and rows "
+                                                            "from this map's first (negative: the map grows west or north)")
+    p.add_argument("--at", metavar="CELL", help="the hex of this map where OTHER's first hex goes")
+    outputs(p)
+    p.set_defaults(func=cmd_merge)
+
+    p = op("rename", "change an id (an island, region, area, side or piece) with every reference to it; "
+                     "without OLD, give every island and area (or every one of --kind) the id its name makes")
+    p.add_argument("old", metavar="OLD", nargs="?")
+    p.add_argument("new", metavar="NEW", nargs="?", help="the new id (default: made from the record's name)")
+    p.add_argument("--name", help="give the record this name too (and, without NEW, the id it makes)")
+    p.add_argument("--kind", choices=["islands", "regions", "areas", "sides", "pieces"], help="which record, when OLD is several")
+    outputs(p)
+    p.set_defaults(func=cmd_rename)
+
+
+__all__ = ["add_parsers", "island_options", "island_import_wanted", "import_island", "plain_margin", "distance"]
