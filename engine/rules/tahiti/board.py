@@ -76,18 +76,22 @@ class TahitiBoard:
     canoe_shut: dict[str, frozenset[int]] | None = None  # per storm: the fair-weather canoe hexes it closes
     marae_rule: MaraeRule | None = None  # 15.8: how many full Maraes each region and island may hold
 
-    # Foot costs in ticks of 1/game_hex MP, when they are whole numbers (None otherwise): the
-    # land search then runs on a bucket queue.
-    foot_tick_links: list[tuple[tuple[int, int], ...]] | None = None
+    # Foot costs in whole ticks (`ticks` to an MP: game_hex times the least whole number that makes
+    # every cost whole, up to 60; beyond, costs round to the nearest tick), for the land search's
+    # bucket queue.
+    ticks: int = 1
+    foot_tick_links: list[tuple[tuple[int, int], ...]] = ()
 
     def __post_init__(self):
         self.marae_rule = make_rule(dict(zip(self.areas, self.area_island)), dict(zip(self.areas, self.area_region)),
                                     self.region_limit,
                                     [self.area_island[self.area[c]] for c, _ in self.homes if self.area[c] >= 0])
         fair = self.canoe_open[None]
-        ticks = [c * self.game_hex for c in self.foot]
-        if all(t == INF or abs(t - round(t)) < 1e-9 for t in ticks):
-            self.foot_tick_links = [tuple((x, round(ticks[x])) for x in xs if ticks[x] != INF) for xs in self.nb]
+        finite = [c for c in self.foot if c != INF]
+        per = next((d for d in range(1, 61) if all(abs(c * d - round(c * d)) < 1e-9 for c in finite)), 60)
+        self.ticks = self.game_hex * per
+        cost = [round(c * self.ticks) if c != INF else None for c in self.foot]
+        self.foot_tick_links = [tuple((x, cost[x]) for x in xs if cost[x] is not None) for xs in self.nb]
         self.lagoon_cells = tuple(c for c, lg in enumerate(self.lagoon) if lg)
         self.canoe_shut = {storm: frozenset(c for c, ok in enumerate(fair) if ok and not (open_ and open_[c]))
                            for storm, open_ in self.canoe_open.items() if storm is not None}

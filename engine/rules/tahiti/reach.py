@@ -19,7 +19,6 @@ dicts returned are shared: callers must not change them.
 """
 from __future__ import annotations
 
-import heapq
 
 from .constants import COMBAT, IN_MARAE
 from .game_state import TahitiState
@@ -118,6 +117,11 @@ def _step(st: TahitiState, s: int, x: int, zone: set[int], enemy: set[int]) -> t
     return (STOP, True) if j >= h else (j, True)
 
 
+def _enter(st: TahitiState, s: int, x: int, zone: set[int], enemy: set[int], closed: set[int]) -> tuple[int, bool] | None:
+    """_step into a hex that may be closed this turn (None: it is, or the step is not allowed)."""
+    return None if x in closed else _step(st, s, x, zone, enemy)
+
+
 def land_reach(st: TahitiState, player: int, start: int, mp: float, halfway: bool = False,
                cache: dict | None = None) -> Reach:
     """Every hex the stack on `start` may end on with `mp`. `halfway`: 15.13's jungle rule,
@@ -132,20 +136,17 @@ def land_reach(st: TahitiState, player: int, start: int, mp: float, halfway: boo
     zone = land_zone(st, player, cache)
     closed = _closed(st, player, start)
     enemy = {u[2] for u in st.units if u[1] != player}
-    if st.b.foot_tick_links is not None:
-        out = _land_ticks(st, start, mp, halfway, zone, enemy, closed)
-    else:
-        out = _land_costs(st, start, mp, halfway, zone, enemy, closed)
+    out = _land_ticks(st, start, mp, halfway, zone, enemy, closed)
     cache[key] = out
     return out
 
 
 def _land_ticks(st: TahitiState, start: int, mp: float, halfway: bool, zone: set[int], enemy: set[int],
                 closed: set[int]) -> Reach:
-    """The land search with costs in whole ticks of 1/h MP, on a bucket queue (equal costs: the
-    lower hex first, as a heap would take them)."""
+    """The land search with costs in whole ticks (board.ticks to an MP), on a bucket queue (equal
+    costs: the lower hex first, as a heap would take them)."""
     b = st.b
-    h = b.game_hex
+    h = b.ticks
     budget = int(mp * h + TOLERANCE)
     over = h if halfway else 0  # 15.13's half-way: the last hex may cost one MP more than is left
     links = b.foot_tick_links
@@ -182,15 +183,10 @@ def _land_ticks(st: TahitiState, start: int, mp: float, halfway: bool, zone: set
                 nc = cost + ticks
                 if nc > budget and not (over and nc - budget <= over and ticks > h):
                     continue
-                if s == OUT and x not in watch:
-                    state, end = OUT, True
-                else:
-                    if x in closed:
-                        continue
-                    nxt = _step(st, s, x, zone, enemy)
-                    if nxt is None:
-                        continue
-                    state, end = nxt
+                nxt = (OUT, True) if s == OUT and x not in watch else _enter(st, s, x, zone, enemy, closed)
+                if nxt is None:
+                    continue
+                state, end = nxt
                 node = (x, state)
                 if nc < best.get(node, 1 << 30):
                     best[node] = nc
@@ -199,50 +195,6 @@ def _land_ticks(st: TahitiState, start: int, mp: float, halfway: bool, zone: set
                     if end and x != start and nc / h < out.get(x, (INF,))[0]:
                         out[x] = (nc / h, c)
                         ends[x] = node
-    out.parents = parents
-    return out
-
-
-def _land_costs(st: TahitiState, start: int, mp: float, halfway: bool, zone: set[int], enemy: set[int],
-                closed: set[int]) -> Reach:
-    """The land search for costs that are not whole ticks (a designer's catalogue): a heap."""
-    b = st.b
-    links = b.foot_links
-    limit = mp + TOLERANCE
-    stop_at = mp - TOLERANCE
-    pop, push = heapq.heappop, heapq.heappush
-    watch = zone | enemy | closed
-    s0 = 0 if start in zone else OUT
-    best = {(start, s0): 0.0}
-    parents: dict = {(start, s0): None}
-    out = Reach()
-    ends = out.ends = {}
-    heap = [(0.0, start, s0)]
-    while heap:
-        cost, c, s = pop(heap)
-        if cost > best[(c, s)] or s == STOP or cost >= stop_at:
-            continue
-        for x, step_cost in links[c]:
-            nc = cost + step_cost
-            if nc > limit and not (halfway and nc - mp <= 1 + TOLERANCE and step_cost > 1):
-                continue
-            if s == OUT and x not in watch:
-                state, end = OUT, True
-            else:
-                if x in closed:
-                    continue
-                nxt = _step(st, s, x, zone, enemy)
-                if nxt is None:
-                    continue
-                state, end = nxt
-            node = (x, state)
-            if nc < best.get(node, INF):
-                best[node] = nc
-                parents[node] = (c, s)
-                push(heap, (nc, x, state))
-                if end and x != start and nc < out.get(x, (INF,))[0]:
-                    out[x] = (nc, c)
-                    ends[x] = node
     out.parents = parents
     return out
 

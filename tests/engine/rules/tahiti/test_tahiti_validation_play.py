@@ -17,36 +17,11 @@ from engine.ai.bot import RandomBot, play_game  # noqa: E402
 from engine.rules.ruleset import RuleSetError  # noqa: E402
 from engine.scenario.model import CellFeature, Piece  # noqa: E402
 
-from tahiti_testmaps import RULES, build, cell, codes, found  # noqa: E402
+from tahiti_testmaps import RULES, cell, codes, found  # noqa: E402
 from test_tahiti_game_support import scenario  # noqa: E402
+from test_tahiti_validation import island, only  # noqa: E402  (the clean island of the map checks)
 
-TERRAIN = ["~ ~ ~ ~ ~ ~ ~",
-           "~ l l l l l ~",
-           "~ l c c c l ~",
-           "~ l c . c l ~",
-           "~ l c c c l ~",
-           "~ l l l l l ~",
-           "~ ~ ~ ~ ~ ~ ~"]
-AREAS = [". . . . . . .",
-         ". . . . . . .",
-         ". . a a b . .",
-         ". . a a b . .",
-         ". . a b b . .",
-         ". . . . . . .",
-         ". . . . . . ."]
 HOMES = [("home_village", "0303", "red"), ("home_village", "0505", "blue")]
-
-
-def island(**kw):
-    kw.setdefault("edges", {"reef": ["0401/0402"]})
-    kw.setdefault("features", HOMES)
-    return build(TERRAIN, AREAS, **kw)
-
-
-def only(s, code):
-    got = found(s, code)
-    assert len(got) == 1, [f.message for f in RULES.validate(s)]
-    return got[0]
 
 
 def test_a_clean_island_plays():
