@@ -19,7 +19,6 @@ dicts returned are shared: callers must not change them.
 """
 from __future__ import annotations
 
-
 from .constants import COMBAT, IN_MARAE
 from .game_state import TahitiState
 from .queries import area_control, enemy_land_zone, enemy_sea_zone
