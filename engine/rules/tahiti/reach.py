@@ -99,26 +99,70 @@ def _closed(st: TahitiState, player: int, start: int) -> set[int]:
     return closed
 
 
-def _step(st: TahitiState, s: int, x: int, zone: set[int], enemy: set[int]) -> tuple[int, bool] | None:
-    """The search state after stepping into `x` from state `s`, and whether a move may end there;
-    None: the step is not allowed. `s`: OUT, or the zone steps made since starting in a zone."""
-    step_out = st.opts["rule_7_5_doubling_back"] == "step_out_first"
-    if x in enemy:  # entering an enemy-occupied hex ends the move (battle)
-        return None if step_out and s >= 0 else (STOP, True)
-    if x not in zone:
-        return OUT, True
-    if s == OUT:  # entering a zone from outside ends the move
-        return STOP, True
-    j = s + 1
-    h = st.b.game_hex
-    if step_out:  # on the way out of the zones: pass through at most h-1 of their hexes
-        return (j, False) if j < h else None
-    return (STOP, True) if j >= h else (j, True)
+ZONE, ENEMY, CLOSED = 0, 1, 2  # what a watched hex is, for the zone search's transitions
+_TABLES: dict[tuple[int, bool], dict] = {}
 
 
-def _enter(st: TahitiState, s: int, x: int, zone: set[int], enemy: set[int], closed: set[int]) -> tuple[int, bool] | None:
-    """_step into a hex that may be closed this turn (None: it is, or the step is not allowed)."""
-    return None if x in closed else _step(st, s, x, zone, enemy)
+def _transitions(st: TahitiState) -> dict[tuple[int, int], tuple[int, bool] | None]:
+    """(search state, kind of hex stepped into) -> (next state, may the move end there), or None
+    when the step is not allowed. A state is OUT, or the zone steps made since starting in a zone."""
+    h, step_out = st.b.game_hex, st.opts["rule_7_5_doubling_back"] == "step_out_first"
+    table = _TABLES.get((h, step_out))
+    if table is None:
+        table = {}
+        for s in [OUT] + list(range(h + 1)):
+            table[(s, CLOSED)] = None
+            # entering an enemy-occupied hex ends the move (battle); not on the way out of a zone
+            table[(s, ENEMY)] = None if step_out and s >= 0 else (STOP, True)
+            if s == OUT:  # entering a zone from outside ends the move
+                table[(s, ZONE)] = (STOP, True)
+            elif step_out:  # on the way out of the zones: pass through at most h-1 of their hexes
+                table[(s, ZONE)] = (s + 1, False) if s + 1 < h else None
+            else:
+                table[(s, ZONE)] = (STOP, True) if s + 1 >= h else (s + 1, True)
+        _TABLES[(h, step_out)] = table
+    return table
+
+
+def _zone_search(st: TahitiState, start: int, budget: int, steps, kinds: dict[int, int], unit: int,
+                 keep=None) -> Reach:
+    """The search from a start inside an enemy zone, over (hex, state) on a bucket queue (equal
+    costs: the lower hex first). `steps(c, cost)`: the (hex, cost) steps from c; `kinds`: the
+    watched hexes (ZONE, ENEMY, CLOSED); `unit`: costs per MP reported (ticks, or 1 for hexes);
+    `keep(x)`: whether a move may end on x (None: any hex)."""
+    table = _transitions(st)
+    out = Reach()
+    ends = out.ends = {}
+    best = {(start, 0): 0}
+    parents: dict = {(start, 0): None}
+    buckets: list[list] = [[] for _ in range(budget + 1 + unit)]
+    buckets[0].append((start, 0))
+    for cost in range(budget):
+        for c, s in sorted(buckets[cost]):
+            if best[(c, s)] != cost or s == STOP:
+                continue
+            for x, nc in steps(c, cost):
+                k = kinds.get(x)
+                nxt = (OUT, True) if k is None else table[(s, k)]
+                if nxt is None:
+                    continue
+                node = (x, nxt[0])
+                if nc < best.get(node, 1 << 30):
+                    best[node] = nc
+                    parents[node] = (c, s)
+                    buckets[nc].append(node)
+                    if nxt[1] and x != start and (keep is None or keep(x)) and nc / unit < out.get(x, (INF,))[0]:
+                        out[x] = (nc / unit, c)
+                        ends[x] = node
+    out.parents = parents
+    return out
+
+
+def _kinds(zone: set[int], enemy: set[int], closed: set[int]) -> dict[int, int]:
+    kinds = dict.fromkeys(zone, ZONE)
+    kinds.update(dict.fromkeys(enemy, ENEMY))
+    kinds.update(dict.fromkeys(closed, CLOSED))
+    return kinds
 
 
 def land_reach(st: TahitiState, player: int, start: int, mp: float, halfway: bool = False,
@@ -169,33 +213,12 @@ def _land_ticks(st: TahitiState, start: int, mp: float, halfway: bool, zone: set
                         out[x] = (nc / h, c)
         out.pop(start, None)
         return out
-    watch = zone | enemy | closed  # hexes where a step needs more than its cost looked at
-    best = {(start, 0): 0}
-    parents: dict = {(start, 0): None}
-    ends = out.ends = {}
-    buckets[0].append((start, 0))
-    for cost in range(budget):
-        for c, s in sorted(buckets[cost]):
-            if best[(c, s)] != cost or s == STOP:
-                continue
-            for x, ticks in links[c]:
-                nc = cost + ticks
-                if nc > budget and not (over and nc - budget <= over and ticks > h):
-                    continue
-                nxt = (OUT, True) if s == OUT and x not in watch else _enter(st, s, x, zone, enemy, closed)
-                if nxt is None:
-                    continue
-                state, end = nxt
-                node = (x, state)
-                if nc < best.get(node, 1 << 30):
-                    best[node] = nc
-                    parents[node] = (c, s)
-                    buckets[nc].append(node)
-                    if end and x != start and nc / h < out.get(x, (INF,))[0]:
-                        out[x] = (nc / h, c)
-                        ends[x] = node
-    out.parents = parents
-    return out
+
+    def steps(c: int, cost: int) -> list[tuple[int, int]]:
+        return [(x, cost + t) for x, t in links[c]
+                if cost + t <= budget or (over and cost + t - budget <= over and t > h)]
+
+    return _zone_search(st, start, budget, steps, _kinds(zone, enemy, closed), h)
 
 
 def sea_reach(st: TahitiState, player: int, start: int, mp: float, afloat: bool = False,
@@ -270,43 +293,18 @@ def sea_reach(st: TahitiState, player: int, start: int, mp: float, afloat: bool 
         plain.pop(start, None)
         cache[key] = plain
         return plain
-    s0 = 0
-    best = {(start, s0): 0}
-    parents: dict = {(start, s0): None}
-    out = Reach()
-    ends = out.ends = {}
-    # Costs are whole hexes: a bucket queue, one list of (hex, state) per cost, each taken in hex
-    # order (so that of equal routes the one through the lower hexes is kept).
-    buckets: list[list] = [[] for _ in range(budget + 1)]
-    buckets[0].append((start, s0))
-    for cost in range(budget):
-        for c, s in sorted(buckets[cost]):
-            if best[(c, s)] != cost or s == STOP:
-                continue
-            steps = [(x, cost + 1) for x in links[c]]
-            if portage_ok and portages[c]:
-                if hostile is None:
-                    hostile = zone | land_zone(st, player, cache)
-                if c not in hostile:
-                    steps += [(x, cost + 1 + portage_cost) for x in portages[c] if x not in hostile]
-            for x, nc in steps:
-                if nc > budget or x in shut:
-                    continue
-                if s == OUT and x not in watch:
-                    state, end = OUT, True
-                else:
-                    nxt = _step(st, s, x, zone, enemy)
-                    if nxt is None:
-                        continue
-                    state, end = nxt
-                node = (x, state)
-                if nc < best.get(node, budget + 1):
-                    best[node] = nc
-                    parents[node] = (c, s)
-                    buckets[nc].append(node)
-                    if end and x != start and (afloat or coast[x]) and nc < out.get(x, (budget + 1,))[0]:
-                        out[x] = (nc, c)
-                        ends[x] = node
-    out.parents = parents
-    cache[key] = out
-    return out
+
+    def steps(c: int, cost: int) -> list[tuple[int, int]]:
+        nonlocal hostile
+        out = [(x, cost + 1) for x in links[c] if x not in shut]
+        if portage_ok and portages[c]:
+            if hostile is None:
+                hostile = zone | land_zone(st, player, cache)
+            far = cost + 1 + portage_cost
+            if c not in hostile and far <= budget:
+                out += [(x, far) for x in portages[c] if x not in hostile and x not in shut]
+        return out
+
+    reach = _zone_search(st, start, budget, steps, _kinds(zone, enemy, ()), 1, None if afloat else coast.__getitem__)
+    cache[key] = reach
+    return reach

@@ -224,17 +224,21 @@ def arioi_moves(st: TahitiState) -> list[int]:
     best = {st.arioi: 0}
     buckets: list[list[int]] = [[] for _ in range(budget + 1)]
     buckets[0].append(st.arioi)
+    links, portages = b.sea_links, b.portage_links
     for cost in range(budget):
+        nc = cost + 1
         for c in buckets[cost]:
             if best[c] != cost:
                 continue
-            steps = [(x, cost + 1) for x in b.sea_links[c]]
-            if portage is not None:
-                steps += [(x, cost + 1 + portage) for x in b.portage_links[c]]
-            for x, nc in steps:
-                if nc <= budget and x not in shut and nc < best.get(x, budget + 1):
+            for x in links[c]:
+                if x not in shut and nc < best.get(x, budget + 1):
                     best[x] = nc
                     buckets[nc].append(x)
+            if portage is not None and portages[c] and nc + portage <= budget:
+                for x in portages[c]:
+                    if x not in shut and nc + portage < best.get(x, budget + 1):
+                        best[x] = nc + portage
+                        buckets[nc + portage].append(x)
     return sorted(c for c in best if b.coast[c] and b.area[c] not in (here, -1) and b.area[c] not in barred)
 
 
