@@ -197,20 +197,23 @@ def _land_ticks(st: TahitiState, start: int, mp: float, halfway: bool, zone: set
     buckets: list[list] = [[] for _ in range(budget + over + 1)]
     if start not in zone:  # the common case: one search state, zone and enemy hexes end a move
         stops = zone | enemy
-        seen = {start: 0}
+        seen = [1 << 30] * b.size
+        prev = {}
+        seen[start] = 0
         buckets[0].append(start)
+        limit = budget + over
         for cost in range(budget):
             for c in sorted(buckets[cost]):
                 if seen[c] != cost or (c in stops and c != start):
                     continue
                 for x, ticks in links[c]:
                     nc = cost + ticks
-                    if nc > budget and not (over and nc - budget <= over and ticks > h):
-                        continue
-                    if nc < seen.get(x, 1 << 30) and x not in closed:
+                    if nc < seen[x] and nc <= limit and (nc <= budget or ticks > h) and x not in closed:
                         seen[x] = nc
                         buckets[nc].append(x)
-                        out[x] = (nc / h, c)
+                        prev[x] = c
+        for x, c in prev.items():
+            out[x] = (seen[x] / h, c)
         out.pop(start, None)
         return out
 
@@ -265,7 +268,9 @@ def sea_reach(st: TahitiState, player: int, start: int, mp: float, afloat: bool 
     if start not in zone:  # the common case: one search state, zone hexes end a move
         stops = watch
         plain = Reach()
-        seen = {start: 0}
+        seen = [budget + 1] * b.size
+        prev = {}
+        seen[start] = 0
         buckets = [[] for _ in range(budget + 1)]
         buckets[0].append(start)
         for cost in range(budget):
@@ -274,22 +279,23 @@ def sea_reach(st: TahitiState, player: int, start: int, mp: float, afloat: bool 
                 if seen[c] != cost or (c in stops and c != start):
                     continue
                 for x in links[c]:
-                    if x not in shut and nc < seen.get(x, budget + 1):
+                    if nc < seen[x] and x not in shut:
                         seen[x] = nc
                         buckets[nc].append(x)
-                        if afloat or coast[x]:
-                            plain[x] = (nc, c)
+                        prev[x] = c
                 if portage_ok and portages[c]:
                     if hostile is None:
                         hostile = zone | land_zone(st, player, cache)
                     far = cost + 1 + portage_cost
                     if c not in hostile and far <= budget:
                         for x in portages[c]:
-                            if x not in hostile and x not in shut and far < seen.get(x, budget + 1):
+                            if far < seen[x] and x not in hostile and x not in shut:
                                 seen[x] = far
                                 buckets[far].append(x)
-                                if afloat or coast[x]:
-                                    plain[x] = (far, c)
+                                prev[x] = c
+        for x, c in prev.items():
+            if afloat or coast[x]:
+                plain[x] = (seen[x], c)
         plain.pop(start, None)
         cache[key] = plain
         return plain
