@@ -12,6 +12,7 @@ import os
 from PySide6.QtCore import QObject, QSaveFile, Signal
 from PySide6.QtGui import QUndoStack
 
+from engine.io.atomic import real_target, remove_leftovers
 from engine.io.errors import LoadError
 from engine.io.native import dumps, load_path
 from engine.rules.registry import get_ruleset
@@ -83,6 +84,7 @@ class Document(QObject):
         f.write(text.encode("utf-8"))
         if not f.commit():
             raise SaveError(f"{target}: cannot write: {f.errorString()}")
+        remove_leftovers(real_target(target))  # a killed command-line save's temporary file
         if target != self.path:
             self.path = target
             self.pathChanged.emit(target)

@@ -58,11 +58,11 @@ def check_command(s: Scenario, cat) -> Iterable[Finding]:
            if LEADER_ROLES[piece_role(cat, p.kind)] == LEADER and "unit" in p.props}
     for p in figures:
         lid = p.props.get("leader")
-        if lid is not None and lid not in leaders:
+        if lid is not None and (not isinstance(lid, str) or lid not in leaders):
             yield finding(NO_COMMAND, f"{p.name or p.id} names leader {lid!r}, which is not a leader piece",
                           cells=_cells(p))
     for u, ps in units.items():
-        if u not in led and not any(p.props.get("leader") in leaders for p in ps):
+        if u not in led and not any(isinstance(p.props.get("leader"), str) and p.props["leader"] in leaders for p in ps):
             yield finding(UNIT_NO_LEADER, f"unit {ps[0].name or u} has no leader: give a leader piece "
                           f"props {{unit: {u}}}", cells=[c for p in ps for c in _cells(p)])
         n = sum(p.count for p in ps)
@@ -70,7 +70,7 @@ def check_command(s: Scenario, cat) -> Iterable[Finding]:
             yield finding(UNIT_SIZE, f"unit {ps[0].name or u} has {n} figures (the rules suggest 6-12)",
                           cells=[c for p in ps for c in _cells(p)])
         weapon = ps[0].props.get("weapon", cat.pieces[ps[0].kind].props.get("weapon"))
-        if weapon not in tables()["fire_cost"]:
+        if not isinstance(weapon, str) or weapon not in tables()["fire_cost"]:
             yield finding(BAD_WEAPON, f"unit {ps[0].name or u} carries {weapon!r}; the weapons are "
                           f"{', '.join(tables()['fire_cost'])}", cells=[c for p in ps for c in _cells(p)])
     c_in_c = {p.side: p.id for p in leaders.values() if LEADER_ROLES[piece_role(cat, p.kind)] == "c_in_c"}
@@ -82,7 +82,7 @@ def check_command(s: Scenario, cat) -> Iterable[Finding]:
                           cells=_cells(p))
         sup = p.props.get("superior")
         if sup is not None:
-            boss = leaders.get(sup)
+            boss = leaders.get(sup) if isinstance(sup, str) else None
             if boss is None or LEADER_ROLES[piece_role(cat, boss.kind)] == LEADER or boss.side != p.side:
                 yield finding(NO_COMMAND, f"{p.name or p.id} answers to {sup!r}, which is not a senior officer "
                               "or C-in-C of the same side", cells=_cells(p))
@@ -103,7 +103,8 @@ def check_command(s: Scenario, cat) -> Iterable[Finding]:
             seen, at = [], p
             while at is not None and at.id not in seen:
                 seen.append(at.id)
-                at = leaders.get(at.props.get("superior"))
+                sup = at.props.get("superior")
+                at = leaders.get(sup) if isinstance(sup, str) else None
             if c_in_c[p.side] not in seen:
                 yield finding(NOT_UNDER_C_IN_C, f"{p.name or p.id}'s chain of command does not reach the C-in-C",
                               cells=_cells(p))
