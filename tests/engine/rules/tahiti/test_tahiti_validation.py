@@ -203,3 +203,10 @@ def test_every_tahiti_code_has_a_row_in_docs_validation():
             sev, sentence = CODES[code]
             assert f"| `{code}` | {sev} | {sentence} |" in doc
     assert CellFeature  # imported for readers building their own broken maps
+
+
+def test_rule_15_8_a_marae_limit_that_is_no_whole_number_is_the_one_marae():
+    import dataclasses
+    s = island(pieces=[("m1", "marae", None, "0304"), ("m2", "marae", None, "0404")])
+    s.regions["r"] = dataclasses.replace(s.regions["r"], props={"marae_limit": "two"})
+    assert "allows 1" in only(s, "MARAE_OVER_LIMIT").message
