@@ -25,8 +25,8 @@ EXPORTS = {"tmx": "tmx", "tiled-json": "tiled-json", "geojson": "geojson",
            "svg": "svg", "png": "png", "pdf": "pdf", "vmod": "vmod"}
 _BY_EXTENSION = {".tmx": "tmx", ".tmj": "tiled-json", ".json": "tiled-json", ".geojson": "geojson",
                  ".svg": "svg", ".png": "png", ".pdf": "pdf", ".vmod": "vmod"}
-# Print-and-play and VASSAL register from editor.export (they draw with Qt): imported only when asked for.
-_QT_EXPORTS = {"svg", "png", "pdf", "vmod"}
+# Print-and-play, VASSAL and Tiled's tile images come from editor.export (they draw with Qt): imported when asked for.
+_QT_EXPORTS = {"svg", "png", "pdf", "vmod", "tmx", "tiled-json"}
 
 
 def _check_out(path: str, force: bool) -> None:
@@ -43,11 +43,16 @@ def cmd_export(args: argparse.Namespace) -> int:
     s = load(args.file)
     _check_out(args.out, args.force)
     if to in _QT_EXPORTS:
-        import editor.export  # noqa: F401 - registers svg, png, pdf and vmod
+        import editor.export  # noqa: F401 - registers png, pdf and vmod, and draws Tiled's tile images
     from engine.io.print_layout import PrintError
     from engine.io.pywargame_compat import VassalUnavailable
     try:
-        save_scenario(s, args.out, EXPORTS[to])
+        if getattr(args, "whole_map", False) and to in ("svg", "png", "pdf"):
+            from editor.export.print_qt import export_print
+            from engine.io.registry import Written
+            written = Written(tuple(export_print(s, to, args.out, whole_map=True).paths))
+        else:
+            written = save_scenario(s, args.out, EXPORTS[to])
     except geojson.GeoreferenceError as exc:
         raise UsageError(f"{args.file}: {exc}") from None
     except (PrintError, VassalUnavailable) as exc:
@@ -55,7 +60,14 @@ def cmd_export(args: argparse.Namespace) -> int:
     except OSError as exc:
         raise UsageError(f"{args.out}: cannot write: {exc.strerror or exc}") from None
     name = get_format(EXPORTS[to]).name
-    emit(args, {"file": args.out, "format": to, "cells": s.grid.size}, f"{args.out}: {name}, {s.grid.size} cells")
+    files = list(written.paths)
+    text = f"{args.out}: {name}, {s.grid.size} cells"
+    if files[0] == args.out and len(files) > 1:
+        text += f", and {len(files) - 1} more files:\n" + "\n".join(f"  {p}" for p in files[1:])
+    elif files != [args.out]:
+        text += f", written as {len(files)} files:\n" + "\n".join(f"  {p}" for p in files)
+    emit(args, {"file": args.out, "files": files, "format": to, "cells": s.grid.size, "notes": list(written.notes)},
+          "\n".join([text] + [f"note: {n}" for n in written.notes]))
     return EXIT_OK
 
 
@@ -124,6 +136,8 @@ def add_parsers(sub: Any, common: argparse.ArgumentParser) -> None:
     sp.add_argument("file")
     sp.add_argument("--to", choices=list(EXPORTS), help="format (default: from OUT's ending: .tmx, .tmj/.json, .geojson)")
     sp.add_argument("--force", action="store_true", help="replace an existing file")
+    sp.add_argument("--whole-map", action="store_true",
+                    help="print (svg, png, pdf): every cell, not only the land and a margin round it")
     sp.add_argument("out", metavar="OUT")
     sp.set_defaults(func=cmd_export)
 

@@ -375,8 +375,13 @@ def scenario_to_document(s: Scenario) -> dict[str, Any]:
 HEADER = "# Motu scenario, format 1 (docs/format.md)\n"
 
 
-def dumps(scenario: Scenario) -> str:
-    return HEADER + dump_yaml(scenario_to_document(scenario))
+def dumps(scenario: Scenario, path: str | FsPath | None = None, modeline: str | None = None) -> str:
+    """The scenario as text. Saved to `path`, it starts with the schema modeline
+    (modeline.py): `modeline` (a user's own, read when the file was opened) or the one the
+    file at `path` has, else Motu's; without a path (snapshots, playtests), no modeline."""
+    from .modeline import modeline_for
+    head = HEADER if path is None and modeline is None else modeline_for(path, modeline) + "\n" + HEADER
+    return head + dump_yaml(scenario_to_document(scenario))
 
 
 def loads(text: str, source: str = "<scenario>") -> Scenario:

@@ -29,8 +29,17 @@ _GID_MASK = 0x0FFFFFFF  # the top four bits are flip and rotation flags
 
 # --- the scenario --------------------------------------------------------------------------
 
+# Exports since pytmx support name a piece's id `piece`, a space's `space` and a display name
+# `label` (pytmx reserves `id` and `name`): read under the names the importer knows.
+_RENAMED = (("piece", "id"), ("space", "id"), ("label", "name"))
+
+
 def _props(items: list[dict[str, Any]] | None) -> dict[str, Any]:
-    return {str(p.get("name", "")): p.get("value") for p in items or ()}
+    out = {str(p.get("name", "")): p.get("value") for p in items or ()}
+    for new, old in _RENAMED:
+        if new in out and old not in out:
+            out[old] = out[new]
+    return out
 
 
 def _color(value: Any) -> str | None:

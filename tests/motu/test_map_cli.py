@@ -90,7 +90,7 @@ def test_resize_writes_back_or_to_out_and_everything_moves(capsys, tahiti, tmp_p
     assert code == 0 and "47x33 -> 69x35" in text
     s = load_path(out)
     assert s.pieces["red-chieftain"].cell == s.grid.parse_label("3308")  # 1106, moved by (+22, +2)
-    assert dumps(load_path(tahiti)) == open(TAHITI, encoding="utf-8").read()  # FILE untouched with --out
+    assert open(tahiti, encoding="utf-8").read() == open(TAHITI, encoding="utf-8").read()  # FILE untouched with --out
     code, _, err = run(capsys, "map", "resize", tahiti, "--west", "1")
     assert code == 2 and "even number" in err
     code, _, err = run(capsys, "map", "resize", tahiti, "--east", "-40")

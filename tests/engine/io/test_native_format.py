@@ -20,7 +20,7 @@ SHIPPED = sorted(glob.glob(os.path.join(ROOT, "scenarios", "*.yaml")) +
 @pytest.mark.parametrize("path", SHIPPED, ids=os.path.basename)
 def test_shipped_files_save_back_byte_identical(path):
     text = open(path, encoding="utf-8").read()
-    assert dumps(loads(text, path)) == text
+    assert dumps(loads(text, path), path) == text  # saved where it is: with its schema modeline
 
 
 @given(scenarios())

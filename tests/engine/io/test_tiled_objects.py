@@ -59,7 +59,7 @@ def _move(doc, piece_id, dx_cells):
     for layer in doc["layers"]:
         for o in layer.get("objects", []):
             props = {p["name"]: p["value"] for p in o.get("properties", [])}
-            if o["type"] == "piece" and props.get("id") == piece_id:
+            if o["type"] == "piece" and props.get("piece", props.get("id")) == piece_id:  # `piece` since pytmx support
                 o["x"] += dx_cells
                 return props["cell"]
     raise AssertionError(piece_id)
