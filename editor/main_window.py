@@ -17,6 +17,7 @@ from . import preferences
 from .canvas.map_item import MapItem
 from .canvas.view import MapView
 from .docks.areas import AreasDock
+from .docks.forces import ForcesDock
 from .docks.layers import LayersDock
 from .docks.legend import LegendDock
 from .docks.minimap import MinimapDock
@@ -125,6 +126,8 @@ class MainWindow(FileActions, QMainWindow):
         self.history.setWidget(self.undo_view)
         self.minimap = MinimapDock(self.view, self)
         self.legend = LegendDock(self, self)
+        self.forces = ForcesDock(self, self)
+        self.problems.findingsChanged.connect(self.forces.set_findings)
         self.addDockWidget(Qt.LeftDockWidgetArea, self.layers)
         self.addDockWidget(Qt.LeftDockWidgetArea, self.minimap)
         self.addDockWidget(Qt.LeftDockWidgetArea, self.history)
@@ -134,6 +137,8 @@ class MainWindow(FileActions, QMainWindow):
         self.addDockWidget(Qt.RightDockWidgetArea, self.scenario_dock)
         self.addDockWidget(Qt.BottomDockWidgetArea, self.problems)
         self.tabifyDockWidget(self.areas, self.scenario_dock)
+        self.addDockWidget(Qt.RightDockWidgetArea, self.forces)
+        self.tabifyDockWidget(self.scenario_dock, self.forces)
         self.tabifyDockWidget(self.layers, self.history)
         self.tabifyDockWidget(self.minimap, self.legend)
         self.layers.raise_()
@@ -230,7 +235,7 @@ class MainWindow(FileActions, QMainWindow):
         v.addAction(fill)
         v.addSeparator()
         docks = (self.layers, self.properties, self.scenario_dock, self.areas, self.problems, self.history,
-                 self.minimap, self.legend)
+                 self.minimap, self.legend, self.forces)
         for n, dock in enumerate(docks, 1):
             act = dock.toggleViewAction()
             act.setObjectName(f"toggle_{dock.objectName()}")

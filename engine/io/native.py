@@ -44,8 +44,11 @@ class FormatError(Exception):
 
 @lru_cache(maxsize=1)
 def _schema_validator() -> Callable[[Any], Any]:
+    # A rule set's part of the schema (its pieces' properties) is for text editors: Motu opens such
+    # a file and its validator reports what is wrong there as findings.
+    from engine.scenario.ruleset_schema import loader_handlers
     with open(resource_path("schema", "scenario-v1.schema.json"), encoding="utf-8") as fh:
-        return fastjsonschema.compile(json.load(fh))
+        return fastjsonschema.compile(json.load(fh), handlers=loader_handlers())
 
 
 # --- reading -----------------------------------------------------------------------

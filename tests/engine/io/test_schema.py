@@ -19,6 +19,7 @@ from pathlib import Path
 
 import jsonschema
 import pytest
+from referencing import Registry, Resource
 
 from engine.io.errors import LoadError
 from engine.io.modeline import schema_path
@@ -27,6 +28,16 @@ from engine.rules.registry import get_ruleset
 
 ROOT = Path(__file__).resolve().parents[3]
 SCHEMA = json.loads(schema_path().read_text(encoding="utf-8"))
+
+
+def _beside() -> Registry:
+    """The schemas beside the main one (each rule set's pieces), which its relative $refs name."""
+    return Registry().with_resources(
+        (p.name, Resource.from_contents(json.loads(p.read_text(encoding="utf-8"))))
+        for p in schema_path().parent.glob("*.schema.json") if p != schema_path())
+
+
+VALIDATOR = jsonschema.Draft7Validator(SCHEMA, registry=_beside())
 SHIPPED = sorted(glob.glob(str(ROOT / "scenarios" / "*.yaml")))
 ABSENT = object()
 
@@ -81,7 +92,7 @@ CASES = list(_cases())
 @pytest.mark.parametrize("grid", CASES, ids=[json.dumps(g, separators=(",", ":")) for g in CASES])
 def test_the_loader_accepts_exactly_the_grids_the_schema_accepts(grid):
     doc = _document(grid)
-    schema_ok = jsonschema.Draft7Validator(SCHEMA).is_valid(doc)
+    schema_ok = VALIDATOR.is_valid(doc)
     try:
         loads(json.dumps(doc), "grid.yaml")  # JSON is YAML
         loader_ok = True
@@ -92,7 +103,7 @@ def test_the_loader_accepts_exactly_the_grids_the_schema_accepts(grid):
 
 def test_flat_hexes_with_row_offsets_are_refused_by_both():
     doc = _document({"shape": "hex", "orientation": "flat", "offset": "odd-r", "columns": 3, "rows": 2})
-    assert not jsonschema.Draft7Validator(SCHEMA).is_valid(doc)
+    assert not VALIDATOR.is_valid(doc)
     with pytest.raises(LoadError):
         loads(json.dumps(doc), "flat-odd-r.yaml")
 
