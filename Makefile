@@ -9,12 +9,15 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 MAP    ?= $(firstword $(wildcard scenarios/tahiti.yaml) scenarios/example-hex.yaml)
 
-.PHONY: run test bench screenshots setup system-libs tiled xvfb clean
+.PHONY: run test bench screenshots setup system-libs tiled xvfb test-tools clean
 
+# pip -qq: progress is ours, errors are pip's; its and setuptools' warnings stay out of the way.
+PIP    := $(PY) -m pip install -qq --disable-pip-version-check
 $(STAMP): pyproject.toml
-	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	@$(PY) -m pip install --quiet --disable-pip-version-check --upgrade pip
-	@$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test]'
+	@test -x $(PY) || { echo "Creating $(VENV)…"; $(PYTHON) -m venv $(VENV); }
+	@echo "Installing Motu and its dependencies into $(VENV) (a few minutes the first time)…"
+	@$(PIP) --upgrade pip
+	@$(PIP) -e '.[test]'
 	@touch $(STAMP)
 
 setup: $(STAMP) system-libs
@@ -34,7 +37,11 @@ xvfb:
 run: setup
 	@$(PY) -m motu.launch "$(MAP)"
 
-test: setup tiled xvfb
+# The readers the export tests use: rsvg-convert, pdftotext, desktop-file-validate (tools/install-test-tools.sh).
+test-tools:
+	@bash tools/install-test-tools.sh
+
+test: setup tiled xvfb test-tools
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest
 
 bench: setup tiled
@@ -52,5 +59,5 @@ clean:
 # The one-folder application in build/dist/motu/ (installer/motu.spec), then its headless smoke run.
 .PHONY: installer
 installer: setup
-	@$(PY) -m pip install --quiet --disable-pip-version-check -e '.[installer]'
+	@$(PIP) -e '.[installer]'
 	QT_QPA_PLATFORM=offscreen bash installer/build.sh $(PY)

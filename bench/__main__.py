@@ -18,6 +18,8 @@ SECTIONS = [
     ("Tahiti, the whole game (issue 7)", "tahiti_game"),
     ("Playtest batches (issue 8)", "playtest_bench"),
     ("Exports (issue 9)", "exports"),
+    ("Scenario designer: the Forces dock (issue 19)", "forces_bench"),
+    ("Readers refusing hostile input (issue 16)", "readers"),
     ("Map operations: coastline import, resize (issue 20)", "map_ops_bench"),
     ("Editor on huge maps (issue 13)", "editor_big_bench"),
 ]

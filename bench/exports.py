@@ -1,4 +1,4 @@
-"""Issue 9 budgets: exporting the 100,000-cell map to Tiled JSON, against Tiled itself.
+"""Issue 9 and 17 budgets: exporting the 100,000-cell map to Tiled JSON, against Tiled itself, and to GeoJSON.
 
 The budget is Tiled's own wall time, measured in the same run: `tiled --export-map` of the
 same map from TMX (which Motu writes) to JSON, headless. Motu's figure is the whole export
@@ -60,6 +60,6 @@ def run(repeat: int = 5) -> list[dict]:
         rows.append({"issue": 9, "what": "export 316x316 hex to TMX", "median": _median_s(lambda: save_tmx(s, tmx), repeat) * 1000,
                      "unit": "ms"})
         geo = os.path.join(tmp, "big.geojson")
-        rows.append({"issue": 9, "what": "export 316x316 hex to GeoJSON", "median": _median_s(lambda: save_geojson(s, geo), 1) * 1000,
-                     "unit": "ms"})
+        rows.append({"issue": 17, "what": "export 316x316 hex to GeoJSON", "median": _median_s(lambda: save_geojson(s, geo), repeat) * 1000,
+                     "unit": "ms", "budget": 400})
     return rows

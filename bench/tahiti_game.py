@@ -1,7 +1,10 @@
 """Tahiti game budgets (issue 7): game turns per second and full games per minute, random bots.
 
-Both shipped maps (scenarios/tahiti.yaml, tahiti-moorea.yaml), every advanced rule 15.5-15.14
-on, four RandomBots, dice from a seeded generator, from set-up to the end.
+Both shipped maps (scenarios/tahiti.yaml, tahiti-moorea.yaml) at their own scale (one mile a
+hex, docs/rules/tahiti.md "Scale"), every advanced rule 15.5-15.14 on, four RandomBots (which
+split stacks as often as they pick that action), dice from a seeded generator, from set-up to
+the end. The games per minute are printed beside the last figures recorded before stacks could
+split (RECORDED); and the heuristic bot's pace, four of them, over a short game.
 
 Run as a module for the long check the issue asks for (docs/rules/tahiti.md, "Bot games"):
     .venv/bin/python -m bench.tahiti_game --games 200 [--workers 8]
@@ -19,6 +22,9 @@ from concurrent.futures import ProcessPoolExecutor
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SCENARIOS = ("tahiti.yaml", "tahiti-moorea.yaml")
+# Full games per minute, random bots, as `make bench` last recorded them before splitting stacks
+# and the map's scale (issue 15).
+RECORDED = {"tahiti.yaml": 356.0, "tahiti-moorea.yaml": 275.0}
 
 
 def all_options_on() -> dict:
@@ -51,9 +57,32 @@ def run(games: int = 20) -> list[dict]:
         total = sum(per_game)
         rows.append({"issue": 7, "what": f"Tahiti game turns per second, random bots ({name})",
                      "median": turns / total, "unit": "turns/s"})
-        rows.append({"issue": 7, "what": f"Tahiti full games per minute, random bots ({name})",
-                     "median": 60.0 / statistics.median(per_game), "unit": "games/min"})
+        rate = 60.0 / statistics.median(per_game)
+        rows.append({"issue": 7, "what": f"Tahiti full games per minute, random bots, splitting ({name})",
+                     "median": rate, "unit": "games/min",
+                     "ratio": rate / RECORDED[name], "ratio_to": f"{RECORDED[name]:.0f} recorded before splitting"})
+    rows.append(heuristic_row())
     return rows
+
+
+def heuristic_row(turns: int = 3, seeds: int = 2) -> dict:
+    """Decisions per CPU second of four heuristic bots on tahiti.yaml, `turns` turns a game."""
+    from engine.ai.bot import play_game
+    from engine.io.native import load_path
+    from engine.rules.registry import get_ruleset
+    rules = get_ruleset("tahiti")
+    scenario = load_path(os.path.join(ROOT, "scenarios", "tahiti.yaml"))
+    decisions, cpu = 0, 0.0
+    for seed in range(seeds):
+        rng = random.Random(seed)
+        state = rules.new_initial_state(scenario, {**all_options_on(), "turn_limit": turns})
+        bots = [rules.bot_factories()["heuristic"](rng) for _ in range(state.num_players())]
+        t0 = time.process_time()
+        state = play_game(state, bots, rng)
+        cpu += time.process_time() - t0
+        decisions += sum(1 for _ in state.history())
+    return {"issue": 15, "what": f"Tahiti heuristic bots, actions per CPU second (4 bots, {turns} turns)",
+            "median": decisions / cpu, "unit": "actions/s"}
 
 
 def main() -> None:

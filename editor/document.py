@@ -12,7 +12,9 @@ import os
 from PySide6.QtCore import QObject, QSaveFile, Signal
 from PySide6.QtGui import QUndoStack
 
+from engine.io.atomic import real_target, remove_leftovers
 from engine.io.errors import LoadError
+from engine.io.modeline import modeline_on_disk
 from engine.io.native import dumps, load_path
 from engine.rules.registry import get_ruleset
 from engine.rules.ruleset import RuleSet
@@ -37,6 +39,8 @@ class Document(QObject):
         super().__init__(parent)
         self.scenario = scenario
         self.path = path
+        # A `yaml-language-server` line the user wrote is written back on save, even under another name.
+        self.modeline = modeline_on_disk(path) if path else None
         self.undo_stack = QUndoStack(self)
         self.undo_stack.setUndoLimit(0)
 
@@ -76,13 +80,14 @@ class Document(QObject):
         target = path or self.path
         if not target:
             raise SaveError("the scenario has no file name yet")
-        text = dumps(self.scenario)
+        text = dumps(self.scenario, target, self.modeline)
         f = QSaveFile(target)
         if not f.open(QSaveFile.WriteOnly):
             raise SaveError(f"{target}: cannot write: {f.errorString()}")
         f.write(text.encode("utf-8"))
         if not f.commit():
             raise SaveError(f"{target}: cannot write: {f.errorString()}")
+        remove_leftovers(real_target(target))  # a killed command-line save's temporary file
         if target != self.path:
             self.path = target
             self.pathChanged.emit(target)
@@ -93,6 +98,7 @@ class Document(QObject):
         self.undo_stack.clear()
         self.scenario = scenario
         self.path = path
+        self.modeline = modeline_on_disk(path) if path else None
         self.undo_stack.setClean()
         self.replaced.emit()
         self.pathChanged.emit(path or "")

@@ -1,4 +1,8 @@
-"""File handling for the main window: new, open, save, recent files, revert, close, autosave and recovery."""
+"""File handling for the main window: new, open, save, recent files, revert, close, autosave and recovery.
+
+The file on disk is watched (disk_watch.py): a change made outside Motu is offered for reload,
+and a save never writes over one without asking.
+"""
 from __future__ import annotations
 
 import itertools
@@ -14,6 +18,7 @@ from engine.io.native import load_path, loads
 
 from .autosave import RecoveryStore
 from .dialogs import NewScenarioDialog
+from .disk_watch import DiskWatch
 from .document import SaveError
 
 log = logging.getLogger("motu.editor")
@@ -23,10 +28,11 @@ _untitled = itertools.count(1)
 FILTER = "Motu scenarios (*.yaml *.yml);;All files (*)"
 
 
-class FileActions:
+class FileActions(DiskWatch):
     """Mixed into MainWindow; needs self.document, self.settings_store, self.status()."""
 
     def init_files(self) -> None:
+        self.init_disk_watch()
         self.recovery = RecoveryStore()
         self._recovery_token = f"{os.getpid()}-{next(_untitled)}"
         self.autosave_timer = QTimer(self)
@@ -114,11 +120,17 @@ class FileActions:
 
     def _save_to(self, path: str) -> bool:
         old_key = self._recovery_key()
+        if self.document.path and os.path.abspath(path) == os.path.abspath(self.document.path):
+            # Just before writing: has someone changed the file since Motu read or wrote it?
+            disk = self.disk_differs()
+            if disk is not None and self.outside_change(disk, saving=True) != "keep":
+                return False
         try:
             self.document.save(path)
         except SaveError as exc:
             self.show_error("Cannot save", str(exc))
             return False
+        self.remember_disk()
         self.recovery.remove(old_key)
         self.recovery.remove(self._recovery_key())
         self._add_recent(path)

@@ -18,6 +18,7 @@ from . import preferences
 from .canvas.map_item import MapItem
 from .canvas.view import MapView
 from .docks.areas import AreasDock
+from .docks.forces import ForcesDock
 from .docks.layers import LayersDock
 from .docks.legend import LegendDock
 from .docks.minimap import MinimapDock
@@ -133,6 +134,8 @@ class MainWindow(FileActions, QMainWindow):
         self.history.setWidget(self.undo_view)
         self.minimap = MinimapDock(self.view, self)
         self.legend = LegendDock(self, self)
+        self.forces = ForcesDock(self, self)
+        self.problems.findingsChanged.connect(self.forces.set_findings)
         self.addDockWidget(Qt.LeftDockWidgetArea, self.layers)
         self.addDockWidget(Qt.LeftDockWidgetArea, self.minimap)
         self.addDockWidget(Qt.LeftDockWidgetArea, self.history)
@@ -143,11 +146,13 @@ class MainWindow(FileActions, QMainWindow):
         self.addDockWidget(Qt.RightDockWidgetArea, self.tables)
         self.addDockWidget(Qt.BottomDockWidgetArea, self.problems)
         self.tabifyDockWidget(self.areas, self.scenario_dock)
-        self.tabifyDockWidget(self.scenario_dock, self.tables)
+        self.addDockWidget(Qt.RightDockWidgetArea, self.forces)
+        self.tabifyDockWidget(self.scenario_dock, self.forces)
+        self.tabifyDockWidget(self.forces, self.tables)
         self.tabifyDockWidget(self.layers, self.history)
         self.tabifyDockWidget(self.minimap, self.legend)
         self.layers.raise_()
-        self.scenario_dock.raise_()
+        self.forces.raise_()  # the last dock tabified shows by default; the Tables dock waits its turn
         self.legend.raise_()
 
     def _build_status(self) -> None:
@@ -242,11 +247,11 @@ class MainWindow(FileActions, QMainWindow):
         v.addAction(fill)
         v.addSeparator()
         docks = (self.layers, self.properties, self.scenario_dock, self.areas, self.problems, self.history,
-                 self.minimap, self.legend, self.tables)
+                 self.minimap, self.legend, self.forces, self.tables)
         for n, dock in enumerate(docks, 1):
             act = dock.toggleViewAction()
             act.setObjectName(f"toggle_{dock.objectName()}")
-            act.setShortcut(QKeySequence(f"Alt+{n}"))
+            act.setShortcut(QKeySequence(f"Alt+{n % 10}"))  # the tenth dock is Alt+0
             v.addAction(act)
         mm = mb.addMenu("&Map")
         self.map_ops.build(self._file_menu, self.file_actions["save"], mm)
@@ -462,6 +467,7 @@ class MainWindow(FileActions, QMainWindow):
         if self.settings.area not in self.document.scenario.areas:
             self.settings.area = next(iter(self.document.scenario.areas), None)
         self.properties.refresh()
+        self.forces.refresh()  # its rows say where pieces stand, and every cell has moved
         self.view.fit()
 
     def _document_replaced(self) -> None:

@@ -21,4 +21,9 @@ assert image.save("installer/motu.png"), "cannot write installer/motu.png"
 PYEOF
 "$PY" -m PyInstaller --noconfirm --clean --log-level WARN \
     --distpath build/dist --workpath build/pyinstaller installer/motu.spec
+# The Python runtime is built with debug symbols (libpython, lib-dynload): strip them, about 25 MB.
+# Not the wheels' own libraries (numpy.libs, scipy.libs, Qt): they are stripped already, and
+# stripping OpenBLAS again breaks its loading.
+find build/dist/motu/_internal -maxdepth 1 -name 'libpython*.so*' -exec strip --strip-unneeded {} +
+find build/dist/motu/_internal/python3* -name '*.so' -exec strip --strip-unneeded {} + 2>/dev/null || true
 bash installer/smoke.sh build/dist/motu

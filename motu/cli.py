@@ -15,36 +15,20 @@ from typing import Any, Sequence
 from engine.board.grids import GridError
 from engine.board.search import find_path, reach
 from engine.io.errors import LoadError
-from engine.io.registry import load_scenario, save_scenario
+from engine.io.registry import save_scenario
 from engine.rules.registry import get_ruleset, known_ruleset_ids, rulesets
 from engine.rules.ruleset import RuleSetError
 from engine.scenario.model import Scenario
 
-from . import __version__
-
-EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
-
-
-class UsageError(Exception):
-    """Bad arguments or unreadable input: one line on stderr, exit 2."""
-
-
-def _emit(args: argparse.Namespace, data: Any, text: str) -> None:
-    if args.json:
-        print(json.dumps(data, ensure_ascii=False, indent=None))
-    elif text:
-        print(text)
+from . import __version__, convert_cli, map_cli, play_cli
+from .common import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError, fail, parse_size
+from .common import emit as _emit
+from .common import load as _load
 
 
 def _num(x: float) -> int | float:
     x = round(x, 6)  # sums of thirds (Tahiti's canoe hexes) land a hair off whole numbers
     return int(x) if float(x).is_integer() else x
-
-
-def _load(path: str) -> Scenario:
-    if not os.path.exists(path):
-        raise UsageError(f"{path}: no such file")
-    return load_scenario(path)
 
 
 def _cell(s: Scenario, label: str) -> int:
@@ -71,7 +55,7 @@ def cmd_edit(args: argparse.Namespace) -> int:
     from .launch import launch
     if args.file and not os.path.exists(args.file):
         raise UsageError(f"{args.file}: no such file")
-    return launch(args.file)
+    return launch(args.file, info=lambda path: main(["info", path]))
 
 
 def cmd_info(args: argparse.Namespace) -> int:
@@ -114,12 +98,7 @@ def cmd_new(args: argparse.Namespace) -> int:
         rs = get_ruleset(args.rules)
     except KeyError as exc:
         raise UsageError(str(exc.args[0])) from None
-    columns = rows = None
-    if args.size:
-        try:
-            columns, rows = (int(x) for x in args.size.lower().split("x"))
-        except ValueError:
-            raise UsageError(f"--size {args.size!r} should be COLUMNSxROWS, as 40x30") from None
+    columns, rows = parse_size(args.size) or (None, None)
     if os.path.exists(args.out) and not args.force:
         raise UsageError(f"{args.out} exists; use --force to replace it")
     try:
@@ -267,12 +246,9 @@ def build_parser() -> argparse.ArgumentParser:
             q.add_argument("--condition", action="append", metavar="KEY=VALUE",
                            help="a rule condition, such as storm=major (repeatable)")
     sp.set_defaults(func=cmd_query)
-    from . import play_cli
     play_cli.add_parser(sub, common)
-    from . import convert_cli  # export and import: Tiled and GeoJSON
-    convert_cli.add_parsers(sub, common)
-    from . import map_cli  # resize, add an island, merge, rename ids
-    map_cli.add_parsers(sub, common)
+    convert_cli.add_parsers(sub, common)  # export and import: Tiled and GeoJSON
+    map_cli.add_parsers(sub, common)  # resize, add an island, merge, rename ids
     return p
 
 
@@ -291,20 +267,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return args.func(args)
     except LoadError as exc:
-        _fail(args, str(exc), exc.to_json())
+        fail(args, str(exc), exc.to_json())
     except UsageError as exc:
-        _fail(args, str(exc), {"message": str(exc)})
+        fail(args, str(exc), {"message": str(exc)})
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
         return EXIT_OK
     return EXIT_USAGE
 
-
-def _fail(args: argparse.Namespace, message: str, data: dict[str, Any]) -> None:
-    if getattr(args, "json", False):
-        print(json.dumps({"error": data}), file=sys.stdout)
-    print(f"motu: {message}", file=sys.stderr)
 
 
 if __name__ == "__main__":

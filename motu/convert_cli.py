@@ -9,24 +9,24 @@ import argparse
 import os
 from typing import Any
 
-import yaml
-
 from engine.board.grids import GridError
 from engine.io import geojson, tiled  # noqa: F401  (importing registers the formats)
+from engine.io.errors import LoadError
 from engine.io.geojson_import import GridChoice, load_geojson
 from engine.io.registry import get_format, save_scenario
+from engine.io.safe_yaml import load_yaml, read_text
 from engine.io.tiled_import import load_tiled
 from engine.rules.registry import get_ruleset, known_ruleset_ids
 
 from . import map_cli
-from .cli import EXIT_OK, UsageError, _emit, _load
+from .common import EXIT_OK, UsageError, emit, load, note, parse_size, positive_float
 
 EXPORTS = {"tmx": "tmx", "tiled-json": "tiled-json", "geojson": "geojson",
            "svg": "svg", "png": "png", "pdf": "pdf", "vmod": "vmod"}
 _BY_EXTENSION = {".tmx": "tmx", ".tmj": "tiled-json", ".json": "tiled-json", ".geojson": "geojson",
                  ".svg": "svg", ".png": "png", ".pdf": "pdf", ".vmod": "vmod"}
-# Print-and-play and VASSAL register from editor.export (they draw with Qt): imported only when asked for.
-_QT_EXPORTS = {"svg", "png", "pdf", "vmod"}
+# Print-and-play, VASSAL and Tiled's tile images come from editor.export (they draw with Qt): imported when asked for.
+_QT_EXPORTS = {"svg", "png", "pdf", "vmod", "tmx", "tiled-json"}
 
 
 def _check_out(path: str, force: bool) -> None:
@@ -40,14 +40,19 @@ def cmd_export(args: argparse.Namespace) -> int:
     to = args.to or _BY_EXTENSION.get(os.path.splitext(args.out)[1].lower())
     if to is None:
         raise UsageError(f"say which format to write: --to {'|'.join(EXPORTS)}")
-    s = _load(args.file)
+    s = load(args.file)
     _check_out(args.out, args.force)
     if to in _QT_EXPORTS:
-        import editor.export  # noqa: F401 - registers svg, png, pdf and vmod
+        import editor.export  # noqa: F401 - registers png, pdf and vmod, and draws Tiled's tile images
     from engine.io.print_layout import PrintError
     from engine.io.pywargame_compat import VassalUnavailable
     try:
-        save_scenario(s, args.out, EXPORTS[to])
+        if getattr(args, "whole_map", False) and to in ("svg", "png", "pdf"):
+            from editor.export.print_qt import export_print
+            from engine.io.registry import Written
+            written = Written(tuple(export_print(s, to, args.out, whole_map=True).paths))
+        else:
+            written = save_scenario(s, args.out, EXPORTS[to])
     except geojson.GeoreferenceError as exc:
         raise UsageError(f"{args.file}: {exc}") from None
     except (PrintError, VassalUnavailable) as exc:
@@ -55,7 +60,14 @@ def cmd_export(args: argparse.Namespace) -> int:
     except OSError as exc:
         raise UsageError(f"{args.out}: cannot write: {exc.strerror or exc}") from None
     name = get_format(EXPORTS[to]).name
-    _emit(args, {"file": args.out, "format": to, "cells": s.grid.size}, f"{args.out}: {name}, {s.grid.size} cells")
+    files = list(written.paths)
+    text = f"{args.out}: {name}, {s.grid.size} cells"
+    if files[0] == args.out and len(files) > 1:
+        text += f", and {len(files) - 1} more files:\n" + "\n".join(f"  {p}" for p in files[1:])
+    elif files != [args.out]:
+        text += f", written as {len(files)} files:\n" + "\n".join(f"  {p}" for p in files)
+    emit(args, {"file": args.out, "files": files, "format": to, "cells": s.grid.size, "notes": list(written.notes)},
+          "\n".join([text] + [f"note: {n}" for n in written.notes]))
     return EXIT_OK
 
 
@@ -63,14 +75,10 @@ def _legend(specs: list[str] | None) -> dict[int, str]:
     """--legend 1=sea,2=clear (repeatable), or --legend FILE holding such a mapping (YAML or JSON)."""
     out: dict[int, str] = {}
     for spec in specs or ():
-        if "=" not in spec and os.path.exists(spec):
-            try:
-                with open(spec, encoding="utf-8") as fh:
-                    data = yaml.safe_load(fh)
-            except (OSError, yaml.YAMLError) as exc:
-                raise UsageError(f"{spec}: cannot read the legend: {exc}") from None
-            if not isinstance(data, dict):
-                raise UsageError(f"{spec}: a legend file maps tile ids to terrain, as '1: sea'")
+        if "=" not in spec and os.path.lexists(spec):
+            data = load_yaml(read_text(spec), spec)  # the scenario reader's own safety: no aliases, no tags, a size cap
+            if not isinstance(data, dict) or not all(isinstance(v, (str, int)) for v in data.values()):
+                raise LoadError("a legend file maps tile ids to terrain names, as '1: sea'", spec)
             items = [(str(k), str(v)) for k, v in data.items()]
         else:
             items = [tuple(part.split("=", 1)) for part in spec.split(",") if part.strip()]  # type: ignore[misc]
@@ -81,16 +89,6 @@ def _legend(specs: list[str] | None) -> dict[int, str]:
     return out
 
 
-def _size(text: str | None) -> tuple[int, int] | None:
-    if not text:
-        return None
-    try:
-        c, r = (int(x) for x in text.lower().split("x"))
-    except ValueError:
-        raise UsageError(f"--size {text!r} should be COLUMNSxROWS, as 40x30") from None
-    return c, r
-
-
 def cmd_import(args: argparse.Namespace) -> int:
     if not os.path.exists(args.file):
         raise UsageError(f"{args.file}: no such file")
@@ -98,16 +96,17 @@ def cmd_import(args: argparse.Namespace) -> int:
     if args.rules is not None and args.rules not in known_ruleset_ids():
         raise UsageError(f"unknown rule set {args.rules!r} (known: {', '.join(known_ruleset_ids())})")
     _check_out(args.out, args.force)
+    notes: list[str] = []
     if kind == "tiled":
-        s = load_tiled(args.file, args.rules, _legend(args.legend), args.layer or "terrain")
+        s = load_tiled(args.file, args.rules, _legend(args.legend), args.layer or "terrain", notes)
     elif args.rules and map_cli.island_import_wanted(args):  # lagoon, reef, inland bands, areas
         s = map_cli.import_island(args)
     else:
         if not args.rules:
             raise UsageError("a GeoJSON import needs the rule set: --rules " + "|".join(known_ruleset_ids()))
         shape = args.grid or get_ruleset(args.rules).catalogue.default_grid.get("shape", "hex")
-        choice = GridChoice(shape, _size(args.size), args.scale, map_cli.plain_margin(args.margin), args.orientation,
-                            args.offset)
+        choice = GridChoice(shape, parse_size(args.size), args.scale, map_cli.plain_margin(args.margin),
+                            args.orientation, args.offset)
         try:
             s = load_geojson(args.file, args.rules, choice, args.name_property, land=args.land, water=args.water,
                              coast=None if args.coast == "none" else (args.coast or ""),
@@ -122,10 +121,12 @@ def cmd_import(args: argparse.Namespace) -> int:
         raise UsageError(f"{args.out}: cannot write: {exc.strerror or exc}") from None
     counts: dict[str, Any] = {t: s.terrain.count(t) for t in dict.fromkeys(s.terrain)}
     data = {"file": args.out, "ruleset": s.ruleset, "grid": s.grid.to_dict() if s.grid.shape != "spaces" else {"shape": "spaces"},
-            "cells": s.grid.size, "terrain": counts, "areas": list(s.areas)}
+            "cells": s.grid.size, "terrain": counts, "areas": list(s.areas), "notes": notes}
     if getattr(args, "draft_summary", None):
         data["draft"] = args.draft_summary
-    _emit(args, data, f"{args.out}: {s.grid.shape} {s.grid.columns}x{s.grid.rows}, "
+    for line in notes:
+        note(f"{args.file}: {line}")
+    emit(args, data, f"{args.out}: {s.grid.shape} {s.grid.columns}x{s.grid.rows}, "
                       + ", ".join(f"{n} {t}" for t, n in counts.items()) + f"; {len(s.areas)} area{'s' * (len(s.areas) != 1)}")
     return EXIT_OK
 
@@ -135,6 +136,8 @@ def add_parsers(sub: Any, common: argparse.ArgumentParser) -> None:
     sp.add_argument("file")
     sp.add_argument("--to", choices=list(EXPORTS), help="format (default: from OUT's ending: .tmx, .tmj/.json, .geojson)")
     sp.add_argument("--force", action="store_true", help="replace an existing file")
+    sp.add_argument("--whole-map", action="store_true",
+                    help="print (svg, png, pdf): every cell, not only the land and a margin round it")
     sp.add_argument("out", metavar="OUT")
     sp.set_defaults(func=cmd_export)
 
@@ -152,7 +155,7 @@ def add_parsers(sub: Any, common: argparse.ArgumentParser) -> None:
     g = sp.add_argument_group("GeoJSON")
     g.add_argument("--grid", choices=["hex", "square"], help="grid shape (default: the rule set's)")
     g.add_argument("--size", help="COLUMNSxROWS; the polygons are fitted inside the margin unless --scale is given")
-    g.add_argument("--scale", type=float, help="distance between neighbouring cell centres: km for longitude/latitude "
+    g.add_argument("--scale", type=positive_float, help="distance between neighbouring cell centres: km for longitude/latitude "
                                                "input, else the input's units; without --size, the size follows")
     g.add_argument("--margin", help="water round the land: cells (default 1; with the island draft 3), or km as 4km")
     g.add_argument("--orientation", choices=["flat", "pointy"], help="hex orientation (default flat)")

@@ -4,8 +4,7 @@ from __future__ import annotations
 import importlib.util
 import os
 import sys
-
-from motu.cli import main as cli_main
+from typing import Callable
 
 
 def has_display() -> bool:
@@ -14,10 +13,11 @@ def has_display() -> bool:
     return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
 
 
-def launch(path: str | None) -> int:
+def launch(path: str | None, info: Callable[[str], int] | None = None) -> int:
+    """Open the editor; where there is none, say so (and show `info` of the map, when given)."""
     if importlib.util.find_spec("editor.app") is None:
         print(f"The editor is not part of this build; here is the map it would open ({path}):")
-        return cli_main(["info", path or "scenarios/tahiti.yaml"])
+        return info(path or "scenarios/tahiti.yaml") if info else 0
     if not has_display() and os.environ.get("QT_QPA_PLATFORM") not in ("offscreen", "minimal"):
         print("No display here: run the editor on a desktop (or under xvfb-run), or use Motu headless, "
               f"e.g. `.venv/bin/motu info {path}`, `.venv/bin/motu validate {path}` or `make test`.")

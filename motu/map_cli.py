@@ -15,7 +15,9 @@ from typing import Any
 from engine.io.registry import save_scenario
 from engine.scenario.edits import EditError
 
-from .cli import EXIT_OK, UsageError, _emit, _load
+from .common import EXIT_OK, UsageError
+from .common import emit as _emit
+from .common import load as _load
 
 _DIST = re.compile(r"^\s*([0-9]*\.?[0-9]+)\s*(km|mi|mile|miles|hex|hexes)?\s*$", re.I)
 MILE_KM = 1.609344

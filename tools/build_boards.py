@@ -23,11 +23,11 @@ s=Scenario(ruleset="tiki", grid=g, terrain=["village"]*9, title="Tiki on Manami 
 values=[1,0,2, 1,-1,0, 0,1,1]
 for i,v in enumerate(values): s.cell_props[i]={"value":v}
 for d in cat.default_sides: s.sides[d["id"]]=Side(d["id"],d["name"],d["color"])
-open("resources/rulesets/tiki/board.yaml","w").write(dumps(s))
+open("resources/rulesets/tiki/board.yaml","w").write(dumps(s, "resources/rulesets/tiki/board.yaml"))
 s.title="Tiki: the shipped villages"
 s.briefing="One +2 village, one -1 village, four 1s and three 0s (docs/rules/tiki.md). Turn shaman_rule on once you know the game."
 s.options={"shaman_rule":False,"shuffle_tiles":False,"fruit_supply":7,"tokens_per_player":8,"fruits_to_win":4}
-open("scenarios/tiki.yaml","w").write(dumps(s))
+open("scenarios/tiki.yaml","w").write(dumps(s, "scenarios/tiki.yaml"))
 
 # Pearls: 7x7 map (m<col><row>) with the island at the centre, 12 track spaces round it, clockwise.
 sp=[]; links=[]; terrain=[]
@@ -51,8 +51,8 @@ for i in range(12):
 s.tables={"map_letters":{"columns":["A","B","C",None,"D","E","F"],"rows":["A","B","C",None,"D","E","F"]}}
 cat=get_ruleset("pearls").catalogue
 for d in cat.default_sides: s.sides[d["id"]]=Side(d["id"],d["name"],d["color"])
-open("resources/rulesets/pearls/board.yaml","w").write(dumps(s))
+open("resources/rulesets/pearls/board.yaml","w").write(dumps(s, "resources/rulesets/pearls/board.yaml"))
 s.title="Tahiti pearls: three players"
 s.briefing="The track's letters and colours are Motu's choice: the real board's are not known (docs/rules/pearls.md)."
 s.options={"group_ties":"all","max_bid":30}
-open("scenarios/pearls.yaml","w").write(dumps(s))
+open("scenarios/pearls.yaml","w").write(dumps(s, "scenarios/pearls.yaml"))

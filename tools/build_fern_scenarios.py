@@ -133,7 +133,7 @@ def pa_assault():
 def main() -> None:
     for name, build in (("fern-ambush.yaml", ambush), ("fern-pa-assault.yaml", pa_assault)):
         s = build()
-        text = dumps(s)
+        text = dumps(s, os.path.join(ROOT, "scenarios", name))  # with the schema modeline, as a save writes it
         back = loads(text)
         problems = RULES.validate(back)
         if problems:

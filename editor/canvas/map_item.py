@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass, field
 
-from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
+from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsObject, QStyleOptionGraphicsItem
 
@@ -51,6 +51,8 @@ class Preview:
 
 
 class MapItem(QGraphicsObject):
+    selectionChanged = Signal()  # after set_selection: docks that show the selection follow it
+
     def __init__(self, document: Document):
         super().__init__()
         self.document = document
@@ -303,6 +305,7 @@ class MapItem(QGraphicsObject):
         if edges is not None:
             self.selected_edges = set(edges)
         self.update()
+        self.selectionChanged.emit()
 
     def set_overlay(self, overlay: Overlay) -> None:
         self.overlay = overlay

@@ -1,15 +1,25 @@
-"""Properties dock: typed editors for the selection (cells, pieces or edges), many at once."""
+"""Properties dock: typed editors for the selection (cells, pieces or edges), many at once.
+
+A selected cell's stack is listed, so any piece in it can be chosen without moving the
+others; pieces get the count and the properties their rule set declares (fields.py), and
+a multi-selection edits what its pieces have in common, as one undo step.
+"""
 from __future__ import annotations
 
 import yaml
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QCheckBox, QComboBox, QDockWidget, QFormLayout, QLabel, QLineEdit, QSpinBox, QVBoxLayout, QWidget,
+    QAbstractItemView, QCheckBox, QComboBox, QDockWidget, QFormLayout, QLabel, QLineEdit, QListWidget,
+    QListWidgetItem, QSpinBox, QVBoxLayout, QWidget,
 )
 
 from engine.scenario import edits as E
-from engine.scenario.model import Piece
+from engine.scenario.forces import Refused, relink, set_props
 
 from . import scrolled
+from .fields import label_for, piece_field
+
+STACK_LIMIT = 60  # a stack list longer than this is not a stack any more (a rubber band over a whole army)
 
 
 def _parse_value(text: str):
@@ -38,10 +48,13 @@ class PropertiesDock(QDockWidget):
             self._form.deleteLater()
         self._form = QWidget()
         form = QFormLayout(self._form)
+        form.setRowWrapPolicy(QFormLayout.WrapLongRows)  # a narrow dock puts a field under its long label
         item = self.ctx.map_item
         self._updating = True
+        self._stack_list(form)
         if item.selected_pieces:
-            self._pieces_form(form, sorted(item.selected_pieces))
+            s = self.ctx.document.scenario
+            self._pieces_form(form, [p for p in s.pieces if p in item.selected_pieces])
         elif item.selected_edges:
             self._edges_form(form, sorted(item.selected_edges))
         elif item.selected_cells:
@@ -98,12 +111,57 @@ class PropertiesDock(QDockWidget):
         if sep and key.strip():
             self._set_cell_prop(cell, key.strip(), value.strip())
 
+    # --- the stack -------------------------------------------------------------------------
+    def stack(self) -> list:
+        """The pieces standing in the selected cells and under the selected pieces, bottom first."""
+        s = self.ctx.document.scenario
+        item = self.ctx.map_item
+        cells = set(item.selected_cells) | {s.pieces[p].cell for p in item.selected_pieces if p in s.pieces}
+        cells.discard(None)
+        if not cells or len(cells) > 8:
+            return []
+        out = [p for p in s.pieces.values() if p.cell in cells]
+        return out if 1 < len(out) <= STACK_LIMIT else []
+
+    def _stack_list(self, form: QFormLayout) -> None:
+        pieces = self.stack()
+        if len(pieces) < 2:
+            return
+        s = self.ctx.document.scenario
+        cat = self.ctx.map_item.catalogue
+        lst = QListWidget()
+        lst.setObjectName("propStack")
+        lst.setSelectionMode(QAbstractItemView.ExtendedSelection)
+        selected = self.ctx.map_item.selected_pieces
+        for p in reversed(pieces):  # the top of the stack first, as on the map
+            kind = cat.pieces.get(p.kind)
+            count = f" ×{p.count}" if p.count > 1 else ""
+            where = f"  {s.label(p.cell)}" if len({q.cell for q in pieces}) > 1 else ""
+            it = QListWidgetItem(f"{p.name or p.id} — {kind.name if kind else p.kind}{count}{where}")
+            it.setData(Qt.UserRole, p.id)
+            lst.addItem(it)
+            it.setSelected(p.id in selected)
+        lst.setMaximumHeight(min(160, 22 * len(pieces) + 8))
+        lst.itemSelectionChanged.connect(lambda: self._stack_chosen(lst))
+        form.addRow(QLabel(f"Stack ({len(pieces)} pieces): choose one or several"))
+        form.addRow(lst)
+
+    def _stack_chosen(self, lst: QListWidget) -> None:
+        if self._updating:
+            return
+        ids = {it.data(Qt.UserRole) for it in lst.selectedItems()}
+        self.ctx.map_item.set_selection(pieces=ids)
+        self.ctx.selection_changed()
+
     # --- pieces ------------------------------------------------------------------------------
     def _pieces_form(self, form: QFormLayout, ids: list[str]) -> None:
         s = self.ctx.document.scenario
         cat = self.ctx.map_item.catalogue
         pieces = [s.pieces[i] for i in ids if i in s.pieces]
-        form.addRow("Pieces", QLabel(", ".join(p.id for p in pieces)))
+        if not pieces:
+            return
+        names = ", ".join(p.name or p.id for p in pieces[:6]) + (f" … ({len(pieces)})" if len(pieces) > 6 else "")
+        form.addRow("Pieces", QLabel(names))
         kind = QComboBox()
         kind.setObjectName("propKind")
         kinds = list(cat.pieces)
@@ -120,31 +178,79 @@ class PropertiesDock(QDockWidget):
         side.setCurrentIndex(sides.index(next(iter(common_s))) if len(common_s) == 1 and next(iter(common_s)) in sides else -1)
         side.activated.connect(lambda i: self._update_pieces(pieces, side=sides[i]))
         form.addRow("Side", side)
+        kinds = [cat.pieces[p.kind] for p in pieces if p.kind in cat.pieces]
+        specs = {k.count.text for k in kinds} or {"Count"}
         count = QSpinBox()
         count.setObjectName("propCount")
-        count.setRange(1, 10000)
-        count.setValue(pieces[0].count if pieces else 1)
+        lo = max([k.count.min for k in kinds] or [1])
+        hi = min([k.count.max for k in kinds] or [10000])
+        count.setRange(min(lo, hi), hi)
+        counts = {p.count for p in pieces}
+        count.setValue(pieces[0].count)
+        if len(counts) > 1:
+            count.setSpecialValueText("")
+            count.setToolTip("several values: a new one applies to every piece selected")
+        # A kind that is always one piece (a leader) has no count to edit, alone or with others.
+        fixed = [k for k in kinds if k.count.fixed is not None]
+        count.setEnabled(not fixed or any(k.count.fixed != p.count for k, p in zip(kinds, pieces)))
+        if fixed and len(kinds) > 1:
+            count.setRange(0, 0)
+            count.setSpecialValueText(" ")
         count.editingFinished.connect(lambda: self._update_pieces(pieces, count=count.value()))
-        form.addRow("Count", count)
+        form.addRow(specs.pop() if len(specs) == 1 else "Count", count)
         if len(pieces) == 1:
             name = QLineEdit(pieces[0].name)
             name.setObjectName("propName")
             name.editingFinished.connect(lambda: self._update_pieces(pieces, name=name.text()))
             form.addRow("Name", name)
+            form.addRow("Id", QLabel(pieces[0].id))
+        # The properties the rule set declares, as far as every selected kind has them.
+        rules = self.ctx.document.rules.piece_rules
+        if kinds and len(kinds) == len(pieces):
+            common = [f for f in kinds[0].fields if all(f in k.fields for k in kinds[1:])]
+            for spec in common:
+                widget = piece_field(spec, rules, s, pieces, lambda v, sp=spec: self._set_field(pieces, sp, v))
+                form.addRow(label_for(spec), widget)
+        # Properties the declarations do not name (kept as written), for a single piece.
+        if len(pieces) == 1 and kinds:
+            declared = {f.prop for f in kinds[0].fields}
+            for key, value in pieces[0].props.items():
+                if key in declared:
+                    continue
+                edit = QLineEdit(str(value) if not isinstance(value, bool) else ("true" if value else "false"))
+                edit.setObjectName(f"propExtra_{key}")
+                edit.setToolTip("not declared by the rule set: kept as written")
+                edit.editingFinished.connect(lambda k=key, w=edit: self._set_extra(pieces[0], k, w.text()))
+                form.addRow(key, edit)
+
+    def _set_field(self, pieces, spec, value) -> None:
+        if self._updating:
+            return
+        s = self.ctx.document.scenario
+        ids = [p.id for p in pieces]
+        if (spec.parent or spec.parent_of) and spec.is_reference:
+            try:
+                edit = relink(self.ctx.document.rules.piece_rules, s, ids, spec, value)
+            except Refused as exc:
+                self.ctx.status(f"Not done: {exc}")
+                return
+        else:
+            edit = set_props(s, ids, {spec.prop: value})
+        if edit is not None:
+            self._push(edit, f"Set {spec.text.lower()}")
+
+    def _set_extra(self, piece, key: str, text: str) -> None:
+        value = _parse_value(text)
+        cur = self.ctx.document.scenario.pieces.get(piece.id)
+        if cur is not None and cur.props.get(key) != value:
+            edit = set_props(self.ctx.document.scenario, [piece.id], {key: value})
+            if edit is not None:
+                self._push(edit, "Edit piece property")
 
     def _update_pieces(self, pieces, **changes) -> None:
-        s = self.ctx.document.scenario
-        edits = []
-        for p in pieces:
-            cur = s.pieces.get(p.id)
-            if cur is None:
-                continue
-            fields = {"kind": cur.kind, "side": cur.side, "count": cur.count, "name": cur.name, **changes}
-            new = Piece(cur.id, fields["kind"], fields["side"], cur.cell, fields["count"], fields["name"], cur.props)
-            if new != cur:
-                edits.append(E.PutRecord("pieces", cur.id, new))
-        if edits:
-            self._push(E.Compound(tuple(edits), "Edit pieces"), "Edit pieces")
+        edit = set_props(self.ctx.document.scenario, [p.id for p in pieces], {}, **changes)
+        if edit is not None:
+            self._push(edit, "Edit pieces")
 
     # --- edges ---------------------------------------------------------------------------------
     def _edges_form(self, form: QFormLayout, edges) -> None:

@@ -1,9 +1,15 @@
-"""Scenario dock: title, briefing, sides, rule-set options, victory and random tables."""
+"""Scenario dock: title, briefing, sides, rule-set options, victory, set-up and random tables.
+
+Victory and set-up are forms built from what the rule set declares it reads (its catalogue's
+`victory:` and `set_up:`, fields.py), with the YAML kept below for experts and for keys the
+rule set does not declare.
+"""
 from __future__ import annotations
 
 import yaml
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import (
-    QCheckBox, QComboBox, QDockWidget, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QPlainTextEdit,
+    QCheckBox, QComboBox, QDockWidget, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPlainTextEdit,
     QPushButton, QSpinBox, QTabWidget, QVBoxLayout, QWidget,
 )
 
@@ -11,6 +17,7 @@ from engine.scenario import edits as E
 from engine.scenario.model import Side, is_ident
 
 from . import scrolled
+from .fields import form_field, label_for, note
 
 
 class ScenarioDock(QDockWidget):
@@ -20,7 +27,17 @@ class ScenarioDock(QDockWidget):
         self.ctx = ctx
         self.tabs = QTabWidget()
         self.setWidget(self.tabs)
+        # The Set-up tab counts zone cells: follow zone strokes, once per turn of the event loop.
+        self._zones_timer = QTimer(self)
+        self._zones_timer.setSingleShot(True)
+        self._zones_timer.setInterval(0)
+        self._zones_timer.timeout.connect(self.refresh)
+        ctx.document.changed.connect(self._document_changed)
         self.refresh()
+
+    def _document_changed(self, scope: str, cells) -> None:
+        if scope == "zones":
+            self._zones_timer.start()
 
     def refresh(self) -> None:
         current = self.tabs.currentIndex()
@@ -28,7 +45,8 @@ class ScenarioDock(QDockWidget):
         self.tabs.addTab(scrolled(self._general()), "General")
         self.tabs.addTab(scrolled(self._sides()), "Sides")
         self.tabs.addTab(scrolled(self._options()), "Options")
-        self.tabs.addTab(scrolled(self._data("victory")), "Victory")
+        self.tabs.addTab(scrolled(self._form("victory")), "Victory")
+        self.tabs.addTab(scrolled(self._form("set_up")), "Set-up")
         self.tabs.addTab(scrolled(self._data("tables")), "Tables")
         self.tabs.setCurrentIndex(max(0, current))
 
@@ -129,6 +147,80 @@ class ScenarioDock(QDockWidget):
         options[key] = value
         self.ctx.push(E.SetField("options", options), "Edit options")
 
+    # --- victory and set-up, as the rule set declares them --------------------------------------
+    def _form(self, which: str) -> QWidget:
+        s = self.ctx.document.scenario
+        cat = self.ctx.map_item.catalogue
+        spec = cat.victory if which == "victory" else cat.set_up
+        w = QWidget()
+        w.setObjectName(f"scenarioForm_{which}")
+        lay = QVBoxLayout(w)
+        if spec.text:
+            lay.addWidget(note(spec.text))
+        form = QFormLayout()
+        form.setRowWrapPolicy(QFormLayout.WrapLongRows)  # a narrow dock puts a field under its long label
+        lay.addLayout(form)
+        for f in spec.fields:
+            value = s.options.get(f.option) if f.option else s.victory.get(f.id)
+            widget = form_field(f, value, lambda v, fs=f: self._set_form_value(fs, v))
+            form.addRow(label_for(f), widget)
+        if not spec.fields:
+            form.addRow(QLabel(f"{cat.name} declares nothing to set here."))
+        if which == "set_up":
+            lay.addWidget(self._zones())
+        else:
+            # Shown open when the file holds keys the form does not declare.
+            expert = QCheckBox("Show as YAML (every key)")
+            expert.setToolTip("The victory conditions as the file holds them, for experts: keys the form does not show too")
+            expert.setObjectName("victoryYaml")
+            expert.setChecked(bool(set(s.victory) - {f.id for f in spec.fields}))
+            body = self._data("victory")
+            lay.addWidget(expert)
+            lay.addWidget(body)
+            # Hidden once it has a parent: hiding a widget that is still a window of its own takes
+            # the keyboard focus from the main window.
+            body.setVisible(expert.isChecked())
+            expert.toggled.connect(body.setVisible)
+        lay.addStretch(1)
+        return w
+
+    def _zones(self) -> QWidget:
+        s = self.ctx.document.scenario
+        box = QGroupBox("Set-up zones (drawn with the Zone tool)")
+        form = QFormLayout(box)
+        for side in s.sides.values():
+            zone = s.setup_zones.get(side.id)
+            row = QHBoxLayout()
+            row.addWidget(QLabel(f"{len(zone)} cells" if zone else "none: the rules' set-up applies"))
+            if zone:
+                clear = QPushButton("Clear")
+                clear.setObjectName(f"clearZone_{side.id}")
+                clear.clicked.connect(lambda _=False, sid=side.id: self.ctx.push(E.SetSetupZone(sid, None),
+                                                                                 "Clear set-up zone"))
+                row.addWidget(clear)
+            holder = QWidget()
+            holder.setLayout(row)
+            form.addRow(side.name, holder)
+        return box
+
+    def _set_form_value(self, f, value) -> None:
+        s = self.ctx.document.scenario
+        if f.option:
+            if value is None or s.options.get(f.option) == value:
+                return
+            self._set_option(f.option, value)
+            return
+        victory = dict(s.victory)
+        if value is None:
+            if f.id not in victory:
+                return
+            victory.pop(f.id)
+        elif victory.get(f.id) == value:
+            return
+        else:
+            victory[f.id] = value
+        self.ctx.push(E.SetField("victory", victory), f"Set {f.text.lower()}")
+
     def _data(self, name: str) -> QWidget:
         s = self.ctx.document.scenario
         w = QWidget()
@@ -139,7 +231,8 @@ class ScenarioDock(QDockWidget):
         error.setStyleSheet("color: #b00020")
         apply = QPushButton(f"Apply {name}")
         apply.clicked.connect(lambda: self._apply_data(name, text.toPlainText(), error))
-        lay.addWidget(QLabel(f"{name.capitalize()} as YAML (read by the rule set):"))
+        if name != "victory":
+            lay.addWidget(QLabel(f"{name.capitalize()} as YAML (read by the rule set):"))
         lay.addWidget(text)
         lay.addWidget(error)
         lay.addWidget(apply)

@@ -1,29 +1,26 @@
-"""Print-and-play PNG and PDF: the engine's SVG pages drawn by Qt's SVG renderer.
+"""Print-and-play PNG and PDF: the engine's pages drawn by Qt, the same pages the SVG holds.
 
-Scope: `export_print` (one call for SVG, PNG or PDF), a headless QGuiApplication
-when none is running (the `motu export` command), and the `png` and `pdf` entries
-of the format registry. Layout and drawing are the engine's (engine/io/print_*.py,
-svg_print.py): PNG and PDF show exactly what the SVG shows. PDF is vector, one
-page per sheet; PNG is one file per page, like SVG.
+Scope: `export_print` (one call for SVG, PNG or PDF) and the `png` and `pdf` entries of
+the format registry. Layout is the engine's (engine/io/print_*.py); the SVG is written by
+svg_print.py, and PNG and PDF are the same shapes drawn by painter.py (fractional font
+sizes, the print font's widths), so the three agree. PDF is vector, one page per sheet;
+PNG is one file per page, like SVG.
 """
 from __future__ import annotations
 
-import os
-import sys
 from dataclasses import dataclass
 
-from PySide6.QtCore import QByteArray, QMarginsF, QRectF, QSaveFile, QSizeF
-from PySide6.QtGui import QColor, QGuiApplication, QImage, QPageLayout, QPageSize, QPainter, QPdfWriter
-from PySide6.QtSvg import QSvgRenderer
+from PySide6.QtCore import QMarginsF, QSaveFile, QSizeF
+from PySide6.QtGui import QColor, QImage, QPageLayout, QPageSize, QPdfWriter
 
-from engine.io import vassal  # noqa: F401  (registers the vmod format beside png and pdf)
-from engine.io.print_layout import PrintError, PrintOptions, layout
-from engine.io.registry import Format, register_format
+from engine.io.print_layout import Page, PrintError, PrintOptions, layout
+from engine.io.registry import Format, Written, register_format
 from engine.io.svg_print import page_paths, page_svg
 from engine.scenario.model import Scenario
 
+from .painter import draw_page, ensure_app, new_painter
+
 KINDS = ("svg", "png", "pdf")
-_app: QGuiApplication | None = None
 
 
 @dataclass(frozen=True)
@@ -33,22 +30,13 @@ class PrintResult:
     map_sheets: int
 
 
-def ensure_app() -> None:
-    """Qt needs an application object for fonts; a command-line export has none and maybe no display."""
-    global _app
-    if QGuiApplication.instance() is not None:
-        return
-    if sys.platform.startswith("linux") and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
-        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    _app = QGuiApplication([sys.argv[0] if sys.argv else "motu"])
-
-
 def export_print(scenario: Scenario, kind: str, out_path: str, hex_mm: float = 19.0, paper: str = "A4",
                  margin_mm: float = 10.0, overlap_mm: float = 10.0, counter_mm: float = 15.0,
-                 dpi: int = 150, orientation: str = "auto") -> PrintResult:
+                 dpi: int = 150, orientation: str = "auto", whole_map: bool = False) -> PrintResult:
     """Write the map (split into overlapping sheets when larger than the paper), legend and counter sheet.
 
-    `hex_mm` is a hex's width across its flats, or a square's side. SVG and PNG
+    `hex_mm` is a hex's width across its flats, or a square's side. The map is cropped to
+    its land and a margin of cells unless `whole_map`; sheets of only sea are left out. SVG and PNG
     write OUT itself when everything fits one page, else OUT-p1, OUT-p2…; PDF
     writes one file with a page per sheet. PrintError on options that make no pages.
     """
@@ -56,23 +44,22 @@ def export_print(scenario: Scenario, kind: str, out_path: str, hex_mm: float = 1
         raise PrintError(f"print output is {', '.join(KINDS)}, not {kind!r}")
     if kind == "png" and not (30 <= dpi <= 1200):
         raise PrintError(f"a PNG resolution of {dpi} dpi is outside 30 to 1200")
-    opts = PrintOptions(hex_mm, paper, margin_mm, overlap_mm, counter_mm, orientation)
+    opts = PrintOptions(hex_mm, paper, margin_mm, overlap_mm, counter_mm, orientation, whole_map)
     pages = layout(scenario, opts)
-    svgs = [page_svg(p, len(pages)) for p in pages]
     sheets = sum(1 for p in pages if p.kind == "map")
     if kind == "svg":
         from engine.io.atomic import write_atomic
         paths = page_paths(out_path, len(pages))
-        for path, text in zip(paths, svgs):
-            write_atomic(path, text)
+        for path, page in zip(paths, pages):
+            write_atomic(path, page_svg(page, len(pages)))
         return PrintResult(paths, len(pages), sheets)
     ensure_app()
     if kind == "png":
         paths = page_paths(out_path, len(pages))
-        for page, path, text in zip(pages, paths, svgs):
-            _write_png(text, page.width, page.height, dpi, path)
+        for page, path in zip(pages, paths):
+            _write_png(page, dpi, path)
         return PrintResult(paths, len(pages), sheets)
-    _write_pdf(svgs, pages[0].width, pages[0].height, out_path, scenario.title)
+    _write_pdf(pages, out_path, scenario.title)
     return PrintResult([out_path], len(pages), sheets)
 
 
@@ -80,31 +67,22 @@ def png_size(width_mm: float, height_mm: float, dpi: int) -> tuple[int, int]:
     return round(width_mm / 25.4 * dpi), round(height_mm / 25.4 * dpi)
 
 
-def _renderer(svg: str) -> QSvgRenderer:
-    r = QSvgRenderer(QByteArray(svg.encode("utf-8")))
-    if not r.isValid():
-        raise RuntimeError("Qt could not read the SVG page it was given")
-    return r
-
-
-def _write_png(svg: str, width_mm: float, height_mm: float, dpi: int, path: str) -> None:
-    w, h = png_size(width_mm, height_mm, dpi)
+def _write_png(page: Page, dpi: int, path: str) -> None:
+    w, h = png_size(page.width, page.height, dpi)
     image = QImage(w, h, QImage.Format_ARGB32)
     image.fill(QColor("white"))
     dpm = round(dpi / 0.0254)
     image.setDotsPerMeterX(dpm)
     image.setDotsPerMeterY(dpm)
-    painter = QPainter(image)
-    painter.setRenderHint(QPainter.Antialiasing)
-    painter.setRenderHint(QPainter.TextAntialiasing)
-    _renderer(svg).render(painter, QRectF(0, 0, w, h))
+    painter = new_painter(image)
+    draw_page(painter, page, w / page.width)
     painter.end()
     out = QSaveFile(path)  # atomic: a failed export leaves the old file
     if not out.open(QSaveFile.WriteOnly) or not image.save(out, "PNG") or not out.commit():
         raise OSError(f"cannot write {path}: {out.errorString()}")
 
 
-def _write_pdf(svgs: list[str], width_mm: float, height_mm: float, path: str, title: str) -> None:
+def _write_pdf(pages: list[Page], path: str, title: str) -> None:
     out = QSaveFile(path)
     if not out.open(QSaveFile.WriteOnly):
         raise OSError(f"cannot write {path}: {out.errorString()}")
@@ -112,22 +90,23 @@ def _write_pdf(svgs: list[str], width_mm: float, height_mm: float, path: str, ti
     writer.setTitle(title or "Motu map")
     writer.setCreator("Motu")
     writer.setResolution(600)
-    writer.setPageLayout(QPageLayout(QPageSize(QSizeF(width_mm, height_mm), QPageSize.Millimeter),
+    first = pages[0]
+    writer.setPageLayout(QPageLayout(QPageSize(QSizeF(first.width, first.height), QPageSize.Millimeter),
                                      QPageLayout.Portrait, QMarginsF(0, 0, 0, 0)))
-    painter = QPainter(writer)
-    for i, svg in enumerate(svgs):
+    painter = new_painter(writer)
+    for i, page in enumerate(pages):
         if i:
             writer.newPage()
-        # The whole page in device pixels: SVG millimetres scale to the sheet exactly.
-        _renderer(svg).render(painter, QRectF(0, 0, writer.width(), writer.height()))
+        # The whole sheet in device pixels: page millimetres scale to the paper exactly.
+        draw_page(painter, page, writer.width() / page.width)
     painter.end()
     if not out.commit():
         raise OSError(f"cannot write {path}: {out.errorString()}")
 
 
 def _save(kind: str):
-    def save(scenario: Scenario, path: str) -> None:
-        export_print(scenario, kind, path)
+    def save(scenario: Scenario, path: str) -> Written:
+        return Written(tuple(export_print(scenario, kind, path).paths))
     return save
 
 

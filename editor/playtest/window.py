@@ -20,7 +20,8 @@ from engine.io.atomic import write_atomic
 from engine.io.native import dumps, loads
 from engine.rules.api import CHANCE
 from engine.rules.registry import get_ruleset
-from engine.session.session import Session, scenario_fingerprint
+from engine.io.errors import LoadError
+from engine.session.session import Session, read_record, scenario_fingerprint
 
 from ..canvas.map_item import Overlay
 from ..canvas.view import MapView
@@ -316,11 +317,9 @@ class PlaytestWindow(QMainWindow):
         if not path:
             return False
         try:
-            with open(path, encoding="utf-8") as fh:
-                record = json.load(fh)
-            session = Session.from_record(record, self._new_state, self.fingerprint)
-        except (OSError, ValueError, KeyError) as exc:
-            QMessageBox.warning(self, "Cannot load game", f"{path}: {exc}")
+            session = Session.from_record(read_record(path), self._new_state, self.fingerprint, path)
+        except LoadError as exc:  # the message names the file and the action
+            QMessageBox.warning(self, "Cannot load game", str(exc))
             return False
         self.stop_auto()
         self.session = session

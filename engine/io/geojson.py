@@ -4,9 +4,13 @@ Scope: the export, and the georeference it rests on. A scenario laid over real c
 records in `tables.georeference` how its layout units sit on the Earth (a local
 equirectangular projection: the longitude and latitude of the layout origin, the centre of
 the first cell; kilometres per layout unit; the standard parallel), and its GeoJSON then has
-real longitudes and latitudes. Without one, coordinates are layout units with y turned to
-point north (1 = a hex's centre-to-corner size, or a square's side), and the collection's
-`motu.units` says so. Importing polygons is geojson_import.py.
+real longitudes and latitudes (WGS 84, as RFC 7946 says). Without one, coordinates are
+layout units with y turned to point north (1 = a hex's centre-to-corner size, or a square's
+side): a local plane, not the Earth, which the collection states twice — its `crs` member
+names a local engineering system (WKT `LOCAL_CS`, which GDAL and QGIS read, so no GIS tool
+takes the map for longitudes and latitudes), and `motu.units` says it in words. Coordinates
+are rounded to what the map needs: a thousandth of a cell (at most 6 decimals, RFC 7946's
+advice for degrees). Importing polygons is geojson_import.py.
 """
 from __future__ import annotations
 
@@ -25,11 +29,17 @@ from engine.scenario.model import Scenario
 
 from .atomic import write_atomic
 from .outlines import area_rings, cell_corners
+from .registry import Written
 
 EARTH_RADIUS_KM = 6371.0088  # mean radius, as tools/maps/geo.py projects with
 KM_PER_DEG = math.pi / 180 * EARTH_RADIUS_KM
 
 Transform = Callable[[np.ndarray], np.ndarray]
+# The local plane of a map without a georeference, as old-style GeoJSON `crs` (GeoJSON 2008),
+# which GDAL honours: a LOCAL_CS is an engineering system, never mistaken for WGS 84.
+LOCAL_CRS_WKT = ('LOCAL_CS["Motu map layout (1 unit = a hex\'s centre to corner or a square\'s side; y north)",'
+                 'LOCAL_DATUM["Motu map",0],UNIT["Motu layout unit",1],AXIS["X",EAST],AXIS["Y",NORTH]]')
+LOCAL_UNITS = "layout units, y north"
 
 
 class GeoreferenceError(ValueError):
@@ -57,15 +67,22 @@ def georeference(s: Scenario) -> dict[str, Any] | None:
     return {"origin": (lon, lat), "km_per_unit": k, "standard_parallel": sp}
 
 
+def decimals_for(cell_size: float) -> int:
+    """Decimals that keep a thousandth of a cell (`cell_size` in output units), 6 at most."""
+    return int(min(6, max(0, math.ceil(-math.log10(cell_size / 1000)))))
+
+
 def transform_for(s: Scenario) -> tuple[Transform, bool]:
-    """(layout (n, 2) → output (n, 2) coordinates, georeferenced?)."""
+    """(layout (n, 2) → output (n, 2) coordinates, rounded to what the map needs; georeferenced?)."""
     g = georeference(s)
     if g is None:
-        return (lambda xy: np.round(np.column_stack([xy[:, 0], -xy[:, 1]]), 6)), False
+        d = decimals_for(1.0)
+        return (lambda xy: np.round(np.column_stack([xy[:, 0], -xy[:, 1]]), d) + 0.0), False  # + 0.0: no -0.0
     (lon0, lat0), k, sp = g["origin"], g["km_per_unit"], g["standard_parallel"]
     kx = k / (KM_PER_DEG * math.cos(math.radians(sp)))
     ky = k / KM_PER_DEG
-    return (lambda xy: np.round(np.column_stack([lon0 + xy[:, 0] * kx, lat0 - xy[:, 1] * ky]), 7)), True
+    d = decimals_for(min(kx, ky))
+    return (lambda xy: np.round(np.column_stack([lon0 + xy[:, 0] * kx, lat0 - xy[:, 1] * ky]), d) + 0.0), True
 
 
 def _feature(geometry: Any, props: dict[str, Any]) -> dict[str, Any]:
@@ -76,10 +93,9 @@ def _clean(d: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in d.items() if v not in (None, "", {})}
 
 
-def geojson_document(s: Scenario) -> dict[str, Any]:
+def cell_rings(s: Scenario, tf: Transform) -> np.ndarray:
+    """(cells, k + 1, 2) closed, counter-clockwise rings of every cell in output coordinates."""
     grid = s.grid
-    tf, geo = transform_for(s)
-    feats: list[dict[str, Any]] = []
     if isinstance(grid, (HexGrid, SquareGrid)):
         rings = cell_corners(grid, np.arange(grid.size))
         rings = np.concatenate([rings, rings[:, :1]], axis=1)  # GeoJSON rings repeat their first point
@@ -89,11 +105,49 @@ def geojson_document(s: Scenario) -> dict[str, Any]:
     # RFC 7946: exterior rings counter-clockwise. Flipping y (north up) may have reversed them.
     if _twice_area(out[0]) < 0:
         out = out[:, ::-1, :]
-    labels = [grid.label(c) for c in range(grid.size)]
-    for c, ring in enumerate(out.tolist()):
-        feats.append(_feature({"type": "Polygon", "coordinates": [ring]},
-                              _clean({"motu": "cell", "cell": labels[c], "terrain": s.terrain[c], "area": s.cell_area[c],
-                                      "props": dict(s.cell_props.get(c, {}))})))
+    return out
+
+
+def cell_labels(s: Scenario) -> list[str]:
+    grid = s.grid
+    if isinstance(grid, HexGrid):  # CCRR for every cell in one pass (grid.label costs ten times more)
+        fmt = f"%0{grid._cw}d%0{grid._rw}d"
+        return [fmt % (c + 1, r + 1) for r in range(grid.rows) for c in range(grid.columns)]
+    return [grid.label(c) for c in range(grid.size)]
+
+
+def _cell_props(s: Scenario, c: int, label: str) -> dict[str, Any]:
+    return _clean({"motu": "cell", "cell": label, "terrain": s.terrain[c], "area": s.cell_area[c],
+                   "props": dict(s.cell_props.get(c, {}))})
+
+
+def info(s: Scenario, geo: bool) -> dict[str, Any]:
+    grid = s.grid
+    return {"ruleset": s.ruleset, "title": s.title, "grid": grid.to_dict() if grid.shape != "spaces" else {"shape": "spaces"},
+            "units": "degrees" if geo else LOCAL_UNITS}
+
+
+def geojson_document(s: Scenario) -> dict[str, Any]:
+    """The whole collection as Python data (to_geojson writes the same text, faster)."""
+    tf, geo = transform_for(s)
+    labels = cell_labels(s)
+    feats = [_feature({"type": "Polygon", "coordinates": [ring]}, _cell_props(s, c, labels[c]))
+             for c, ring in enumerate(cell_rings(s, tf).tolist())]
+    feats += other_features(s, tf, labels)
+    doc: dict[str, Any] = {"type": "FeatureCollection"}
+    if not geo:
+        doc["crs"] = local_crs()
+    return {**doc, "motu": info(s, geo), "features": feats}
+
+
+def local_crs() -> dict[str, Any]:
+    return {"type": "name", "properties": {"name": LOCAL_CRS_WKT}}
+
+
+def other_features(s: Scenario, tf: Transform, labels: list[str]) -> list[dict[str, Any]]:
+    """Areas, edges, sites and pieces: every feature but the cells."""
+    grid = s.grid
+    feats: list[dict[str, Any]] = []
     for aid, geometry in _area_geometries(s, tf).items():
         a = s.areas.get(aid)
         props = {"motu": "area", "id": aid}
@@ -101,7 +155,8 @@ def geojson_document(s: Scenario) -> dict[str, Any]:
             props.update(_clean({"name": a.name, "region": a.region, "island": a.island, "color": a.color,
                                  "props": dict(a.props)}))
         feats.append(_feature(geometry, props))
-    centres = tf(np.array([grid.center(c) for c in range(grid.size)], dtype=float).reshape(-1, 2)).tolist()
+    placed = sorted({f.cell for f in s.features} | {p.cell for p in s.pieces.values() if p.cell is not None})
+    centres = dict(zip(placed, tf(np.array([grid.center(c) for c in placed], dtype=float).reshape(-1, 2)).tolist()))
     for (a, b), fs in s.edges.items():
         seg = tf(np.array(grid.edge_segment(a, b), dtype=float)).tolist()
         feats.append(_feature({"type": "LineString", "coordinates": seg},
@@ -115,9 +170,7 @@ def geojson_document(s: Scenario) -> dict[str, Any]:
                               _clean({"motu": "piece", "id": pc.id, "kind": pc.kind, "side": pc.side,
                                       "cell": labels[pc.cell] if pc.cell is not None else None, "count": pc.count,
                                       "name": pc.name, "props": dict(pc.props)})))
-    info = {"ruleset": s.ruleset, "title": s.title, "grid": grid.to_dict() if grid.shape != "spaces" else {"shape": "spaces"},
-            "units": "degrees" if geo else "layout units, y north"}
-    return {"type": "FeatureCollection", "motu": info, "features": feats}
+    return feats
 
 
 def _twice_area(ring: np.ndarray) -> float:
@@ -170,16 +223,57 @@ def _lists(geom: Any) -> Any:
     return geom
 
 
+def _dump(v: Any) -> str:
+    return json.dumps(v, ensure_ascii=False, separators=(",", ":"))
+
+
+def _cells_text(s: Scenario, tf: Transform, labels: list[str]) -> str:
+    """Every cell's feature as JSON text, one to a line, joined from pieces: a grid's corners
+    take few distinct values, so each is formatted once, and the pieces of all cells are one
+    array of strings joined in one go (json.dumps of 100,000 small features costs ten times
+    more). The same text as json.dumps would write."""
+    rings = cell_rings(s, tf)
+    n, k = rings.shape[:2]
+    if n == 0:
+        return ""
+    parts = np.empty((n, 4 * k + 4), dtype=object)
+    parts[:, 0] = '{"type":"Feature","geometry":{"type":"Polygon","coordinates":[[['
+    for axis in (0, 1):  # corner i: x at 1 + 4i, y at 3 + 4i
+        values, inverse = np.unique(rings[:, :, axis], return_inverse=True)
+        text = np.array([_dump(v) for v in values.tolist()], dtype=object)
+        parts[:, 1 + 2 * axis:4 * k:4] = text[inverse.reshape(n, k)]
+    parts[:, 2:4 * k:4] = ","
+    parts[:, 4:4 * k:4] = "],["
+    parts[:, 4 * k] = ']]]},"properties":{"motu":"cell","cell":'
+    # Hex and square labels are digits and commas; a space's id may need JSON's escapes.
+    parts[:, 4 * k + 1] = np.array(['"' + x + '"' for x in labels] if s.grid.shape != "spaces"
+                                   else [_dump(x) for x in labels], dtype=object)
+    tails = {key: "," + _dump(_clean({"terrain": key[0], "area": key[1]}))[1:] + "}"
+             for key in set(zip(s.terrain, s.cell_area))}
+    parts[:, 4 * k + 2] = np.array([tails[key] for key in zip(s.terrain, s.cell_area)], dtype=object)
+    for c in s.cell_props:  # named cells: their props too
+        parts[c, 4 * k:4 * k + 3] = [']]]},"properties":', _dump(_cell_props(s, c, labels[c])), "}"]
+    parts[:, 4 * k + 3] = ",\n"
+    parts[-1, 4 * k + 3] = ""
+    return "".join(parts.ravel().tolist())
+
+
 def to_geojson(s: Scenario) -> str:
-    doc = geojson_document(s)
-    dump = lambda v: json.dumps(v, ensure_ascii=False, separators=(",", ":"))  # noqa: E731
+    tf, geo = transform_for(s)
+    labels = cell_labels(s)
     # One feature to a line: diffable, and quick (json's C encoder only runs without indent).
-    body = ",\n".join(dump(f) for f in doc["features"])
-    return f'{{"type":"FeatureCollection","motu":{dump(doc["motu"])},"features":[\n{body}\n]}}\n'
+    body = ",\n".join([t for t in [_cells_text(s, tf, labels)] if t] + [_dump(f) for f in other_features(s, tf, labels)])
+    crs = "" if geo else f'"crs":{_dump(local_crs())},'
+    return f'{{"type":"FeatureCollection",{crs}"motu":{_dump(info(s, geo))},"features":[\n{body}\n]}}\n'
 
 
-def save_geojson(s: Scenario, path: str) -> None:
+NOT_GEOREFERENCED = ("the map has no georeference: coordinates are in its own local plane (layout units, y north; "
+                     "the file's crs says so), not longitude and latitude")
+
+
+def save_geojson(s: Scenario, path: str) -> Written:
     write_atomic(path, to_geojson(s))
+    return Written((path,), () if georeference(s) is not None else (NOT_GEOREFERENCED,))
 
 
 def _register() -> None:

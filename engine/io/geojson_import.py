@@ -11,7 +11,6 @@ longitude and latitude again.
 """
 from __future__ import annotations
 
-import json
 import math
 import re
 from dataclasses import dataclass
@@ -26,7 +25,8 @@ from engine.board.geometry import cell_centres
 from engine.board.grids import Grid, GridError, HexGrid, SquareGrid
 from engine.scenario.model import Area, Scenario
 
-from .errors import LoadError
+from .bounded import load_json, read_bytes
+from .errors import LoadError, json_path, one_line
 from .geojson import KM_PER_DEG
 
 SQRT3 = math.sqrt(3)
@@ -46,36 +46,149 @@ class GridChoice:
     offset: str | None = None
 
 
-def read_shapes(path: str, name_property: str = "name") -> list[tuple[BaseGeometry, str | None]]:
-    """The (Multi)Polygons of a GeoJSON file with the value of their name property."""
+# --- reading and checking the file (what shapes it holds, in longitude/latitude or plane units) ---
+
+_GEOGRAPHIC = ("CRS84", "EPSG:4326", "OGC:1.3:CRS84", "EPSG::4326")
+_POLYGONS = ("Polygon", "MultiPolygon", "GeometryCollection")
+_GEOMETRIES = _POLYGONS + ("Point", "MultiPoint", "LineString", "MultiLineString")
+
+
+@dataclass
+class ShapeFile:
+    """What a GeoJSON file holds for Motu: its named polygons, and whether they are longitude
+    and latitude (True: RFC 7946, or a `crs` transformed to it; None: the file does not say)."""
+
+    shapes: list[tuple[BaseGeometry, str | None]]
+    geographic: bool | None = None
+    crs: str | None = None
+
+
+def _fail(path: str, where: tuple[Any, ...], message: str) -> LoadError:
+    return LoadError(message, path, path=json_path(where))
+
+
+def _check_positions(coords: Any, depth: int, path: str, where: tuple[Any, ...]) -> None:
+    """coordinates nest `depth` lists deep down to positions of two or three numbers."""
+    if depth == 0:
+        if not isinstance(coords, list) or not 2 <= len(coords) <= 3 or not all(
+                isinstance(v, (int, float)) and not isinstance(v, bool) for v in coords):
+            raise _fail(path, where, "a position is a list of two or three numbers (longitude, latitude[, height])")
+        return
+    if not isinstance(coords, list):
+        raise _fail(path, where, "coordinates should be a list")
+    for i, c in enumerate(coords):
+        _check_positions(c, depth - 1, path, where + (i,))
+    if depth == 1 and where and coords and len(coords) < 4:
+        raise _fail(path, where, f"a polygon ring needs at least four positions, not {len(coords)}")
+
+
+def _check_geometry(geom: Any, path: str, where: tuple[Any, ...]) -> bool:
+    """True for a polygon geometry Motu lays on a grid; False for others (points, lines) it skips."""
+    if not isinstance(geom, dict) or not isinstance(geom.get("type"), str):
+        raise _fail(path, where, "a geometry is an object with a \"type\"")
+    kind = geom["type"]
+    if kind not in _GEOMETRIES:
+        raise _fail(path, where + ("type",), f"{kind[:40]!r} is not a GeoJSON geometry type")
+    if kind == "GeometryCollection":
+        parts = geom.get("geometries")
+        if not isinstance(parts, list):
+            raise _fail(path, where + ("geometries",), "a GeometryCollection holds a list of geometries")
+        return any([_check_geometry(g, path, where + ("geometries", i)) for i, g in enumerate(parts)])
+    if kind not in _POLYGONS:
+        return False
+    _check_positions(geom.get("coordinates"), 2 if kind == "Polygon" else 3, path, where + ("coordinates",))
+    return True
+
+
+def _crs_name(doc: dict[str, Any], path: str) -> str | None:
+    crs = doc.get("crs")
+    if crs is None:
+        return None
+    name = crs.get("properties", {}).get("name") if isinstance(crs, dict) and crs.get("type") == "name" \
+        and isinstance(crs.get("properties"), dict) else None
+    if not isinstance(name, str) or not name:
+        raise _fail(path, ("crs",), "a crs names its system, as {\"type\": \"name\", \"properties\": "
+                    "{\"name\": \"EPSG:3857\"}}; linked systems are not read")
+    return name
+
+
+def _to_lonlat(name: str, path: str) -> Any:
+    """A function taking (n, 2) arrays in the crs `name` to longitude and latitude."""
     try:
-        with open(path, encoding="utf-8") as fh:
-            doc = json.load(fh)
-    except OSError as exc:
-        raise LoadError(f"cannot read: {exc.strerror or exc}", path) from None
-    except UnicodeDecodeError:
-        raise LoadError("not a GeoJSON file (not UTF-8 text)", path) from None
-    except json.JSONDecodeError as exc:
-        raise LoadError(f"not valid JSON: {exc.msg}", path, exc.lineno, exc.colno) from None
-    if not isinstance(doc, dict) or "type" not in doc:
+        import pyproj
+        source = pyproj.CRS.from_user_input(name)
+        t = pyproj.Transformer.from_crs(source, pyproj.CRS.from_user_input("OGC:CRS84"), always_xy=True)
+    except Exception as exc:  # pyproj's errors for names it does not know
+        raise _fail(path, ("crs",), f"the coordinate system {name[:80]!r} is not one Motu can transform "
+                    f"to longitude and latitude ({str(exc).splitlines()[0][:120]})") from None
+
+    def project(xy: np.ndarray) -> np.ndarray:
+        x, y = t.transform(xy[:, 0], xy[:, 1])
+        out = np.column_stack([x, y])
+        if not np.isfinite(out).all():
+            raise ValueError(f"some coordinates lie where {name} has no longitude and latitude")
+        return out
+    return project
+
+
+def read_geojson(path: str, name_property: str = "name", to_lonlat: bool = True) -> ShapeFile:
+    """The (Multi)Polygons of a GeoJSON file with the value of their name property, checked:
+    every refusal names the file and the place (line and column for JSON syntax, a JSON path
+    for a wrong shape). A `crs` other than longitude/latitude is transformed to it when
+    `to_lonlat` (or refused when it cannot be)."""
+    doc = load_json(read_bytes(path), path, "GeoJSON")
+    if not isinstance(doc, dict) or not isinstance(doc.get("type"), str):
         raise LoadError("not GeoJSON: expected a FeatureCollection, a Feature or a geometry", path)
-    feats = doc.get("features") if doc["type"] == "FeatureCollection" else [doc] if doc["type"] == "Feature" \
-        else [{"type": "Feature", "geometry": doc, "properties": {}}]
+    kind = doc["type"]
+    if kind == "FeatureCollection":
+        feats, base = doc.get("features"), ("features",)
+        if not isinstance(feats, list):
+            raise _fail(path, base, "a FeatureCollection holds a list of features")
+    elif kind == "Feature":
+        feats, base = [doc], ()
+    else:
+        feats, base = [{"type": "Feature", "geometry": doc, "properties": {}}], ()
+    name = _crs_name(doc, path)
+    geographic: bool | None = None
+    project = None
+    if name is not None and to_lonlat:
+        if any(name.upper().endswith(g) for g in _GEOGRAPHIC):
+            geographic = True
+        else:
+            project, geographic = _to_lonlat(name, path), True
     out: list[tuple[BaseGeometry, str | None]] = []
-    for i, f in enumerate(feats or []):
-        geom = f.get("geometry") if isinstance(f, dict) else None
-        if not geom or geom.get("type") not in ("Polygon", "MultiPolygon", "GeometryCollection"):
+    for i, f in enumerate(feats):
+        where = base + (i,) if kind == "FeatureCollection" else ()
+        if not isinstance(f, dict):
+            raise _fail(path, where, "a feature is an object")
+        geom, props = f.get("geometry"), f.get("properties")
+        if props is not None and not isinstance(props, dict):
+            raise _fail(path, where + ("properties",), "a feature's properties are an object or null")
+        geom_where = where + ("geometry",) if kind in ("FeatureCollection", "Feature") else ()
+        if geom is None or not _check_geometry(geom, path, geom_where):
             continue
         try:
             g = to_shape(geom)
+            if project is not None:
+                g = shapely.transform(g, project)
+            g = shapely.make_valid(g)
         except (ValueError, TypeError, AttributeError, shapely.errors.GEOSException) as exc:
-            raise LoadError(f"feature {i + 1}: its geometry is not a valid polygon ({exc})", path) from None
-        g = shapely.make_valid(g)
-        name = (f.get("properties") or {}).get(name_property)
-        out.append((g, None if name in (None, "") else str(name)))
+            raise _fail(path, where, f"its geometry is not a valid polygon ({one_line(str(exc))[:160]})") from None
+        label = (props or {}).get(name_property)
+        out.append((g, None if label in (None, "") else str(label)))
     if not out:
         raise LoadError("no Polygon or MultiPolygon features to lay on the grid", path)
-    return out
+    if geographic:
+        union = shapely.union_all([g for g, _ in out])
+        if not union.is_empty and not _looks_geographic(union.bounds):
+            raise LoadError(f"the file says its coordinates are longitude and latitude ({name}), but they reach "
+                            f"{', '.join(f'{v:g}' for v in union.bounds)}", path)
+    return ShapeFile(out, geographic, name)
+
+
+def read_shapes(path: str, name_property: str = "name") -> list[tuple[BaseGeometry, str | None]]:
+    """The (Multi)Polygons of a GeoJSON file with the value of their name property."""
+    return read_geojson(path, name_property).shapes
 
 
 def _looks_geographic(bounds: tuple[float, float, float, float]) -> bool:
@@ -147,6 +260,10 @@ def shapes_to_scenario(rules: str, shapes: Iterable[tuple[BaseGeometry, str | No
         shapes = [(shapely.transform(g, project), n) for g, n in shapes]
         union = shapely.transform(union, project)
     w, s, e, n = union.bounds
+    if choice.margin < 0:
+        raise ValueError(f"the margin is a number of cells from 0, not {choice.margin}")
+    if choice.scale is not None and not (math.isfinite(choice.scale) and choice.scale > 0):
+        raise ValueError(f"the scale is a distance above 0, not {choice.scale}")
     if choice.size is None and not choice.scale:
         raise ValueError("give the grid's size (--size CxR), its scale (--scale), or both")
     unit = choice.scale / _spacing(choice) if choice.scale else None  # input units per layout unit
@@ -195,13 +312,15 @@ def shapes_to_scenario(rules: str, shapes: Iterable[tuple[BaseGeometry, str | No
 
 
 def load_geojson(path: str, rules: str, choice: GridChoice, name_property: str = "name", **kw: Any) -> Scenario:
-    shapes = read_shapes(path, name_property)
+    read = read_geojson(path, name_property, to_lonlat=kw.get("geographic") is not False)
+    if read.geographic and kw.get("geographic") is None:
+        kw["geographic"] = True
     try:
-        return shapes_to_scenario(rules, shapes, choice, **kw)
+        return shapes_to_scenario(rules, read.shapes, choice, **kw)
     except (ValueError, GridError) as exc:
         raise LoadError(str(exc), path) from None
     except KeyError as exc:  # an unknown rule set
         raise LoadError(str(exc.args[0]), path) from None
 
 
-__all__ = ["GridChoice", "read_shapes", "shapes_to_scenario", "load_geojson"]
+__all__ = ["GridChoice", "ShapeFile", "read_geojson", "read_shapes", "shapes_to_scenario", "load_geojson"]

@@ -16,7 +16,6 @@ their `motu` property (docs/authoring-moorea.md):
 """
 from __future__ import annotations
 
-import json
 import math
 from dataclasses import dataclass, field
 from typing import Any
@@ -24,8 +23,9 @@ from typing import Any
 import shapely
 from shapely.geometry.base import BaseGeometry
 
-from .island_plan import IslandPlan, Place
+from .bounded import load_json, read_bytes
 from .errors import LoadError
+from .island_plan import IslandPlan, Place
 from .geojson_import import read_shapes
 
 ROLES = ("pass", "district", "village", "centre")
@@ -60,8 +60,7 @@ def read_island(path: str, name_property: str = "name") -> IslandFile:
         raise LoadError("the island draft needs longitude and latitude (GeoJSON's own coordinates); "
                         "for plane units use --plain", path)
     out = IslandFile(land, next((name for _, name in shapes if name), None))
-    with open(path, encoding="utf-8") as fh:  # read_shapes has read it once: it is valid JSON
-        doc = json.load(fh)
+    doc = load_json(read_bytes(path), path)  # read_shapes has read it once through the same bounded layer
     feats = doc.get("features") if doc.get("type") == "FeatureCollection" else [doc] if doc.get("type") == "Feature" else []
     for i, f in enumerate(feats or []):
         props = f.get("properties") if isinstance(f, dict) else None

@@ -8,6 +8,7 @@ is the published JSON Schema, and loading checks it too.
 from __future__ import annotations
 
 import json
+import re
 import string
 from functools import lru_cache
 from pathlib import Path as FsPath
@@ -23,6 +24,7 @@ from engine.scenario.model import (
 
 from .errors import LoadError
 from .migrations import migrate
+from .schema_check import steps
 from .safe_yaml import FlowMap, FlowSeq, Label, dump_yaml, load_yaml, locate
 
 NO_AREA = "."
@@ -42,8 +44,11 @@ class FormatError(Exception):
 
 @lru_cache(maxsize=1)
 def _schema_validator() -> Callable[[Any], Any]:
+    # A rule set's part of the schema (its pieces' properties) is for text editors: Motu opens such
+    # a file and its validator reports what is wrong there as findings.
+    from engine.scenario.ruleset_schema import loader_handlers
     with open(resource_path("schema", "scenario-v1.schema.json"), encoding="utf-8") as fh:
-        return fastjsonschema.compile(json.load(fh))
+        return fastjsonschema.compile(json.load(fh), handlers=loader_handlers())
 
 
 # --- reading -----------------------------------------------------------------------
@@ -117,8 +122,16 @@ def document_to_scenario(doc: Any) -> Scenario:
     try:
         _schema_validator()(doc)
     except fastjsonschema.JsonSchemaValueException as exc:
-        where = tuple(exc.path[1:]) if exc.path and exc.path[0] == "data" else ()
+        where = steps(doc, list(exc.path or []))
         message = exc.message.replace("data.", "", 1) if exc.message.startswith("data.") else exc.message
+        extra = re.search(r"must not contain \{'([^']*)'", message)
+        if extra:  # point at the key that should not be there, not at its mapping
+            raise FormatError(where + (extra.group(1),), message.replace("data ", "the file ", 1), key=True) from None
+        if where == ("map", "grid") and isinstance(exc.value, dict):
+            try:  # the grid's own words say more than "valid exactly by one definition"
+                grid_from_dict(exc.value)
+            except (GridError, KeyError, TypeError, ValueError) as grid_exc:
+                raise FormatError(where, f"map.grid: {grid_exc}") from None
         raise FormatError(where, message.replace("data ", "the file ", 1)) from None
 
     from engine.plugins import ruleset_ids
@@ -365,17 +378,23 @@ def scenario_to_document(s: Scenario) -> dict[str, Any]:
 HEADER = "# Motu scenario, format 1 (docs/format.md)\n"
 
 
-def dumps(scenario: Scenario) -> str:
-    return HEADER + dump_yaml(scenario_to_document(scenario))
+def dumps(scenario: Scenario, path: str | FsPath | None = None, modeline: str | None = None) -> str:
+    """The scenario as text. Saved to `path`, it starts with the schema modeline
+    (modeline.py): `modeline` (a user's own, read when the file was opened) or the one the
+    file at `path` has, else Motu's; without a path (snapshots, playtests), no modeline."""
+    from .modeline import modeline_for
+    head = HEADER if path is None and modeline is None else modeline_for(path, modeline) + "\n" + HEADER
+    return head + dump_yaml(scenario_to_document(scenario))
 
 
 def loads(text: str, source: str = "<scenario>") -> Scenario:
     """Parse scenario text; every problem is one LoadError with file, line and column."""
-    doc = load_yaml(text, source)
+    places: dict[int, tuple[int, int, int, int]] = {}
+    doc = load_yaml(text, source, places)
     try:
         return document_to_scenario(doc)
     except FormatError as exc:
-        pos = locate(text, exc.path, key=exc.key, offset=exc.offset)
+        pos = locate(text, exc.path, key=exc.key, offset=exc.offset, doc=doc, places=places)
         line, col = pos if pos else (None, None)
         raise LoadError(exc.message, source, line, col) from None
     except LoadError:

@@ -2,9 +2,10 @@
 
 Scope: paper sizes, margins, splitting a map larger than the paper into sheets
 that overlap by a set width (with crop marks at each sheet's corners and a dashed
-line where the neighbouring sheet's overlap begins), and flowing the legend and
-counter sheet after the map — below it on the same page when the map fits one
-sheet with room to spare. Writers (svg_print.py, the editor's PNG/PDF) draw Pages.
+line where the neighbouring sheet's overlap begins), leaving out sheets that would
+show only sea, and flowing the legend and counter sheet after the map — below it on
+the same page when the map fits one sheet with room to spare. Every text is fitted
+to the room it has. Writers (svg_print.py, editor/export/painter.py) draw Pages.
 """
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from engine.scenario.model import Scenario
 
 from .print_map import MapScene, map_scene
 from .print_sheets import counter_blocks, legend_blocks
-from .print_shapes import Line, Shape, Text, bbox, moved
+from .print_shapes import Line, Shape, Text, bbox, fit_text, moved, text_width
 
 PAPERS = {"A5": (148.0, 210.0), "A4": (210.0, 297.0), "A3": (297.0, 420.0), "A2": (420.0, 594.0),
           "Letter": (215.9, 279.4), "Legal": (215.9, 355.6), "Tabloid": (279.4, 431.8)}
@@ -34,6 +35,7 @@ class PrintOptions:
     overlap_mm: float = 10.0
     counter_mm: float = 15.0
     orientation: str = "auto"  # auto | portrait | landscape
+    whole_map: bool = False  # False: the land and a margin of cells round it (print_map.printed_cells)
 
 
 @dataclass
@@ -89,15 +91,11 @@ def tiles_needed(length: float, usable: float, overlap: float) -> int:
 
 def layout(scenario: Scenario, opts: PrintOptions = PrintOptions()) -> list[Page]:
     short, long_ = check(opts)
-    scene = map_scene(scenario, opts.cell_mm)
+    scene = map_scene(scenario, opts.cell_mm, opts.whole_map)
     m, o = opts.margin_mm, opts.overlap_mm
-
-    def grid_for(pw: float, ph: float) -> tuple[int, int]:
-        return tiles_needed(scene.width, pw - 2 * m, o), tiles_needed(scene.height, ph - 2 * m, o)
-
     sizes = {"portrait": (short, long_), "landscape": (long_, short)}
     if opts.orientation == "auto":
-        pw, ph = min(sizes.values(), key=lambda s: (grid_for(*s)[0] * grid_for(*s)[1], s[0]))
+        pw, ph = min(sizes.values(), key=lambda s: (len(sheets(scene, s[0], s[1], m, o)), s[0]))
     else:
         pw, ph = sizes[opts.orientation]
     pages = map_pages(scenario, scene, pw, ph, m, o)
@@ -105,27 +103,41 @@ def layout(scenario: Scenario, opts: PrintOptions = PrintOptions()) -> list[Page
     return pages
 
 
-def map_pages(scenario: Scenario, scene: MapScene, pw: float, ph: float, m: float, o: float) -> list[Page]:
+def sheets(scene: MapScene, pw: float, ph: float, m: float, o: float) -> dict[tuple[int, int], int]:
+    """(column, row) of each map sheet printed → its sheet number: the tiles of the map that
+    show some land (all of them when the scene has no land to go by), numbered row by row."""
     uw, uh = pw - 2 * m, ph - 2 * m
     nx, ny = tiles_needed(scene.width, uw, o), tiles_needed(scene.height, uh, o)
-    boxes = [(s, bbox(s)) for s in scene.shapes]
-    pages = []
-    title = scenario.title or "Map"
+    half = scene.cell_mm / 2
+    out: dict[tuple[int, int], int] = {}
     for j in range(ny):
         for i in range(nx):
             ox, oy = i * (uw - o), j * (uh - o)
-            tw, th = min(uw, scene.width - ox), min(uh, scene.height - oy)
-            n = len(pages) + 1
-            page = Page(n, pw, ph, "map", map_offset=(m - ox, m - oy), map_clip=(m, m, tw, th), title=title)
-            page.map_shapes = [s for s, (x0, y0, x1, y1) in boxes
-                               if x1 >= ox and x0 <= ox + tw and y1 >= oy and y0 <= oy + th]
-            sheet = f" - map sheet {n} of {nx * ny} (row {j + 1}, column {i + 1})" if nx * ny > 1 else ""
-            if m >= 5:
-                page.shapes.append(Text(m + 3, m - 2.5, f"{title}{sheet} - cells {scene.cell_mm:g} mm", 3.0,
-                                        "#333333", "start", cls="page-header"))
-            page.shapes += crop_marks(m, m, tw, th, m)
-            page.shapes += overlap_marks(m, m, tw, th, o, m, (nx, ny), (i, j))
-            pages.append(page)
+            if not scene.land or any(ox - half <= x <= ox + uw + half and oy - half <= y <= oy + uh + half
+                                     for x, y in scene.land):
+                out[(i, j)] = len(out) + 1
+    return out
+
+
+def map_pages(scenario: Scenario, scene: MapScene, pw: float, ph: float, m: float, o: float) -> list[Page]:
+    uw, uh = pw - 2 * m, ph - 2 * m
+    numbers = sheets(scene, pw, ph, m, o)
+    boxes = [(s, bbox(s)) for s in scene.shapes]
+    pages = []
+    title = scenario.title or "Map"
+    for (i, j), n in numbers.items():
+        ox, oy = i * (uw - o), j * (uh - o)
+        tw, th = min(uw, scene.width - ox), min(uh, scene.height - oy)
+        page = Page(n, pw, ph, "map", map_offset=(m - ox, m - oy), map_clip=(m, m, tw, th), title=title)
+        page.map_shapes = [s for s, (x0, y0, x1, y1) in boxes
+                           if x1 >= ox and x0 <= ox + tw and y1 >= oy and y0 <= oy + th]
+        sheet = f" - map sheet {n} of {len(numbers)} (row {j + 1}, column {i + 1})" if len(numbers) > 1 else ""
+        if m >= 5:
+            text, size = fit_text(f"{title}{sheet} - cells {scene.cell_mm:g} mm", pw - 2 * m - 3, 3.0, smallest=2.0)
+            page.shapes.append(Text(m + 3, m - 2.5, text, size, "#333333", "start", cls="page-header"))
+        page.shapes += crop_marks(m, m, tw, th, m)
+        page.shapes += overlap_marks(m, m, tw, th, o, m, pw, numbers, (i, j))
+        pages.append(page)
     return pages
 
 
@@ -142,30 +154,40 @@ def crop_marks(x: float, y: float, w: float, h: float, margin: float) -> list[Sh
     return out
 
 
-def overlap_marks(x: float, y: float, w: float, h: float, o: float, margin: float,
-                  tiles: tuple[int, int], at: tuple[int, int]) -> list[Shape]:
-    """A dashed line where a neighbouring sheet's copy of the map begins, labelled with that sheet."""
+def overlap_marks(x: float, y: float, w: float, h: float, o: float, margin: float, page_width: float,
+                  numbers: dict[tuple[int, int], int], at: tuple[int, int]) -> list[Shape]:
+    """A dashed line where a neighbouring sheet's copy of the map begins, labelled with that
+    sheet's number, for each neighbour that is printed. Labels stay on the page: under the
+    map for the sheets left and right, in the right margin for those above and below."""
     out: list[Shape] = []
+    if o <= 0:
+        return out
     dash = (1.5, 1.0)
     size = min(2.6, max(1.5, margin * 0.3))
-    (nx, ny), (i, j) = tiles, at
-    sheet = j * nx + i + 1
-    if o > 0 and i < nx - 1 and w > o:
+    i, j = at
+
+    def label(tx: float, ty: float, text: str, anchor: str, room: float) -> None:
+        if text_width(text, size) <= room:  # a margin too narrow for it keeps only the line
+            out.append(Text(tx, ty, text, size, MARK, anchor, cls="overlap-label"))
+
+    below = y + h + size * 1.3
+    if (i + 1, j) in numbers and w > o:
         lx = x + w - o
         out.append(Line(((lx, y), (lx, y + h)), MARK, 0.25, dash, cls="overlap-mark"))
-        out.append(Text(lx, y + h + size * 1.3, f"overlaps sheet {sheet + 1} ->", size, MARK, "start", cls="overlap-label"))
-    if o > 0 and i > 0:
+        label(x + w, below, f"overlaps sheet {numbers[(i + 1, j)]} →", "end", w / 2)
+    if (i - 1, j) in numbers:
         lx = x + o
         out.append(Line(((lx, y), (lx, y + h)), MARK, 0.25, dash, cls="overlap-mark"))
-        out.append(Text(lx, y + h + size * 1.3, f"<- overlaps sheet {sheet - 1}", size, MARK, "end", cls="overlap-label"))
-    if o > 0 and j < ny - 1 and h > o:
+        label(x, below, f"← overlaps sheet {numbers[(i - 1, j)]}", "start", w / 2)
+    room = page_width - (x + w) - 1.6
+    if (i, j + 1) in numbers and h > o:
         ly = y + h - o
         out.append(Line(((x, ly), (x + w, ly)), MARK, 0.25, dash, cls="overlap-mark"))
-        out.append(Text(x + w + 0.8, ly + size * 0.4, f"v {sheet + nx}", size, MARK, "start", cls="overlap-label"))
-    if o > 0 and j > 0:
+        label(x + w + 0.8, ly + size * 0.4, f"↓ {numbers[(i, j + 1)]}", "start", room)
+    if (i, j - 1) in numbers:
         ly = y + o
         out.append(Line(((x, ly), (x + w, ly)), MARK, 0.25, dash, cls="overlap-mark"))
-        out.append(Text(x + w + 0.8, ly + size * 0.4, f"^ {sheet - nx}", size, MARK, "start", cls="overlap-label"))
+        label(x + w + 0.8, ly + size * 0.4, f"↑ {numbers[(i, j - 1)]}", "start", room)
     return out
 
 
@@ -175,7 +197,7 @@ def flow_sheets(scenario: Scenario, pages: list[Page], pw: float, ph: float, m: 
     blocks = legend_blocks(scenario, uw, opts.cell_mm) + counter_blocks(scenario, uw, opts.counter_mm)
     page: Page | None = None
     y = m
-    if len(pages) == 1 and pages[0].map_clip is not None:
+    if len(pages) == 1 and pages[0].map_clip is not None:  # the map fits one sheet: legend below it
         page = pages[0]
         y = m + page.map_clip[3] + 6.0
     title = scenario.title or "Map"
@@ -183,8 +205,8 @@ def flow_sheets(scenario: Scenario, pages: list[Page], pw: float, ph: float, m: 
         if page is None or (y + block.height > ph - m and y > m + 1e-6):
             page = Page(len(pages) + 1, pw, ph, "sheet", title=title)
             if m >= 5:
-                page.shapes.append(Text(m + 3, m - 2.5, f"{title} - legend and counters", 3.0, "#333333", "start",
-                                        cls="page-header"))
+                text, size = fit_text(f"{title} - legend and counters", pw - 2 * m - 3, 3.0, smallest=2.0)
+                page.shapes.append(Text(m + 3, m - 2.5, text, size, "#333333", "start", cls="page-header"))
             pages.append(page)
             y = m
         page.shapes += [moved(s, m, y) for s in block.shapes]

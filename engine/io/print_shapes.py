@@ -8,11 +8,18 @@ printed map and the VASSAL board image show the same thing.
 """
 from __future__ import annotations
 
+import json
 import math
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Union
 
+from engine.resources import resource_path
+
 Point = tuple[float, float]
+# The font every print renderer is asked for; its widths are resources/fonts/ (tools/font_advances.py).
+FONT_FAMILIES = ("DejaVu Sans", "Liberation Sans", "Arial", "Helvetica", "sans-serif")
+MIN_TEXT_MM = 0.9  # below this, text on a counter is cut short rather than shrunk further
 
 
 @dataclass(frozen=True)
@@ -23,6 +30,7 @@ class Poly:
     width: float = 0.0
     cls: str = ""
     data: tuple[tuple[str, str], ...] = ()  # extra attributes for readers (data-cell…)
+    opacity: float = 1.0  # of the fill (an area's tint)
 
 
 @dataclass(frozen=True)
@@ -79,8 +87,9 @@ def bbox(shape: Shape) -> tuple[float, float, float, float]:
         return min(xs) - w, min(ys) - w, max(xs) + w, max(ys) + w
     if isinstance(shape, Circle):
         return shape.x - shape.r, shape.y - shape.r, shape.x + shape.r, shape.y + shape.r
-    half = text_width(shape.text, shape.size)
-    return shape.x - half, shape.y - shape.size, shape.x + half, shape.y + shape.size * 0.3
+    w = text_width(shape.text, shape.size, shape.bold)
+    x0 = shape.x - {"start": 0.0, "middle": w / 2, "end": w}[shape.anchor]
+    return x0, shape.y - shape.size, x0 + w, shape.y + shape.size * 0.3
 
 
 def moved(shape: Shape, dx: float, dy: float) -> Shape:
@@ -90,9 +99,35 @@ def moved(shape: Shape, dx: float, dy: float) -> Shape:
     return replace(shape, x=round(shape.x + dx, 3), y=round(shape.y + dy, 3))
 
 
-def text_width(text: str, size: float) -> float:
-    """An estimate of a sans-serif line's width: layout needs it without a font engine."""
-    return 0.52 * size * len(text)
+@lru_cache(maxsize=1)
+def _advances() -> dict[str, dict[str, float]]:
+    with open(resource_path("fonts", "dejavu-sans-advances.json"), encoding="utf-8") as fh:
+        return json.load(fh)
+
+
+def text_width(text: str, size: float, bold: bool = False) -> float:
+    """A line's width in the print font (DejaVu Sans, kerning aside), from its advance widths:
+    layout needs it without a font engine. A character the table lacks counts as a wide one."""
+    table = _advances()["bold" if bold else "regular"]
+    return size * sum(table.get(ch, 0.75) for ch in text)
+
+
+def fit_text(text: str, width: float, size: float, bold: bool = False,
+             smallest: float = MIN_TEXT_MM) -> tuple[str, float]:
+    """(text, size) that fit `width`: the size shrunk as far as `smallest` (never below), then
+    the text cut with an ellipsis. What a counter or a legend row prints."""
+    w = text_width(text, size, bold)
+    if w <= width:
+        return text, size
+    shrunk = max(min(smallest, size), size * width / w)
+    if text_width(text, shrunk, bold) <= width:
+        return text, shrunk
+    while len(text) > 1 and text_width(text + "…", shrunk, bold) > width:
+        text = text[:-1]
+    text = text.rstrip() + "…"
+    while shrunk > 0.05 and text_width(text, shrunk, bold) > width:  # even one letter and … is too wide
+        shrunk *= 0.9
+    return text, shrunk
 
 
 def rgb(colour: str) -> tuple[int, int, int]:

@@ -58,7 +58,9 @@ def vassal_api() -> Any:
         return sys.modules["pywargame.vassal"]
     spec = importlib.util.find_spec("pywargame") if "pywargame" not in sys.modules else None
     if spec is None and "pywargame" not in sys.modules:
-        raise VassalUnavailable("VASSAL export needs the pywargame package: pip install pywargame")
+        if getattr(sys, "frozen", False):  # an installed app: its user cannot add packages to it
+            raise VassalUnavailable("this copy of Motu was built without VASSAL export (pywargame is not in it)")
+        raise VassalUnavailable("VASSAL export needs pywargame, which Motu's `vassal` extra installs")
     if sys.version_info < (3, 12):
         if "pywargame" not in sys.modules:
             pkg = types.ModuleType("pywargame")

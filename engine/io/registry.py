@@ -1,12 +1,14 @@
 """Scenario formats behind one registry: Motu's YAML now, exports and imports later.
 
 A format names itself, the file endings it claims, and whichever of `load`
-(path → Scenario) and `save` (Scenario, path) it supports.
+(path → Scenario) and `save` (Scenario, path) it supports. A save that writes more than
+the one file (print pages, a map's tile images) or has something to tell the user returns
+a `Written`; `save_scenario` always does.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Union
 
 from engine.scenario.model import Scenario
 
@@ -16,12 +18,20 @@ from .errors import LoadError
 
 
 @dataclass(frozen=True)
+class Written:
+    """What an export wrote (every file, in order) and what the user should know about it."""
+
+    paths: tuple[str, ...]
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Format:
     id: str
     name: str
     extensions: tuple[str, ...]
     load: Callable[[str], Scenario] | None = None
-    save: Callable[[Scenario, str], None] | None = None
+    save: Callable[[Scenario, str], Union[Written, None]] | None = None
 
 
 _FORMATS: dict[str, Format] = {}
@@ -58,19 +68,20 @@ def load_scenario(path: str) -> Scenario:
     return fmt.load(str(path))
 
 
-def save_scenario(scenario: Scenario, path: str, format_id: str | None = None) -> None:
+def save_scenario(scenario: Scenario, path: str, format_id: str | None = None) -> Written:
     fmt = get_format(format_id) if format_id else format_for_path(str(path))
     if fmt.save is None:
         raise ValueError(f"{fmt.name} cannot be written")
-    fmt.save(scenario, str(path))
+    written = fmt.save(scenario, str(path))
+    return written if isinstance(written, Written) else Written((str(path),))
 
 
 def _save_native(scenario: Scenario, path: str) -> None:
-    write_atomic(path, native.dumps(scenario))
+    write_atomic(path, native.dumps(scenario, path))
 
 
 register_format(Format("motu", "Motu scenario (YAML)", (".yaml", ".yml", ".motu"),
                        load=native.load_path, save=_save_native))
 
-__all__ = ["Format", "register_format", "formats", "get_format", "format_for_path",
+__all__ = ["Format", "Written", "register_format", "formats", "get_format", "format_for_path",
            "load_scenario", "save_scenario", "LoadError"]

@@ -1,16 +1,30 @@
 """Safe YAML reading: libyaml's safe loader, and nothing a hostile file can abuse.
 
-A file is refused, with file, line and column, when it is too large, uses an
-alias (the "billion laughs" bomb needs them, and scenarios never do), nests
-deeper than any scenario does, repeats a mapping key (PyYAML would silently keep
-the last one) or uses any tag beyond YAML's plain types.
+A file is refused, with file, line and column, when it is too large, holds a
+control character, uses an alias (the "billion laughs" bomb needs them, and
+scenarios never do), nests deeper than any scenario does, repeats a mapping key
+(PyYAML would silently keep the last one), uses any tag beyond YAML's plain types,
+or holds a number that is not finite or beyond ±2**53.
+
+Plain scalars are read as YAML 1.2's core schema reads them, where YAML 1.1 (and
+so PyYAML) would surprise: `0404` is the text '0404' (a hex label), not the octal
+number 260; `1:30` is text, not 90; `yes`/`no`/`on`/`off` are text; dates and times
+stay the text they were typed as, so every value read is plain JSON data.
+
+Where each collection starts and ends is kept (`Places`), so that an error found
+later, at a path in the document, gets its line and column without parsing the
+whole file again: only the collection that holds it is parsed once more.
 """
 from __future__ import annotations
 
+import math
+import re
 from typing import Any
 
 import yaml
 
+from .bounded import MAX_DEPTH as _BOUNDED_DEPTH
+from .bounded import MAX_INT, position
 from .errors import LoadError
 
 try:  # libyaml when present; the pure-Python safe loader otherwise
@@ -20,10 +34,17 @@ except ImportError:  # pragma: no cover - depends on how PyYAML was built
     from yaml import SafeDumper, SafeLoader  # type: ignore[assignment]
 
 MAX_BYTES = 32 * 1024 * 1024
-MAX_DEPTH = 48
+MAX_DEPTH = _BOUNDED_DEPTH
 MAX_EVENTS = 2_000_000
 
 Path = tuple[Any, ...]
+Places = dict[int, tuple[int, int, int, int]]  # id(collection) → (start index, line, column, end index), 0-based
+
+# What YAML forbids in a stream (libyaml's own message has no line or column).
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ufffe\uffff\ud800-\udfff]")
+_TEXT_INT = re.compile(r"[-+]?(0[0-9_]+|[0-9][0-9_]*(:[0-5]?[0-9])+)")  # octal-looking or base 60 in YAML 1.1
+_TEXT_FLOAT = re.compile(r"[-+]?[0-9][0-9_]*(:[0-5]?[0-9])+\.[0-9_]*")
+_BOOL_WORDS = {"true", "True", "TRUE", "false", "False", "FALSE"}
 
 
 def _mark_error(source: str, message: str, mark: Any) -> LoadError:
@@ -47,17 +68,49 @@ class _Scalars(SafeLoader):  # type: ignore[misc, valid-type]
         yaml.constructor.SafeConstructor.__init__(self)
 
 
-def _build(text: str, source: str) -> Any:
+def _scalar(scalars: Any, tag: str, ev: Any, source: str, implicit: bool) -> Any:
+    """A plain scalar that is not text: YAML 1.2's reading where 1.1's would surprise, and
+    only finite numbers within ±2**53."""
+    raw = ev.value
+    if implicit:
+        if tag == "tag:yaml.org,2002:timestamp":
+            return raw
+        if tag == "tag:yaml.org,2002:int" and _TEXT_INT.fullmatch(raw):
+            return raw
+        if tag == "tag:yaml.org,2002:float" and _TEXT_FLOAT.fullmatch(raw):
+            return raw
+        if tag == "tag:yaml.org,2002:bool" and raw not in _BOOL_WORDS:
+            return raw
+    if tag == "tag:yaml.org,2002:int" and len(raw) > 24:
+        raise _mark_error(source, f"the number {raw[:12]}… ({len(raw)} characters) is out of range "
+                          f"(whole numbers go to ±{MAX_INT:,})", ev.start_mark)
+    try:
+        value = scalars.yaml_constructors[tag](scalars, yaml.ScalarNode(tag, raw, ev.start_mark, ev.end_mark))
+    except (ValueError, TypeError, OverflowError, yaml.YAMLError):
+        raise _mark_error(source, f"{raw[:40]!r} is not a valid {tag.rsplit(':', 1)[-1]}", ev.start_mark) from None
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int) and abs(value) > MAX_INT:
+        raise _mark_error(source, f"the number {raw} is out of range (whole numbers go to ±{MAX_INT:,})", ev.start_mark)
+    if isinstance(value, float) and not math.isfinite(value):
+        raise _mark_error(source, f"{raw!r} is not a finite number", ev.start_mark)
+    if not isinstance(value, (int, float, str)) and value is not None:  # a date or a binary, typed with a tag
+        raise _mark_error(source, f"{raw[:40]!r} ({tag.rsplit(':', 1)[-1]}): only plain YAML values are allowed",
+                          ev.start_mark)
+    return value
+
+
+def _build(text: str, source: str, places: Places | None = None) -> Any:
     """Build the document from libyaml's events in one pass, refusing what scenarios never need.
 
     Doing it here rather than with yaml.load means one parse instead of two, and
-    aliases, depth and duplicate keys are caught before anything is built."""
+    aliases, depth and duplicate keys are caught before anything is built. When
+    `places` is given, each collection's span in the text is recorded in it."""
     scalars = _Scalars()
     resolve = scalars.resolve
-    constructors = scalars.yaml_constructors
     ScalarNode = yaml.ScalarNode
     str_tag = "tag:yaml.org,2002:str"
-    # Each open collection: [container, is_mapping, pending key or _NO_KEY]
+    # Each open collection: [container, is_mapping, pending key or _NO_KEY, start mark]
     stack: list[list[Any]] = []
     root: Any = None
     count = 0
@@ -65,12 +118,13 @@ def _build(text: str, source: str) -> Any:
         cls = type(ev)
         if cls is yaml.ScalarEvent:
             tag = ev.tag
-            if tag is None or tag == "!":
+            implicit = tag is None or tag == "!"
+            if implicit:
                 tag = resolve(ScalarNode, ev.value, ev.implicit) if ev.implicit[0] else str_tag
             if tag == str_tag:
                 value: Any = ev.value
             elif tag in _PLAIN_TAGS:
-                value = constructors[tag](scalars, ScalarNode(tag, ev.value, ev.start_mark, ev.end_mark))
+                value = _scalar(scalars, tag, ev, source, implicit)
             else:
                 raise _mark_error(source, f"tag {tag!r}: only plain YAML values are allowed", ev.start_mark)
         elif cls is yaml.MappingStartEvent or cls is yaml.SequenceStartEvent:
@@ -85,7 +139,11 @@ def _build(text: str, source: str) -> Any:
             stack.append([container, is_map, _NO_KEY, ev.start_mark])
             continue
         elif cls is yaml.MappingEndEvent or cls is yaml.SequenceEndEvent:
-            value = stack.pop()[0]
+            frame = stack.pop()
+            value = frame[0]
+            if places is not None:
+                start = frame[3]
+                places[id(value)] = (start.index, start.line, start.column, ev.end_mark.index)
         elif cls is yaml.AliasEvent:
             raise _mark_error(source, "YAML aliases (*name) are not allowed in scenario files", ev.start_mark)
         else:  # stream and document boundaries
@@ -118,28 +176,22 @@ _NO_KEY = object()
 
 
 def read_text(path: str) -> str:
-    """The file's text, refusing what is too large or not UTF-8."""
-    try:
-        with open(path, "rb") as fh:
-            data = fh.read(MAX_BYTES + 1)
-    except OSError as exc:
-        raise LoadError(f"cannot read the file: {exc.strerror or exc}", path) from None
-    if len(data) > MAX_BYTES:
-        raise LoadError(f"file is larger than {MAX_BYTES // (1024 * 1024)} MB; scenario files are far smaller", path)
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        col = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
-        raise LoadError("file is not UTF-8 text", path, line, col) from None
+    """The file's text, refusing what is not a regular file, too large, or not UTF-8."""
+    from .bounded import decode_utf8, read_bytes
+    return decode_utf8(read_bytes(path, MAX_BYTES), path)
 
 
-def load_yaml(text: str, source: str) -> Any:
-    """Parse one YAML document safely; every failure is a LoadError."""
+def load_yaml(text: str, source: str, places: Places | None = None) -> Any:
+    """Parse one YAML document safely; every failure is a LoadError. `places`, when given,
+    receives where each collection stands, for `locate`."""
     if len(text) > MAX_BYTES:
         raise LoadError(f"text is larger than {MAX_BYTES // (1024 * 1024)} MB", source)
+    bad = _CONTROL.search(text)
+    if bad:
+        line, col = position(text, bad.start())
+        raise LoadError(f"control character U+{ord(bad.group()):04X} is not allowed in YAML text", source, line, col)
     try:
-        return _build(text, source)
+        return _build(text, source, places)
     except LoadError:
         raise
     except yaml.MarkedYAMLError as exc:
@@ -156,39 +208,105 @@ def load_yaml(text: str, source: str) -> Any:
         raise LoadError(f"nesting deeper than {MAX_DEPTH} levels is not allowed", source) from None
 
 
-def locate(text: str, path: Path, *, key: bool = False, offset: int | None = None) -> tuple[int, int] | None:
+def locate(text: str, path: Path, *, key: bool = False, offset: int | None = None, doc: Any = None,
+           places: Places | None = None) -> tuple[int, int] | None:
     """(line, column) of the node at `path` in an already-checked text, 1-based.
 
     `key` points at a mapping key instead of its value; `offset` moves along a
-    one-line scalar (a token inside a row of tokens).
-    """
-    try:
-        node = yaml.compose(text, Loader=SafeLoader)
-    except yaml.YAMLError:
-        return None
-    target = node
+    one-line scalar (a token inside a row of tokens). With the `doc` and `places` that
+    `load_yaml` gave, only the innermost collection on the path is parsed again."""
+    if doc is None or places is None:
+        places = {}
+        try:
+            doc = load_yaml(text, "<text>", places)
+        except LoadError:
+            return None
+    chain = [doc]  # the collections along the path, outermost first
     for step in path:
-        if isinstance(target, yaml.MappingNode):
-            found = None
-            for k, v in target.value:
-                if str(k.value) == str(step):
-                    found = (k, v)
-                    break
-            if found is None:
-                break
-            target = found[0] if (key and step == path[-1]) else found[1]
-        elif isinstance(target, yaml.SequenceNode):
-            try:
-                target = target.value[int(step)]
-            except (ValueError, IndexError):
-                break
-        else:
+        child = _child(chain[-1], step)
+        if not isinstance(child, (dict, list)) or id(child) not in places:
             break
-    if target is None:
+        chain.append(child)
+    rest = tuple(path[len(chain) - 1:])
+    if key and not rest and len(chain) > 1:  # the key of a collection: look in its parent
+        chain.pop()
+        rest = tuple(path[-1:])
+    span = places.get(id(chain[-1]))
+    if span is None:
         return None
-    line, col = target.start_mark.line + 1, target.start_mark.column + 1
-    if offset is not None and isinstance(target, yaml.ScalarNode) and target.start_mark.line == target.end_mark.line:
-        col += offset + (1 if target.style in ("'", '"') else 0)
+    if not rest:
+        return span[1] + 1, span[2] + 1
+    return _locate_in(text, span, rest, key, offset) or (span[1] + 1, span[2] + 1)
+
+
+def _child(node: Any, step: Any) -> Any:
+    if isinstance(node, dict):
+        if step in node:
+            return node[step]
+        return next((v for k, v in node.items() if str(k) == str(step)), None)
+    if isinstance(node, list) and isinstance(step, int) and 0 <= step < len(node):
+        return node[step]
+    return None
+
+
+_STARTS = (yaml.MappingStartEvent, yaml.SequenceStartEvent)
+_ENDS = (yaml.MappingEndEvent, yaml.SequenceEndEvent)
+
+
+def _skip(events: Any, ev: Any) -> None:
+    """Consume the rest of the node whose first event is `ev`."""
+    if not isinstance(ev, _STARTS):
+        return
+    depth = 1
+    while depth:
+        e = next(events)
+        if isinstance(e, _STARTS):
+            depth += 1
+        elif isinstance(e, _ENDS):
+            depth -= 1
+
+
+def _locate_in(text: str, span: tuple[int, int, int, int], steps: Path, key: bool, offset: int | None) -> tuple[int, int] | None:
+    """Find `steps` inside one collection by parsing only its own text (padded so columns hold)."""
+    start, line0, col0, end = span
+    snippet = " " * col0 + text[start:end]
+    try:
+        events = iter(yaml.parse(snippet, Loader=SafeLoader))
+        ev = next(events)
+        while not isinstance(ev, _STARTS):
+            ev = next(events)
+        for i, step in enumerate(steps):
+            last = i == len(steps) - 1
+            if isinstance(ev, yaml.MappingStartEvent):
+                while True:
+                    k = next(events)
+                    if isinstance(k, yaml.MappingEndEvent):
+                        return None
+                    if isinstance(k, yaml.ScalarEvent) and k.value == str(step):
+                        if last and key:
+                            ev = k
+                            break
+                        ev = next(events)
+                        break
+                    _skip(events, k)
+                    _skip(events, next(events))
+            elif isinstance(ev, yaml.SequenceStartEvent) and isinstance(step, int):
+                for _ in range(step):
+                    item = next(events)
+                    if isinstance(item, yaml.SequenceEndEvent):
+                        return None
+                    _skip(events, item)
+                ev = next(events)
+                if isinstance(ev, yaml.SequenceEndEvent):
+                    return None
+            else:
+                return None
+    except (yaml.YAMLError, StopIteration):
+        return None
+    mark = ev.start_mark
+    line, col = line0 + mark.line + 1, mark.column + 1
+    if offset is not None and isinstance(ev, yaml.ScalarEvent) and mark.line == ev.end_mark.line:
+        col += offset + (1 if ev.style in ("'", '"') else 0)
     return line, col
 
 

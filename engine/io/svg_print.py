@@ -2,8 +2,8 @@
 
 Scope: writing Pages as SVG text, naming the files (OUT.svg when everything fits
 one page, else OUT-p1.svg, OUT-p2.svg…), and the `svg` entry of the format
-registry. SVG user units are millimetres, so a 19 mm hex prints at 19 mm. The
-editor turns the same SVG into PNG and PDF (editor/export/print_qt.py).
+registry. SVG user units are millimetres, so a 19 mm hex prints at 19 mm. PNG and PDF
+are the same pages drawn by Qt (editor/export/painter.py), with the same font and sizes.
 """
 from __future__ import annotations
 
@@ -14,10 +14,10 @@ from engine.scenario.model import Scenario
 
 from .atomic import write_atomic
 from .print_layout import Page, PrintOptions, layout
-from .print_shapes import Circle, Line, Poly, Shape
-from .registry import Format, register_format
+from .print_shapes import FONT_FAMILIES, Circle, Line, Poly, Shape
+from .registry import Format, Written, register_format
 
-FONT = "DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif"
+FONT = ", ".join(f"'{f}'" if " " in f else f for f in FONT_FAMILIES)
 
 
 def _n(v: float) -> str:
@@ -37,7 +37,8 @@ def shape_svg(s: Shape) -> str:
     if isinstance(s, Poly):
         data = "".join(f" {k}={quoteattr(v)}" for k, v in s.data)
         stroke = f' stroke="{s.stroke}" stroke-width="{_n(s.width)}" stroke-linejoin="round"' if s.stroke else ""
-        return f'<polygon{_cls(s.cls)}{data} points="{_pts(s.points)}" fill="{s.fill or "none"}"{stroke}/>'
+        opacity = f' fill-opacity="{_n(s.opacity)}"' if s.opacity < 1 else ""
+        return f'<polygon{_cls(s.cls)}{data} points="{_pts(s.points)}" fill="{s.fill or "none"}"{opacity}{stroke}/>'
     if isinstance(s, Line):
         dash = f' stroke-dasharray="{" ".join(_n(d) for d in s.dash)}"' if s.dash else ""
         cap = "butt" if s.dash else "round"
@@ -49,7 +50,7 @@ def shape_svg(s: Shape) -> str:
     style = (f'x="{_n(s.x)}" y="{_n(s.y)}" font-family="{FONT}" font-size="{_n(s.size)}" text-anchor="{s.anchor}"'
              + (' font-weight="bold"' if s.bold else "") + (' font-style="italic"' if s.italic else ""))
     out = ""
-    if s.halo:  # drawn first, as its own element: SVG Tiny renderers (Qt) know no paint-order
+    if s.halo:  # drawn first, as its own element: SVG Tiny renderers know no paint-order
         out = (f'<text class="halo" {style} fill="{s.halo}" stroke="{s.halo}" stroke-width="{_n(s.size * 0.28)}" '
                f'stroke-linejoin="round">{escape(s.text)}</text>')
     return out + f'<text{_cls(s.cls)} {style} fill="{s.fill}">{escape(s.text)}</text>'
@@ -70,7 +71,7 @@ def page_svg(page: Page, total: int) -> str:
         out.append(f'<g class="map" clip-path="url(#map-clip)"><g transform="translate({_n(dx)},{_n(dy)})">')
         out += [shape_svg(s) for s in page.map_shapes]
         out.append("</g></g>")
-        # White over the margins as well: Qt's SVG renderer (PNG, PDF) ignores clip paths.
+        # White over the margins as well, for SVG Tiny viewers that ignore clip paths.
         for mx, my, mw, mh in ((0, 0, w, y), (0, y + ch, w, h - y - ch), (0, y, x, ch), (x + cw, y, w - x - cw, ch)):
             if mw > 0 and mh > 0:
                 out.append(f'<rect class="margin-mask" x="{_n(mx)}" y="{_n(my)}" width="{_n(mw)}" height="{_n(mh)}" '
@@ -97,8 +98,8 @@ def export_svg(scenario: Scenario, out_path: str, opts: PrintOptions = PrintOpti
     return paths
 
 
-def _save(scenario: Scenario, path: str) -> None:
-    export_svg(scenario, path)
+def _save(scenario: Scenario, path: str) -> Written:
+    return Written(tuple(export_svg(scenario, path)))
 
 
 register_format(Format("svg", "Print-and-play SVG (map sheets, legend, counters)", (".svg",), save=_save))

@@ -5,17 +5,23 @@ JSON or TMX. Reading Tiled files back is tiled_import.py; docs/exports.md docume
 layout. Hex grids become hexagonal maps (flat: stagger axis x; pointy: y; odd/even offset:
 stagger index odd/even), square grids orthogonal maps, and boards of spaces orthogonal maps
 with one rectangle object per space (Tiled has no graph maps). Every Motu layer is a tile
-layer (terrain; areas) over an image-less tileset whose tiles carry the terrain or area as
-properties; areas, edge features, cell features, pieces and named cells are objects with
-their properties; the rest of the scenario is map properties, so that importing the file
-gives the scenario back.
+layer (terrain; areas) over a tileset whose tiles carry the terrain or area as properties
+and, when the export draws them, an image (tiled_art.py: the terrain's colour and token, the
+area's tint; one atlas image per tileset, written beside the map). Area names are text
+objects in one label layer that can be hidden; pieces and cell features are tile objects
+showing their counter or symbol; area outlines, edge features and named cells are objects
+with their properties; the rest of the scenario is map properties, so that importing the file gives
+the scenario back. Objects carry no names Tiled would draw over the map, and no `id` or
+`name` property, which pytmx reserves: a piece's id is `piece`, a space's `space`, a
+display name `label`.
 """
 from __future__ import annotations
 
 import json
 import math
+import os
 import re
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable, Mapping
 from xml.sax.saxutils import escape, quoteattr
 
 import numpy as np
@@ -23,8 +29,12 @@ import numpy as np
 from engine.board.grids import Grid, HexGrid, SpacesGrid, SquareGrid
 from engine.scenario.model import Scenario
 
-from .atomic import write_atomic
+from .atomic import write_atomic, write_atomic_bytes
 from .outlines import area_rings
+from .print_counters import Counter, face
+from .print_map import AREA_BORDER, catalogue_of
+from .registry import Written
+from .tiled_art import FEATURE_PX, TileSheet, counter_px, feature_key, sheets
 
 TILED_VERSION = "1.8"  # the oldest format these files need; Debian's tiled is 1.8.2
 HEX_SIDE = 16  # pixels from a hex's centre to a corner
@@ -122,11 +132,17 @@ def _record(d: dict[str, Any]) -> dict[str, Any]:
 
 # --- the map ---------------------------------------------------------------------------
 
-def _tileset(name: str, firstgid: int, metrics: dict[str, Any], tiles: list[list[dict[str, Any]]]) -> dict[str, Any]:
-    return {"firstgid": firstgid, "name": name, "tilewidth": metrics["tilewidth"], "tileheight": metrics["tileheight"],
-            "tilecount": len(tiles), "columns": 0, "margin": 0, "spacing": 0,
-            "grid": {"orientation": "orthogonal", "width": 1, "height": 1},
-            "tiles": [{"id": i, "properties": p} for i, p in enumerate(tiles)]}
+def _tileset(name: str, firstgid: int, size: tuple[int, int], tiles: list[list[dict[str, Any]]],
+             image: tuple[str, int, int, int] | None) -> dict[str, Any]:
+    """A tileset; with `image` (file, width, height, columns) an atlas of its tiles."""
+    ts: dict[str, Any] = {"firstgid": firstgid, "name": name, "tilewidth": size[0], "tileheight": size[1],
+                          "tilecount": len(tiles), "columns": image[3] if image else 0, "margin": 0, "spacing": 0}
+    if image:
+        ts.update({"image": image[0], "imagewidth": image[1], "imageheight": image[2]})
+    else:
+        ts["grid"] = {"orientation": "orthogonal", "width": 1, "height": 1}
+    ts["tiles"] = [{"id": i, "properties": p} for i, p in enumerate(tiles)]
+    return ts
 
 
 class _Objects:
@@ -145,29 +161,58 @@ class _Objects:
         return obj
 
 
-def tiled_map(s: Scenario) -> dict[str, Any]:
-    """The scenario as a Tiled map: the dict Tiled's JSON format holds (TMX says the same)."""
-    from engine.rules.registry import get_ruleset
+Images = Mapping[str, str]  # tileset name -> its atlas image's file name, beside the map
+
+
+def tiled_layout(s: Scenario) -> tuple[list[str], list[str], list[Counter], list[TileSheet]]:
+    """The tiles the map uses: terrain ids, area ids and counter faces (one per distinct
+    face), in tileset order, and the tilesets' drawings (tiled_art.py)."""
+    grid = s.grid
+    cat = catalogue_of(s)
+    cat_terrain = dict(cat.terrain) if cat else {}
+    terrains = list(cat_terrain) + sorted(set(s.terrain) - set(cat_terrain))
+    area_ids = list(s.areas) + sorted({a for a in s.cell_area if a is not None} - set(s.areas))
+    faces = list(dict.fromkeys(_face_key(face(s, p, cat)) for p in s.pieces.values()))
+    looks = list(dict.fromkeys(feature_key(s, f.kind, f.side) for f in s.features))
+    metrics = map_metrics(grid)
+    ax, bx, ay, by = pixel_transform(grid)
+    art = sheets(s, terrains, area_ids, faces, metrics["tilewidth"], metrics["tileheight"],
+                 lambda x, y: (ax * x + bx, ay * y + by), looks)
+    return terrains, area_ids, faces, looks, art
+
+
+def _face_key(c: Counter) -> Counter:
+    """Pieces that look alike share a tile: the face without the piece's own id."""
+    return Counter("", c.side, c.symbol, c.name, c.count, c.start, c.fill)
+
+
+def tiled_map(s: Scenario, images: Images | None = None) -> dict[str, Any]:
+    """The scenario as a Tiled map: the dict Tiled's JSON format holds (TMX says the same).
+    `images` names the tilesets' atlas images when the export draws them."""
     grid = s.grid
     if not isinstance(grid, (HexGrid, SquareGrid, SpacesGrid)):
         raise ValueError(f"{grid.shape} boards cannot be exported to Tiled")
     metrics = map_metrics(grid)
     ax, bx, ay, by = pixel_transform(grid)
     px = lambda x, y: (ax * x + bx, ay * y + by)  # noqa: E731
-    try:
-        cat_terrain = get_ruleset(s.ruleset).catalogue.terrain
-    except KeyError:
-        cat_terrain = {}
-    terrains = list(cat_terrain) + sorted(set(s.terrain) - set(cat_terrain))
+    cat = catalogue_of(s)
+    cat_terrain = dict(cat.terrain) if cat else {}
+    terrains, area_ids, faces, looks, art = tiled_layout(s)
     t_gid = {t: i + 1 for i, t in enumerate(terrains)}
     t_tiles = []
     for t in terrains:
         kind = cat_terrain.get(t)
-        t_tiles.append([prop("terrain", t)] + ([prop("name", kind.name), prop("kind", kind.kind), color_prop("color", kind.color)]
+        t_tiles.append([prop("terrain", t)] + ([prop("label", kind.name), prop("kind", kind.kind), color_prop("color", kind.color)]
                                                if kind else []))
-    area_ids = list(s.areas) + sorted({a for a in s.cell_area if a is not None} - set(s.areas))
     a_gid = {a: len(terrains) + 1 + i for i, a in enumerate(area_ids)}
     a_tiles = [_area_props(s, a) for a in area_ids]
+    c_first = len(terrains) + len(area_ids) + 1
+    c_gid = {f: c_first + i for i, f in enumerate(faces)}
+    c_tiles = [[prop("counter", f.symbol), prop("label", f.name)] + ([prop("side", f.side)] if f.side else [])
+               for f in faces]
+    f_first = c_first + len(faces)
+    f_gid = {k: f_first + i for i, k in enumerate(looks)}
+    f_tiles = [[prop("feature", sym), color_prop("ring", ring)] for sym, ring in looks]
 
     spaces = isinstance(grid, SpacesGrid)
     width, height = (grid.columns, grid.rows)
@@ -198,7 +243,7 @@ def tiled_map(s: Scenario) -> dict[str, Any]:
     if spaces:
         group = []
         for c, sp in enumerate(grid.spaces):
-            props = [prop("id", sp.id)] + ([prop("name", sp.name)] if sp.name else []) + [prop("terrain", s.terrain[c])]
+            props = [prop("space", sp.id)] + ([prop("label", sp.name)] if sp.name else []) + [prop("terrain", s.terrain[c])]
             if s.cell_area[c] is not None:
                 props.append(prop("area", s.cell_area[c]))
             x, y = px(sp.x, sp.y)
@@ -207,7 +252,7 @@ def tiled_map(s: Scenario) -> dict[str, Any]:
         group = []
         for a, b in grid.links:
             (x0, y0), (x1, y1) = (cell_px(grid.parse_label(v)) for v in (a, b))
-            group.append(objs.make(f"{a}/{b}", "link", x0, y0, [prop("link", f"{a}/{b}")],
+            group.append(objs.make("", "link", x0, y0, [prop("link", f"{a}/{b}")],
                                    polyline=[{"x": 0, "y": 0}, {"x": num(x1 - x0), "y": num(y1 - y0)}]))
         layer({"name": "links", "type": "objectgroup", "draworder": "topdown", "objects": group})
 
@@ -221,9 +266,11 @@ def tiled_map(s: Scenario) -> dict[str, Any]:
         pts = pixels[pos:pos + len(ring)]
         pos += len(ring)
         x0, y0 = pts[0]
-        group.append(objs.make(s.areas[aid].name if aid in s.areas else aid, "area", x0, y0, _area_props(s, aid),
+        group.append(objs.make("", "area", x0, y0, _area_props(s, aid),
                                polygon=[{"x": x - x0, "y": y - y0} for x, y in pts]))
     layer({"name": "area outlines", "type": "objectgroup", "draworder": "topdown", "objects": group})
+    layer({"name": "area names", "type": "objectgroup", "draworder": "topdown",
+           "objects": _area_labels(s, objs, cell_px, metrics)})
 
     group = []
     for (a, b), feats in s.edges.items():
@@ -231,29 +278,48 @@ def tiled_map(s: Scenario) -> dict[str, Any]:
             (x0, y0), (x1, y1) = cell_px(a), cell_px(b)
         else:
             (x0, y0), (x1, y1) = (px(*p) for p in grid.edge_segment(a, b))
-        group.append(objs.make("+".join(feats), "edge", x0, y0,
+        group.append(objs.make("", "edge", x0, y0,
                                [prop("edge", grid.edge_label(a, b)), prop("features", ",".join(feats))],
                                polyline=[{"x": 0, "y": 0}, {"x": num(x1 - x0), "y": num(y1 - y0)}]))
     layer({"name": "edges", "type": "objectgroup", "draworder": "topdown", "objects": group})
 
     group = []
+    in_cell = {}
+    for f in s.features:
+        in_cell.setdefault(f.cell, []).append(f)
     for f in s.features:
         props = [prop("kind", f.kind), prop("cell", grid.label(f.cell))]
-        props += ([prop("side", f.side)] if f.side is not None else []) + ([prop("name", f.name)] if f.name else [])
-        group.append(objs.make(f.name or f.kind, "feature", *cell_px(f.cell), props + record_props(f.props), point=True))
+        props += ([prop("side", f.side)] if f.side is not None else []) + ([prop("label", f.name)] if f.name else [])
+        # A row of small discs below the centre, as print draws them; each anchor (bottom-left) inside the cell.
+        row = in_cell[f.cell]
+        i, n = row.index(f), len(row)
+        step = FEATURE_PX if n * FEATURE_PX <= 18 else (18 - FEATURE_PX) / (n - 1)
+        x, y = cell_px(f.cell)
+        left = x - (FEATURE_PX + step * (n - 1)) / 2 + i * step
+        group.append(objs.make("", "feature", left, y + 10, props + record_props(f.props),
+                               gid=f_gid[feature_key(s, f.kind, f.side)], width=FEATURE_PX, height=FEATURE_PX))
     layer({"name": "features", "type": "objectgroup", "draworder": "topdown", "objects": group})
 
     group = []
+    size = counter_px(grid, metrics["tilewidth"], metrics["tileheight"])
+    in_cell: dict[int | None, int] = {}  # pieces so far in each cell
     for p in s.pieces.values():
-        props = [prop("id", p.id), prop("kind", p.kind)] + ([prop("side", p.side)] if p.side is not None else [])
+        props = [prop("piece", p.id), prop("kind", p.kind)] + ([prop("side", p.side)] if p.side is not None else [])
         props += ([prop("cell", grid.label(p.cell))] if p.cell is not None else []) + [prop("count", p.count)]
-        props += ([prop("name", p.name)] if p.name else []) + record_props(p.props)
-        x, y = cell_px(p.cell) if p.cell is not None else (0, 0)  # off the map: at the corner
-        group.append(objs.make(p.name or p.id, "piece", x, y, props, point=True))
+        props += ([prop("label", p.name)] if p.name else []) + record_props(p.props)
+        gid = c_gid[_face_key(face(s, p, cat))]
+        if p.cell is None:  # off the map: hanging from the map's corner, above it (what the importer reads as off)
+            group.append(objs.make("", "piece", 0, 0, props, gid=gid, width=size, height=size))
+            continue
+        x, y = cell_px(p.cell)
+        k = in_cell[p.cell] = in_cell.get(p.cell, -1) + 1
+        step = 2 * min(k, 8)  # a stack is an offset pile, every counter's anchor still in its cell
+        # A tile object stands on its bottom-left corner.
+        group.append(objs.make("", "piece", x - size / 2 + step, y + size / 2 - step, props,
+                               gid=gid, width=size, height=size))
     layer({"name": "pieces", "type": "objectgroup", "draworder": "topdown", "objects": group})
 
-    group = [objs.make(str(props.get("name", grid.label(c))), "cell", *cell_px(c),
-                       [prop("cell", grid.label(c))] + record_props(props), point=True)
+    group = [objs.make("", "cell", *cell_px(c), [prop("cell", grid.label(c))] + record_props(props), point=True)
              for c, props in sorted(s.cell_props.items())]
     layer({"name": "cells", "type": "objectgroup", "draworder": "topdown", "objects": group})
 
@@ -265,14 +331,46 @@ def tiled_map(s: Scenario) -> dict[str, Any]:
                                        for d in s.sides.values()])),
                   prop("setup", _json({side: [grid.label(c) for c in sorted(cells)] for side, cells in s.setup_zones.items()})),
                   prop("victory", _json(s.victory)), prop("tables", _json(s.tables))]
+    by_name = {sheet.name: sheet for sheet in art}
+
+    def image(name: str) -> tuple[str, int, int, int] | None:
+        if not images or name not in images:
+            return None
+        sheet = by_name[name]
+        return (images[name], *sheet.size, sheet.columns)
+
+    tile = (metrics["tilewidth"], metrics["tileheight"])
+    tilesets = [_tileset("terrain", 1, tile, t_tiles, image("terrain")),
+                _tileset("areas", len(terrains) + 1, tile, a_tiles, image("areas")),
+                _tileset("counters", c_first, (by_name["counters"].tile_width, by_name["counters"].tile_height),
+                         c_tiles, image("counters")),
+                _tileset("features", f_first, (by_name["features"].tile_width, by_name["features"].tile_height),
+                         f_tiles, image("features"))]
     doc: dict[str, Any] = {"type": "map", "version": TILED_VERSION, "tiledversion": "1.8.2", **metrics,
                            "renderorder": "right-down", "width": width, "height": height, "infinite": False,
                            "compressionlevel": -1, "nextlayerid": layer_id, "nextobjectid": objs.next_id,
-                           "properties": properties,
-                           "tilesets": [_tileset("terrain", 1, metrics, t_tiles),
-                                        _tileset("areas", len(terrains) + 1, metrics, a_tiles)],
-                           "layers": layers}
+                           "properties": properties, "tilesets": tilesets, "layers": layers}
     return doc
+
+
+def _area_labels(s: Scenario, objs: _Objects, cell_px: Callable[[int], tuple[float, float]],
+                 metrics: dict[str, Any]) -> list[dict[str, Any]]:
+    """Each area's name as a text object at the area's cell nearest its centre, as print places it."""
+    out = []
+    size = max(8, round(min(metrics["tilewidth"], metrics["tileheight"]) * 0.32))
+    for area_id, cells in s.area_cells().items():
+        if not cells:
+            continue
+        centres = [cell_px(c) for c in cells]
+        mx = sum(p[0] for p in centres) / len(centres)
+        my = sum(p[1] for p in centres) / len(centres)
+        x, y = min(centres, key=lambda p: (p[0] - mx) ** 2 + (p[1] - my) ** 2)
+        name = (s.areas[area_id].name or area_id) if area_id in s.areas else area_id
+        w, h = max(2 * metrics["tilewidth"], round(len(name) * size * 0.7)), round(size * 1.4)
+        out.append(objs.make("", "area name", x - w / 2, y - h / 2, [prop("area", area_id)], width=w, height=h,
+                             text={"text": name, "pixelsize": size, "bold": True, "italic": True,
+                                   "color": "#ff" + AREA_BORDER[1:], "halign": "center", "valign": "center"}))
+    return out
 
 
 def _codes(cell_area: list[str | None], index: dict[str, int]) -> list[int]:
@@ -284,7 +382,7 @@ def _area_props(s: Scenario, aid: str) -> list[dict[str, Any]]:
     out = [prop("area", aid)]
     if a is None:
         return out
-    out.append(prop("name", a.name))
+    out.append(prop("label", a.name))
     if a.region is not None:
         out.append(prop("region", a.region))
     if a.island is not None:
@@ -354,7 +452,10 @@ def to_tmx(doc: dict[str, Any]) -> str:
     lines += _props_xml(doc["properties"], " ")
     for ts in doc["tilesets"]:
         lines.append(" <tileset" + _attrs(ts, ("firstgid", "name", "tilewidth", "tileheight", "tilecount", "columns")) + ">")
-        lines.append('  <grid orientation="orthogonal" width="1" height="1"/>')
+        if "image" in ts:
+            lines.append(f'  <image source={quoteattr(ts["image"])} width="{ts["imagewidth"]}" height="{ts["imageheight"]}"/>')
+        else:
+            lines.append('  <grid orientation="orthogonal" width="1" height="1"/>')
         for t in ts["tiles"]:
             lines.append(f'  <tile id="{t["id"]}">')
             lines += _props_xml(t.get("properties"), "   ")
@@ -371,11 +472,16 @@ def to_tmx(doc: dict[str, Any]) -> str:
         else:
             lines.append(" <objectgroup" + _attrs(layer, ("id", "name")) + ">")
             for o in layer["objects"]:
-                attrs = _attrs(o, ("id", "name", "type", "x", "y")) + (
+                named = [k for k in ("name", "type") if o.get(k)]
+                attrs = _attrs(o, ("id", *named, "gid", "x", "y")) + (
                     _attrs(o, ("width", "height")) if o.get("width") or o.get("height") else "")
                 body = _props_xml(o.get("properties"), "   ")
                 if o.get("point"):
                     body.append("   <point/>")
+                if "text" in o:
+                    t = o["text"]
+                    body.append("   <text" + _attrs(t, ("pixelsize", "bold", "italic", "color", "halign", "valign"))
+                                + f">{escape(t['text'])}</text>")
                 for shape in ("polygon", "polyline"):
                     if shape in o:
                         body.append(f'   <{shape} points="{_points(o[shape])}"/>')
@@ -385,12 +491,49 @@ def to_tmx(doc: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def save_tiled_json(s: Scenario, path: str) -> None:
-    write_atomic(path, to_json(tiled_map(s)))
+# (shapes, width, height, pixels per unit, background or None) -> PNG bytes. Tile images need a
+# font engine for their symbols and counters, so Qt draws them: editor/export/tiled_qt.py sets
+# Qt's renderer here (the `motu` command and the editor import it); without one the map is
+# written with image-less tilesets, which Tiled shows as placeholders.
+TileRenderer = Callable[..., bytes]
+_renderer: TileRenderer | None = None
+NO_IMAGES = "tile images need Qt's drawing (editor/export): the map was written without them"
 
 
-def save_tmx(s: Scenario, path: str) -> None:
-    write_atomic(path, to_tmx(tiled_map(s)))
+def set_tile_renderer(render: TileRenderer | None) -> None:
+    global _renderer
+    _renderer = render
+
+
+def image_names(path: str, art: list[TileSheet]) -> dict[str, str]:
+    """Each tileset's atlas image beside the map: MAP-terrain.png, MAP-areas.png, MAP-counters.png, MAP-features.png."""
+    stem = os.path.splitext(os.path.basename(path))[0]
+    return {sheet.name: f"{stem}-{sheet.name}.png" for sheet in art}
+
+
+def save_tiled(s: Scenario, path: str, to_text: Callable[[dict[str, Any]], str],
+               render: TileRenderer | None = None) -> Written:
+    """The map and its tile images (when given a renderer), each written atomically."""
+    if render is None:
+        write_atomic(path, to_text(tiled_map(s)))
+        return Written((path,), (NO_IMAGES,))
+    art = tiled_layout(s)[4]
+    names = image_names(path, art)
+    written = []
+    for sheet in art:
+        image = os.path.join(os.path.dirname(path), names[sheet.name])
+        write_atomic_bytes(image, render(sheet.atlas(), *sheet.size, 1.0, None))
+        written.append(image)
+    write_atomic(path, to_text(tiled_map(s, names)))
+    return Written((path, *written))
+
+
+def save_tiled_json(s: Scenario, path: str, render: TileRenderer | None = None) -> Written:
+    return save_tiled(s, path, to_json, render)
+
+
+def save_tmx(s: Scenario, path: str, render: TileRenderer | None = None) -> Written:
+    return save_tiled(s, path, to_tmx, render)
 
 
 def _load(path: str) -> Scenario:
@@ -400,8 +543,11 @@ def _load(path: str) -> Scenario:
 
 def _register() -> None:
     from .registry import Format, register_format
-    register_format(Format("tmx", "Tiled map (TMX)", (".tmx",), load=_load, save=save_tmx))
-    register_format(Format("tiled-json", "Tiled map (JSON)", (".tmj",), load=_load, save=save_tiled_json))
+    # Through the registry (motu export, File > Export), with the renderer editor/export set.
+    register_format(Format("tmx", "Tiled map (TMX)", (".tmx",), load=_load,
+                           save=lambda s, path: save_tmx(s, path, _renderer)))
+    register_format(Format("tiled-json", "Tiled map (JSON)", (".tmj",), load=_load,
+                           save=lambda s, path: save_tiled_json(s, path, _renderer)))
 
 
 _register()

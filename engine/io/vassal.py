@@ -1,34 +1,40 @@
 """VASSAL module (.vmod) export through pywargame: board image, grid, area zones, pieces.
 
 Scope: one scenario as one VASSAL module. The board image is the printed map
-(print_map.py) drawn with Pillow at CELL_PX pixels per cell; a hex or square
+(print_map.py, the whole map) drawn at CELL_PX pixels per cell by the image renderer the
+caller gives (editor/export/vassal_qt.py gives Qt's, painter.py); a hex or square
 grid is laid over it with the spacing and origin of that picture and numbered
 as Motu numbers cells (CCRR, or C,R), so VASSAL's locations are Motu's labels.
 Each area is a zone (its outline in image pixels) using the board's grid. Boards
 of spaces get a region per space. Every piece gets a counter image and a slot in
-the piece palette, grouped by side; pieces on the map also start there.
-pywargame on Python 3.11: pywargame_compat.py.
+the piece palette, grouped by side; pieces on the map also start there. The module names one
+VASSAL version throughout (VASSAL_VERSION). pywargame on Python 3.11: pywargame_compat.py.
 """
 from __future__ import annotations
 
 import math
 import re
 from dataclasses import dataclass
+from typing import Callable
 
 from engine.board.geometry import cells_outline
 from engine.board.grids import HexGrid, SpacesGrid, SquareGrid
 from engine.scenario.model import Scenario
 
-from .print_map import MapScene, map_scene
-from .print_sheets import counter_shapes, side_groups
-from .pywargame_compat import vassal_api
-from .raster_print import render_png
 from .atomic import atomic_path
-from .registry import Format, register_format
+from .print_counters import counter_shapes, side_groups
+from .print_map import MapScene, map_scene
+from .print_shapes import Shape
+from .pywargame_compat import vassal_api
 
 CELL_PX = 80  # a hex across its flats, or a square's side, in board-image pixels
 COUNTER_PX = 64
 BOARD_IMAGE = "board.png"
+# The VASSAL release the module is written for, in buildFile.xml and moduledata alike: the
+# one pywargame's element set follows (its own default); later VASSALs open it too.
+VASSAL_VERSION = "3.6.7"
+# (shapes, width, height, pixels per unit) -> PNG bytes: Qt's in the editor and the `motu` command.
+RenderPng = Callable[[list[Shape], float, float, float], bytes]
 
 
 @dataclass(frozen=True)
@@ -54,8 +60,8 @@ class Picture:
         return self.origin[0] + x * self.px_per_unit, self.origin[1] + y * self.px_per_unit
 
 
-def board_picture(scenario: Scenario, cell_mm: float = 19.0) -> tuple[bytes, Picture]:
-    scene: MapScene = map_scene(scenario, cell_mm)
+def board_picture(scenario: Scenario, render_png: RenderPng, cell_mm: float = 19.0) -> tuple[bytes, Picture]:
+    scene: MapScene = map_scene(scenario, cell_mm, whole_map=True)  # VASSAL's grid spans the whole map
     ppm = CELL_PX / cell_mm
     png = render_png(scene.shapes, scene.width, scene.height, ppm)
     pic = Picture(scene.unit_mm * ppm, (scene.origin[0] * ppm, scene.origin[1] * ppm),
@@ -88,21 +94,22 @@ def grid_attributes(grid: HexGrid | SquareGrid, pic: Picture) -> tuple[dict, dic
     return attrs, numbering
 
 
-def write_vmod(scenario: Scenario, path: str, cell_mm: float = 19.0) -> VmodSummary:
-    """Build the module and write it atomically to `path`."""
+def write_vmod(scenario: Scenario, path: str, render_png: RenderPng, cell_mm: float = 19.0) -> VmodSummary:
+    """Build the module, its images drawn by `render_png`, and write it atomically to `path`."""
     v = vassal_api()
-    png, pic = board_picture(scenario, cell_mm)
+    png, pic = board_picture(scenario, render_png, cell_mm)
     title = scenario.title or "Motu map"
     board_name = _safe_name(title)
     build = v.BuildFile()
-    game = build.addGame(name=title, version="1.0", description=f"Made by Motu from the {scenario.ruleset} scenario {title}")
+    game = build.addGame(name=title, version="1.0", VassalVersion=VASSAL_VERSION,
+                         description=f"Made by Motu from the {scenario.ruleset} scenario {title}")
     game.addBasicCommandEncoder()
     game.addGlobalOptions()
     roster = game.addPlayerRoster()
     for side in scenario.sides.values():
         roster.addSide(side.name or side.id)
     game.addChatter()
-    images, slots = _pieces(v, game, scenario)
+    images, slots = _pieces(v, game, scenario, render_png)
     gmap = game.addMap(mapName="Main map")
     for add in ("addCounterDetailViewer", "addStackMetrics", "addForwardToChatter", "addMenuDisplayer",
                 "addMapCenterer", "addStackExpander", "addPieceMover", "addKeyBufferer",
@@ -118,7 +125,7 @@ def write_vmod(scenario: Scenario, path: str, cell_mm: float = 19.0) -> VmodSumm
     module_data = v.ModuleData()
     data = module_data.addData()
     data.addVersion(version="1.0")
-    data.addVASSALVersion(version="3.7.0")
+    data.addVASSALVersion(version=VASSAL_VERSION)
     data.addName(name=title)
     data.addDescription(description=f"Motu scenario: {title}")
     data.addDateSaved()
@@ -159,7 +166,7 @@ def _grid(board, scenario: Scenario, pic: Picture) -> tuple[str, list[str]]:
     return kind, names
 
 
-def _pieces(v, game, scenario: Scenario) -> tuple[dict[str, bytes], dict]:
+def _pieces(v, game, scenario: Scenario, render_png: RenderPng) -> tuple[dict[str, bytes], dict]:
     """Counter images and palette slots, one tab per side; returns (files, piece id -> slot)."""
     files: dict[str, bytes] = {}
     slots: dict = {}
@@ -171,12 +178,10 @@ def _pieces(v, game, scenario: Scenario) -> tuple[dict[str, bytes], dict]:
     size_mm = 15.0
     ppm = COUNTER_PX / size_mm
     for sid, heading, group in groups:
-        side = scenario.sides.get(sid)
-        fill = side.color if side and side.color else "#d8d2c0"
         plist = tabs.addPanel(entryName=heading, fixed=False).addList(entryName=f"{heading} pieces")
         for c in group:
             image = f"piece-{_safe_name(c.piece_id)}.png"
-            files[f"images/{image}"] = render_png(counter_shapes(c, 0.0, 0.0, size_mm, fill), size_mm, size_mm, ppm)
+            files[f"images/{image}"] = render_png(counter_shapes(c, 0.0, 0.0, size_mm), size_mm, size_mm, ppm)
             gpid = game.nextPieceSlotId()
             name = vassal_text(c.name)
             traits = [v.BasicTrait(name=name, filename=image, gpid=gpid)]
@@ -203,10 +208,4 @@ def _safe_name(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9_.-]+", "-", text).strip("-") or "board"
 
 
-def _save(scenario: Scenario, path: str) -> None:
-    write_vmod(scenario, path)
-
-
-register_format(Format("vmod", "VASSAL module (board, grid, area zones, pieces)", (".vmod",), save=_save))
-
-__all__ = ["CELL_PX", "Picture", "VmodSummary", "board_picture", "grid_attributes", "vassal_text", "write_vmod"]
+__all__ = ["CELL_PX", "VASSAL_VERSION", "RenderPng", "Picture", "VmodSummary", "board_picture", "grid_attributes", "vassal_text", "write_vmod"]

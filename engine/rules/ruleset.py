@@ -40,6 +40,13 @@ class RuleSet:
         with open(path, encoding="utf-8") as fh:
             return catalogue_from_dict(yaml.load(fh, Loader=yaml.CSafeLoader))
 
+    @property
+    def piece_rules(self):
+        """What the rule set adds to its catalogue's piece declarations: forces, computed values
+        (engine/scenario/piece_props.py; a game that computes values registers its own)."""
+        from engine.scenario.piece_props import piece_rules_for
+        return piece_rules_for(self.catalogue)
+
     # --- validation ----------------------------------------------------------------
     def validators(self) -> tuple[Validator, ...]:
         return COMMON_VALIDATORS

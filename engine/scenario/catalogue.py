@@ -4,12 +4,18 @@ Catalogues are data (`resources/rulesets/<id>/catalogue.yaml`), so a designer ca
 add a terrain without code. Movement costs are per movement class: a terrain's
 `move` gives the cost to enter it (a class that is not listed cannot enter), an
 edge feature's `move` gives the extra cost to cross it (`null`: cannot cross).
+What a designer sets on a piece (its count, its properties), the victory and set-up
+forms and the order of battle are declarations too (`declarations.py`).
 """
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
+
+from .declarations import (
+    CountSpec, DeclarationError, FormSpec, ForcesSpec, PropSpec, count_spec, forces_spec, form_spec, prop_spec,
+)
 
 
 @dataclass(frozen=True)
@@ -62,7 +68,17 @@ class PieceKind:
     movement_class: str | None = None
     mp: float = 0
     terrain: tuple[str, ...] = ()  # terrains it may be set up on; empty: any it can enter
-    props: Mapping[str, Any] = field(default_factory=dict)
+    props: Mapping[str, Any] = field(default_factory=dict)  # what every piece of the kind is (role, nation…)
+    count: CountSpec = field(default_factory=CountSpec)
+    fields: tuple[PropSpec, ...] = ()  # the properties a designer sets on a piece of this kind
+
+    @property
+    def role(self) -> str:
+        return str(self.props.get("role", ""))
+
+    def spec_of(self, prop: str) -> PropSpec | None:
+        """The declaration of a stored prop (`props[prop]`) for this kind, if it has one."""
+        return next((f for f in self.fields if f.prop == prop), None)
 
 
 @dataclass(frozen=True)
@@ -91,17 +107,40 @@ class Catalogue:
     default_sides: tuple[Mapping[str, Any], ...] = ()
     template: str | None = None  # a scenario file the rule set's boards start from
     implements: tuple[str, ...] = ()
+    piece_props: Mapping[str, PropSpec] = field(default_factory=dict)
+    victory: FormSpec = field(default_factory=FormSpec)
+    set_up: FormSpec = field(default_factory=FormSpec)
+    forces: ForcesSpec = field(default_factory=ForcesSpec)
 
     def default_options(self) -> dict[str, Any]:
         return {k: o.default for k, o in self.options.items()}
+
+    def kinds_with_roles(self, roles) -> list[str]:
+        return [k for k, p in self.pieces.items() if p.role in roles]
 
 
 class CatalogueError(ValueError):
     pass
 
 
-def catalogue_from_dict(data: Mapping[str, Any]) -> Catalogue:
-    """Build a catalogue from its YAML mapping; CatalogueError names what is wrong."""
+def _piece_kind(k: str, v: Mapping[str, Any], form: Mapping[str, Any], declared: Mapping[str, PropSpec]) -> PieceKind:
+    """A piece kind from its `pieces:` entry and its `piece_fields:` entry (count and properties)."""
+    names = [str(x) for x in (form.get("fields") or ())]
+    missing = [n for n in names if n not in declared]
+    if missing:
+        raise CatalogueError(f"piece {k!r} lists undeclared properties: {', '.join(missing)}")
+    fields = tuple(declared[n] for n in names)
+    props = [f.prop for f in fields]
+    if len(set(props)) != len(props):
+        raise CatalogueError(f"piece {k!r} declares one stored property twice")
+    return PieceKind(k, str(v.get("name", k)), str(v.get("symbol", k[:1].upper())), v.get("movement_class"),
+                     float(v.get("mp", 0)), tuple(v.get("terrain") or ()), dict(v.get("props") or {}),
+                     count_spec(form.get("count")), fields)
+
+
+def catalogue_from_dict(data: Mapping[str, Any], read_resource: Callable[[str], Any] | None = None) -> Catalogue:
+    """Build a catalogue from its YAML mapping; CatalogueError names what is wrong.
+    `read_resource(name)` reads another file of the rule set (a formation's `pieces_from`)."""
     try:
         rid = str(data["id"])
         terrain = {
@@ -123,11 +162,12 @@ def catalogue_from_dict(data: Mapping[str, Any]) -> Catalogue:
                            bool(v.get("needs_side", False)), tuple(v.get("terrain") or ()), dict(v.get("props") or {}))
             for k, v in (data.get("cell_features") or {}).items()
         }
-        pieces = {
-            k: PieceKind(k, str(v.get("name", k)), str(v.get("symbol", k[:1].upper())), v.get("movement_class"),
-                         float(v.get("mp", 0)), tuple(v.get("terrain") or ()), dict(v.get("props") or {}))
-            for k, v in (data.get("pieces") or {}).items()
-        }
+        declared = {str(k): prop_spec(str(k), v) for k, v in (data.get("piece_props") or {}).items()}
+        forms = data.get("piece_fields") or {}
+        unknown = [k for k in forms if k not in (data.get("pieces") or {})]
+        if unknown:
+            raise CatalogueError(f"{rid}: piece_fields names pieces it does not have: {', '.join(map(str, unknown))}")
+        pieces = {k: _piece_kind(k, v, forms.get(k) or {}, declared) for k, v in (data.get("pieces") or {}).items()}
         options = {
             k: OptionSpec(k, str(v.get("type", "bool")), v.get("default"), str(v.get("text", "")),
                           tuple(v.get("choices") or ()), str(v.get("rule", "")))
@@ -144,8 +184,23 @@ def catalogue_from_dict(data: Mapping[str, Any]) -> Catalogue:
             default_sides=tuple(data.get("default_sides") or ()),
             template=data.get("template"),
             implements=tuple(str(x) for x in (data.get("implements") or ())),
+            piece_props=declared, victory=form_spec(data.get("victory"), options), set_up=form_spec(data.get("set_up"), options),
+            forces=forces_spec(data.get("forces"), read_resource or _resource_reader(rid)),
         )
     except (KeyError, TypeError, AttributeError, ValueError) as exc:
         if isinstance(exc, CatalogueError):
             raise
+        if isinstance(exc, DeclarationError):
+            raise CatalogueError(f"catalogue {data.get('id', '?')!r}: {exc}") from exc
         raise CatalogueError(f"catalogue {data.get('id', '?')!r}: {exc!r}") from exc
+
+
+def _resource_reader(ruleset: str) -> Callable[[str], Any]:
+    """Reads `resources/rulesets/<ruleset>/<name>`: the files beside a catalogue."""
+    def read(name: str) -> Any:
+        import yaml
+
+        from engine.resources import resource_path
+        with open(resource_path("rulesets", ruleset, name), encoding="utf-8") as fh:
+            return yaml.load(fh, Loader=yaml.CSafeLoader)
+    return read

@@ -15,6 +15,7 @@ from engine.board.graph import components
 
 from .catalogue import Catalogue
 from .model import Scenario
+from .piece_props import check_piece_props
 from .validation import Finding, describe_cells, finding, register_code
 
 UNKNOWN_TERRAIN = register_code("UNKNOWN_TERRAIN", "error", "A cell has a terrain the rule set's catalogue does not list.")
@@ -173,4 +174,4 @@ def check_areas(s: Scenario, cat: Catalogue) -> Iterable[Finding]:
                 yield finding(REGION_EMPTY, f"region {r.name} has no areas")
 
 
-COMMON_VALIDATORS = (check_catalogue, check_edges, check_options, check_pieces, check_areas)
+COMMON_VALIDATORS = (check_catalogue, check_edges, check_options, check_pieces, check_areas, check_piece_props)

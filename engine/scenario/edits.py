@@ -377,6 +377,17 @@ class Compound(Edit):
         return Compound(tuple(reversed(inverses)), self.label)
 
 
+@dataclass(frozen=True)
+class PieceEdits(Compound):
+    """Several pieces changed as one undo step; views redraw the pieces only."""
+
+    scope: ClassVar[str] = "pieces"
+
+    def _apply(self, scenario: Scenario) -> Edit:
+        inverse = super()._apply(scenario)
+        return PieceEdits(inverse.edits, self.label)
+
+
 def rename_area(scenario: Scenario, area_id: str, name: str) -> Edit:
     area = scenario.areas[area_id]
     return PutRecord("areas", area_id, Area(area.id, name, area.region, area.island, area.color, area.props))
@@ -411,7 +422,7 @@ def remove_area(scenario: Scenario, area_id: str) -> Edit:
 
 __all__ = [
     "Edit", "EditError", "apply", "PaintTerrain", "PaintArea", "SetEdgeFeatures", "InsertFeature",
-    "RemoveFeature", "PutRecord", "SetField", "SetCellProps", "SetSetupZone", "Compound",
+    "RemoveFeature", "PutRecord", "SetField", "SetCellProps", "SetSetupZone", "Compound", "PieceEdits",
     "rename_area", "move_piece", "remove_area", "ReplaceFeature", "rename_region", "rename_island",
     "rename_feature", "Region", "Island", "Side",
 ]

@@ -42,12 +42,13 @@ class Finding:
     cells: tuple[int, ...] = ()
     edges: tuple[EdgeKey, ...] = ()
     areas: tuple[str, ...] = ()
+    pieces: tuple[str, ...] = ()  # the pieces it is about (the Forces dock marks them)
 
     def to_json(self, scenario: Scenario) -> dict[str, Any]:
         label = scenario.grid.label
         return {"code": self.code, "severity": self.severity, "message": self.message,
                 "cells": [label(c) for c in self.cells], "areas": list(self.areas),
-                "edges": [scenario.grid.edge_label(a, b) for a, b in self.edges]}
+                "edges": [scenario.grid.edge_label(a, b) for a, b in self.edges], "pieces": list(self.pieces)}
 
     def where(self, scenario: Scenario) -> str:
         """The place a one-line report names: the first cell, edge or area."""
@@ -61,10 +62,10 @@ class Finding:
 
 
 def finding(code: str, message: str, *, cells: Iterable[int] = (), edges: Iterable[EdgeKey] = (),
-            areas: Iterable[str] = ()) -> Finding:
+            areas: Iterable[str] = (), pieces: Iterable[str] = ()) -> Finding:
     """A finding of a registered code, with the code's own severity."""
     severity = CODES[code][0]
-    return Finding(code, severity, message, tuple(cells), tuple(edges), tuple(areas))
+    return Finding(code, severity, message, tuple(cells), tuple(edges), tuple(areas), tuple(pieces))
 
 
 Validator = Callable[[Scenario, Catalogue], Iterable[Finding]]

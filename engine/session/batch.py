@@ -8,7 +8,8 @@ any number of workers.
 from __future__ import annotations
 
 import random
-from concurrent.futures import ProcessPoolExecutor
+import signal
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
@@ -83,26 +84,54 @@ def _play_range(spec: BatchSpec, games: list[int]) -> list[GameResult]:
     return [play_one(spec, g) for g in games]
 
 
+class Interrupted(Exception):
+    """Ctrl+C (or SIGTERM, which `motu play` turns into it) during a batch: the games finished so far."""
+
+    def __init__(self, results: list[GameResult]):
+        super().__init__(f"interrupted after {len(results)} games")
+        self.results = sorted(results, key=lambda r: r.game)
+
+
+def _worker_init() -> None:
+    # Ctrl+C reaches the whole process group: the parent stops the workers, which must not
+    # each print a traceback of their own.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "SIGTERM"):  # a handler inherited from the parent would outlive terminate()
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
 def play_batch(spec: BatchSpec, games: int, workers: int = 1, scheduler: str | None = None,
                progress: Callable[[int, int], None] | None = None) -> list[GameResult]:
     """Play games 0..games-1; results in game order whatever the number of workers."""
-    if scheduler:
+    if scheduler is not None and scheduler != "":
         return _play_on_dask(spec, games, scheduler, progress)
-    if workers <= 1 or games <= 1:
-        out = []
-        for g in range(games):
-            out.append(play_one(spec, g))
-            if progress:
-                progress(g + 1, games)
-        return out
-    chunk = max(1, min(25, games // (workers * 4) or 1))
-    batches = [list(range(i, min(games, i + chunk))) for i in range(0, games, chunk)]
     results: list[GameResult] = []
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        for part in pool.map(_play_range, [spec] * len(batches), batches):
-            results.extend(part)
+    if workers <= 1 or games <= 1:
+        try:
+            for g in range(games):
+                results.append(play_one(spec, g))
+                if progress:
+                    progress(g + 1, games)
+        except KeyboardInterrupt:
+            raise Interrupted(results) from None
+        return results
+    chunk = max(1, min(5, games // (workers * 8) or 1))  # small, so that an interruption loses little
+    batches = [list(range(i, min(games, i + chunk))) for i in range(0, games, chunk)]
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_init)
+    try:
+        pending = {pool.submit(_play_range, spec, b) for b in batches}
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for fut in done:
+                results.extend(fut.result())
             if progress:
                 progress(len(results), games)
+    except KeyboardInterrupt:
+        for proc in list(getattr(pool, "_processes", {}).values()):  # the games under way are dropped
+            proc.terminate()
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise Interrupted(results) from None
+    pool.shutdown()
     return sorted(results, key=lambda r: r.game)
 
 
@@ -113,13 +142,16 @@ def _play_on_dask(spec: BatchSpec, games: int, address: Any, progress) -> list[G
     except ImportError:
         raise RuntimeError("--scheduler needs Dask: pip install 'motu[cluster]'") from None
     client = address if isinstance(address, Client) else Client(address)
+    results, futures = [], []
     try:
         futures = client.map(play_one, [spec] * games, list(range(games)), pure=False)
-        results = []
         for fut in as_completed(futures):
             results.append(fut.result())
             if progress:
                 progress(len(results), games)
+    except KeyboardInterrupt:
+        client.cancel(futures)
+        raise Interrupted(results) from None
     finally:
         if client is not address:
             client.close()

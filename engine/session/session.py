@@ -14,7 +14,17 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from engine.io.bounded import MAX_BYTES, load_json, read_bytes
+from engine.io.errors import LoadError
+from engine.io.schema_check import check
 from engine.rules.api import CHANCE, GameState
+
+RECORD_FORMAT, RECORD_VERSION = "motu-game", 2
+SCHEMA = "game-record.schema.json"
+
+
+class RecordError(LoadError, ValueError):
+    """A game record that cannot be loaded: what is wrong, and at which action."""
 
 
 @dataclass(frozen=True)
@@ -80,17 +90,53 @@ class Session:
             self.apply(a)
 
     def record(self) -> dict[str, Any]:
-        return {"format": "motu-game/1", "fingerprint": self.fingerprint, "seed": self.seed, "actions": self.actions}
+        return {"format": RECORD_FORMAT, "version": RECORD_VERSION, "fingerprint": self.fingerprint, "seed": self.seed,
+                "actions": [{"player": e.player, "action": e.action, "text": e.text} for e in self.log]}
 
     @classmethod
-    def from_record(cls, record: dict[str, Any], new_state: Callable[[], GameState], fingerprint: str = "") -> "Session":
-        if record.get("format") != "motu-game/1":
-            raise ValueError("not a Motu game record")
-        if fingerprint and record.get("fingerprint") and record["fingerprint"] != fingerprint:
-            raise ValueError("this game was recorded on a different version of the scenario")
-        s = cls(new_state, int(record["seed"]), record.get("fingerprint", ""))
-        s._replay([int(a) for a in record["actions"]])
+    def from_record(cls, record: Any, new_state: Callable[[], GameState], fingerprint: str,
+                    source: str = "<game record>") -> "Session":
+        """The game a record holds, replayed and checked (see the module docstring); RecordError otherwise."""
+        rec = check_record(record, source)
+        if rec["fingerprint"] != fingerprint:
+            raise RecordError(f"this game was recorded on a different version of the scenario (the record's "
+                              f"fingerprint is {rec['fingerprint']}, the scenario's {fingerprint or 'unknown'})", source)
+        s = cls(new_state, rec["seed"], fingerprint)
+        for i, entry in enumerate(rec["actions"]):
+            s._replay_checked(i, entry, source)
         return s
+
+    def _replay_checked(self, i: int, entry: dict[str, Any], source: str) -> None:
+        state, action = self.state, entry["action"]
+
+        def said() -> str:
+            text = entry.get("text")
+            if text is None:
+                try:
+                    text = state.action_to_string(action)
+                except Exception:  # noqa: BLE001 - an action the game cannot even name
+                    text = f"#{action}"
+            return f"action {i + 1}, {text!r},"
+
+        try:
+            if state.is_terminal():
+                raise RecordError(f"{said()} comes after the end of the game", source)
+            player = state.current_player()
+            if "player" in entry and entry["player"] != player:
+                raise RecordError(f"{said()} is recorded for {_who(entry['player'])}, but {_who(player)} is to move here",
+                                  source)
+            if player == CHANCE:
+                drawn = sample_outcome(state.chance_outcomes(), self.rng)
+                if action != drawn:
+                    raise RecordError(f"{said()} is not what the dice of seed {self.seed} give here "
+                                      f"({state.action_to_string(drawn)!r}): the record has been changed", source)
+            elif action not in state.legal_actions():
+                raise RecordError(f"{said()} is not legal here", source)
+            self.apply(action)
+        except RecordError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - the game refusing the action in its own way
+            raise RecordError(f"{said()} cannot be replayed here ({type(exc).__name__}: {exc})", source) from None
 
 
 def sample_outcome(outcomes: list[tuple[int, float]], rng: random.Random) -> int:
@@ -108,5 +154,60 @@ def scenario_fingerprint(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
+def _who(player: int) -> str:
+    return "chance" if player == CHANCE else f"player {player + 1}" if player >= 0 else f"no one ({player})"
+
+
+def _migrate_v1(rec: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 records hold bare action numbers; whose they were is found on replay."""
+    return {"format": RECORD_FORMAT, "version": RECORD_VERSION, "fingerprint": rec["fingerprint"], "seed": rec["seed"],
+            "actions": [{"action": a} for a in rec["actions"]]}
+
+
+def check_record(record: Any, source: str = "<game record>") -> dict[str, Any]:
+    """A record checked against the schema and brought to the current version; RecordError otherwise."""
+    if not isinstance(record, dict):
+        raise RecordError(f"not a Motu game record: a record is a JSON object, not {_kind(record)}", source)
+    fmt = record.get("format")
+    definition = {RECORD_FORMAT: "record2", "motu-game/1": "record1"}.get(fmt)
+    if definition is None:
+        raise RecordError(f"not a Motu game record (its format is {str(fmt)[:40]!r}, not {RECORD_FORMAT!r})", source,
+                          path="format")
+    if fmt == RECORD_FORMAT and record.get("version") != RECORD_VERSION:
+        raise RecordError(f"a version {str(record.get('version'))[:20]} game record; this Motu reads versions 1 and "
+                          f"{RECORD_VERSION}", source, path="version")
+    if "fingerprint" not in record or record["fingerprint"] in ("", None):
+        raise RecordError("the record does not say which scenario it was played on (no fingerprint)", source,
+                          path="fingerprint")
+    try:
+        check(SCHEMA, record, source, definition=definition)
+    except LoadError as exc:
+        raise RecordError(exc.message, source, path=exc.path) from None
+    return _migrate_v1(record) if fmt == "motu-game/1" else record
+
+
+def _kind(value: Any) -> str:
+    return {list: "a list", str: "text", type(None): "null", bool: "true or false"}.get(type(value), "a number")
+
+
+def loads_record(data: bytes | str, source: str = "<game record>") -> dict[str, Any]:
+    """A game record's JSON, parsed through the bounded reader and checked."""
+    try:
+        return check_record(load_json(data, source, "game record"), source)
+    except RecordError:
+        raise
+    except LoadError as exc:
+        raise RecordError(exc.message, source, exc.line, exc.column, exc.path) from None
+
+
+def read_record(path: str) -> dict[str, Any]:
+    """A saved game file, read and checked (its replay is `Session.from_record`)."""
+    try:
+        data = read_bytes(path, MAX_BYTES, what="the game record")
+    except LoadError as exc:
+        raise RecordError(exc.message, path) from None
+    return loads_record(data, path)
+
+
 def dumps_record(session: Session) -> str:
-    return json.dumps(session.record(), indent=None)
+    return json.dumps(session.record(), indent=None, ensure_ascii=False)

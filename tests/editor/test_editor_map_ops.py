@@ -33,10 +33,13 @@ def answer(w, monkeypatch, fill, qtbot=None):
 
 
 def saved(w, tmp_path, name="out.yaml"):
+    """The document as saved (to the same file each time, so the schema modeline is the same)."""
     path = str(tmp_path / name)
     w.document.save(path)
     with open(path, encoding="utf-8") as fh:
-        return fh.read()
+        text = fh.read()
+    assert text.split("\n", 1)[1] == dumps(w.document.scenario)  # the modeline, then the scenario
+    return text
 
 
 def names_no_old_cells(w):
@@ -53,7 +56,7 @@ def names_no_old_cells(w):
 
 def test_resize_adds_a_margin_on_every_side_in_one_undo_step(qtbot, tmp_path, monkeypatch):
     w = make_window(qtbot, tmp_path, TAHITI)
-    original = open(TAHITI, encoding="utf-8").read()
+    original = saved(w, tmp_path)  # the untouched map as the editor saves it there
     s = w.document.scenario
     mouse = Mouse(w)
     mouse.hover(s.grid.size - 2)
@@ -98,7 +101,7 @@ def test_a_resize_that_would_cut_a_site_is_refused_in_the_dialog(qtbot, tmp_path
 
 def test_add_island_at_its_real_place_is_the_engines_add_island(qtbot, tmp_path, monkeypatch):
     w = make_window(qtbot, tmp_path, TAHITI)
-    original = open(TAHITI, encoding="utf-8").read()
+    original = saved(w, tmp_path)  # the untouched map as the editor saves it there
     monkeypatch.setattr(w.map_ops, "choose_coastline_path", lambda: MOOREA)
     answer(w, monkeypatch, lambda d: d.place_real.isChecked() or d.place_real.setChecked(True), qtbot)
     assert w.map_ops.add_island()
@@ -156,7 +159,7 @@ def test_placing_an_island_is_cancelled_by_escape(qtbot, tmp_path, monkeypatch):
 
 def test_merge_another_scenario_renames_the_ids_that_clash_and_undoes(qtbot, tmp_path, monkeypatch):
     w = make_window(qtbot, tmp_path, TAHITI)
-    original = open(TAHITI, encoding="utf-8").read()
+    original = saved(w, tmp_path)  # the untouched map as the editor saves it there
     other = copy_example(tmp_path, TAHITI, "other.yaml")
     monkeypatch.setattr(w.map_ops, "choose_merge_path", lambda: other)
 

@@ -94,7 +94,7 @@ def test_a_saved_game_reloads_and_continues(qtbot, tmp_path):
     path = str(tmp_path / "game.motugame.json")
     assert pt.save_game(path)
     record = json.load(open(path))
-    assert record["seed"] == pt.seed and record["actions"] == pt.session.actions
+    assert record["seed"] == pt.seed and [e["action"] for e in record["actions"]] == pt.session.actions
     key = pt.session.state.state_key()
     pt.new_game(12345)
     assert pt.session.state.state_key() != key
@@ -109,7 +109,7 @@ def test_a_saved_game_reloads_and_continues(qtbot, tmp_path):
 def test_a_game_of_another_scenario_is_refused(qtbot, tmp_path, monkeypatch):
     win, pt, _ = open_playtest(qtbot, tmp_path, TIKI)
     path = tmp_path / "other.motugame.json"
-    path.write_text(json.dumps({"format": "motu-game/1", "fingerprint": "0000", "seed": 1, "actions": []}))
+    path.write_text(json.dumps({"format": "motu-game/1", "fingerprint": "0123456789abcdef", "seed": 1, "actions": []}))
     shown = []
     import editor.playtest.window as module
     monkeypatch.setattr(module.QMessageBox, "warning", staticmethod(lambda *a: shown.append(a[2])))

@@ -12,8 +12,9 @@ from editor.export.print_qt import export_print, png_size
 from engine.board.grids import HexGrid
 from engine.io.native import load_path
 from engine.io.print_layout import PrintError, PrintOptions, layout, tiles_needed
-from engine.io.print_map import catalogue_of, map_scene
-from engine.io.print_sheets import counters
+from engine.io.print_layout import sheets as print_sheets
+from engine.io.print_map import catalogue_of, land_cells, map_scene, printed_cells
+from engine.io.print_counters import counters
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SCENARIOS = sorted(glob.glob(os.path.join(ROOT, "scenarios", "*.yaml")))
@@ -35,22 +36,27 @@ def test_svg_of_every_shipped_scenario_has_every_cell_number_legend_and_counter(
     roots = _pages(result.paths)
     assert len(roots) == result.pages == len(layout(s))
     assert {int(r.get("data-pages")) for r in roots} == {result.pages}
-    labels = {s.label(c) for c in range(s.grid.size)}
+    # Cropped to the land and a margin: those cells, each with its number.
+    labels = {s.label(c) for c in printed_cells(s, catalogue_of(s))}
     seen_cells, seen_numbers = set(), set()
     for root in roots:
         cells = [e.get("data-cell") for e in _by_class(root, "polygon", "cell")]
         assert len(cells) == len(set(cells)), "a page draws each of its cells once"
         seen_cells |= set(cells)
         seen_numbers |= {e.text for e in _by_class(root, "text", "cellnum")}
-    assert seen_cells == labels and seen_numbers == labels
+    # Every land cell is printed; what is left out (beyond the margin, or on a sheet of only sea) is water.
+    assert seen_numbers <= seen_cells <= labels
+    cat = catalogue_of(s)
+    assert {s.label(c) for c in land_cells(s, cat)} <= seen_numbers
+    water = {t for t, k in cat.terrain.items() if k.kind == "water"}
+    assert all(s.terrain[s.grid.parse_label(c)] in water for c in labels - seen_cells)
     if isinstance(s.grid, HexGrid):
         assert all(re.fullmatch(r"\d{4}", n) for n in seen_numbers)  # CCRR
     text = " ".join(e.text or "" for r in roots for e in r.iter("{http://www.w3.org/2000/svg}text"))
-    cat = catalogue_of(s)
     for t in set(s.terrain):
         assert cat.terrain[t].name[:12] in text
     for a in s.areas.values():
-        assert a.name in text
+        assert a.name in text or not set(s.area_cells()[a.id]) & set(printed_cells(s, cat))
     pieces = [e.get("data-piece") for r in roots for e in _by_class(r, "polygon", "counter")]
     assert sorted(pieces) == sorted(c.piece_id for c in counters(s))
     edges = sum(len(_by_class(r, "polyline", "edge")) for r in roots)
@@ -75,16 +81,29 @@ def test_a_large_map_is_cut_into_overlapping_sheets_with_marks(tmp_path):
     pages = layout(s, opts)
     sheets = [p for p in pages if p.kind == "map"]
     w, h = pages[0].width, pages[0].height
-    assert len(sheets) == tiles_needed(scene.width, w - 20, 10) * tiles_needed(scene.height, h - 20, 10) > 1
+    numbers = print_sheets(scene, w, h, 10, 10)
+    # The tiles of the cropped map, less those of only sea.
+    assert 1 < len(sheets) == len(numbers) < tiles_needed(scene.width, w - 20, 10) * tiles_needed(scene.height, h - 20, 10)
+    assert [p.number for p in sheets] == sorted(numbers.values())
     result = export_print(s, "svg", str(tmp_path / "t.svg"))
     assert [os.path.basename(p) for p in result.paths] == [f"t-p{i}.svg" for i in range(1, result.pages + 1)]
-    first = ET.parse(result.paths[0]).getroot()
+    roots = [ET.parse(p).getroot() for p in result.paths[:len(sheets)]]
+    first = roots[0]
     assert len(_by_class(first, "polyline", "crop-mark")) == 8
     assert _by_class(first, "polyline", "overlap-mark")
-    # Neighbouring sheets share the overlap: a cell cut by sheet 1's right overlap line is on sheet 2 too.
-    one = {e.get("data-cell") for e in _by_class(first, "polygon", "cell")}
-    two = {e.get("data-cell") for e in _by_class(ET.parse(result.paths[1]).getroot(), "polygon", "cell")}
-    assert len(one & two) >= s.grid.rows // 2
+    # Neighbouring sheets share the overlap: cells under a sheet's right overlap are on its right neighbour too.
+    pairs = [(numbers[(i, j)], numbers[(i + 1, j)]) for (i, j) in numbers if (i + 1, j) in numbers]
+    assert pairs
+    for a, b in pairs:
+        one = {e.get("data-cell") for e in _by_class(roots[a - 1], "polygon", "cell")}
+        two = {e.get("data-cell") for e in _by_class(roots[b - 1], "polygon", "cell")}
+        assert len(one & two) >= 10
+        labels = [e.text for e in _by_class(roots[a - 1], "text", "overlap-label")]
+        assert f"overlaps sheet {b} →" in labels
+    # No sheet is only sea.
+    water = {t for t, k in catalogue_of(s).terrain.items() if k.kind == "water"}
+    for root in roots:
+        assert {e.get("data-terrain") for e in _by_class(root, "polygon", "cell")} - water
     # True size: a hex polygon is 19 mm across its flats in SVG millimetres.
     poly = _by_class(first, "polygon", "cell")[0]
     ys = [float(p.split(",")[1]) for p in poly.get("points").split()]
@@ -137,6 +156,14 @@ def test_bad_options_get_one_clear_message(kwargs, message, tmp_path):
     with pytest.raises(PrintError, match=message):
         export_print(s, kind, str(out / f"x.{kind}"), **kwargs)
     assert list(out.iterdir()) == []
+
+
+def test_the_whole_map_prints_on_request_sea_and_all(tmp_path):
+    s = load_path(os.path.join(ROOT, "scenarios", "tahiti.yaml"))
+    result = export_print(s, "svg", str(tmp_path / "w.svg"), whole_map=True)
+    cells = {e.get("data-cell") for p in result.paths for e in _by_class(ET.parse(p).getroot(), "polygon", "cell")}
+    assert cells == {s.label(c) for c in range(s.grid.size)}
+    assert result.map_sheets > export_print(s, "svg", str(tmp_path / "c.svg")).map_sheets
 
 
 def test_custom_paper_and_orientation(tmp_path):

@@ -65,7 +65,7 @@ def test_a_huahine_like_island_authored_beside_tahiti_validates_clean_and_undoes
     assert dumps(again) == dumps(s)
     for u in reversed(undo):
         u.apply(s)
-    assert dumps(s) == open(TAHITI, encoding="utf-8").read()
+    assert dumps(s, TAHITI) == open(TAHITI, encoding="utf-8").read()  # saved where it is, modeline and all
 
 
 def test_a_seeded_expedition_from_tahiti_makes_landfall_on_huahine():

@@ -61,3 +61,17 @@ def test_built_app_opens_its_main_window_offscreen(app, tmp_path):
     r = _run(app, env={"MOTU_SMOKE_WINDOW": "1"}, tmp=tmp_path)
     assert r.returncode == 0, r.stderr
     assert "tahiti.yaml" in r.stdout and "visible=True" in r.stdout
+
+
+def test_built_app_exports_vassal_tiled_and_pdf_without_pillow(app, tmp_path):
+    """The exports that draw work in the app (Qt draws their images); Pillow is not in it."""
+    src = os.path.join(APP, "_internal", "scenarios", "example-hex.yaml")
+    for name in ("m.vmod", "m.tmx", "m.pdf"):
+        r = _run(app, "export", src, str(tmp_path / name), tmp=tmp_path)
+        assert r.returncode == 0 and (tmp_path / name).exists(), r.stdout + r.stderr
+    assert (tmp_path / "m-counters.png").exists()
+    from engine.io.pywargame_compat import vassal_api
+    v = vassal_api()
+    with v.VMod(str(tmp_path / "m.vmod"), "r") as vm:
+        assert v.BuildFile(vm.getBuildFile()).getGame()["name"] == "Example island"
+    assert not [f for f in os.listdir(os.path.join(APP, "_internal")) if f.lower().startswith(("pil", "pillow"))]

@@ -34,7 +34,7 @@ def test_export_to_tiled_and_import_back(capsys, tmp_path, to, name):
 def test_export_format_from_the_ending_and_geojson_json_output(capsys, tmp_path):
     out = str(tmp_path / "t.geojson")
     code, text, _ = run(capsys, "--json", "export", TAHITI, out)
-    assert code == 0 and json.loads(text) == {"file": out, "format": "geojson", "cells": 1551}
+    assert code == 0 and json.loads(text) == {"file": out, "files": [out], "format": "geojson", "cells": 1551, "notes": []}
     doc = json.load(open(out, encoding="utf-8"))
     assert doc["motu"]["units"] == "degrees"
 

@@ -393,7 +393,8 @@ def main(argv: list[str] | None = None) -> int:
     out.mkdir(parents=True, exist_ok=True)
     tahiti = build_tahiti()
     for name, sc in (("tahiti.yaml", tahiti), ("tahiti-moorea.yaml", build_moorea(tahiti))):
-        (out / name).write_text(dumps(sc), encoding="utf-8")
+        # With the modeline a save in scenarios/ writes.
+        (out / name).write_text(dumps(sc, ROOT / "scenarios" / name), encoding="utf-8")
         print(f"wrote {out / name}")
     return 0
 

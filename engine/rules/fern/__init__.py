@@ -6,7 +6,8 @@ concept each: board (the table and the order of battle, §1), core and state
 leave open), motivation (§1-§3), activation (spending points, §3), movement
 (§4, §9, §12), firing (§5, §9), reaction (§6), combat (§7), casualties (§8),
 morale (§10), victory (§11), spotting (§12), observation (what each side may
-know, §12), validation and validation_play (what play needs), and bots.
+know, §12), validation, validation_command (the chain of command) and validation_play
+(what play needs), forces (what a designer's forms show), and bots.
 docs/rules/fern.md says what Motu chose where the rules are silent.
 """
 from __future__ import annotations
@@ -20,8 +21,11 @@ from engine.board.sight import SquareSight
 from engine.rules.ruleset import RuleSet, validators_of
 from engine.scenario.checks import COMMON_VALIDATORS
 from engine.scenario.model import Scenario
+from engine.scenario.piece_props import register_piece_rules
 
+from .forces import FernPieceRules
 from .validation import FERN_VALIDATORS
+from .validation_command import COMMAND_VALIDATORS
 from .validation_play import FERN_PLAY_VALIDATORS
 
 
@@ -31,7 +35,8 @@ class FernRules(RuleSet):
     summary = "Semi-skirmish rules for the New Zealand Wars on a table of squares"
 
     def validators(self):
-        return validators_of(COMMON_VALIDATORS, FERN_VALIDATORS, FERN_PLAY_VALIDATORS)
+        return validators_of(COMMON_VALIDATORS, COMMAND_VALIDATORS, FERN_VALIDATORS, FERN_PLAY_VALIDATORS)
+
 
     def sight(self, scenario: Scenario):
         # Option bush_blocks_sight (docs/rules/fern.md): off, a bush square the line crosses
@@ -85,3 +90,4 @@ class FernRules(RuleSet):
 
 
 RULESET = FernRules()
+register_piece_rules(FernRules.id, FernPieceRules)  # forces, attempts, nation, set-up hiding (forces.py)

@@ -1,7 +1,9 @@
 """§12 hidden set-up and spotting by observation.
 
 Scope: who starts hidden (Maori not in an open square, and Maori in a rifle pit
-dug in the open), and observation: a group spends 1 point to observe an open
+dug in the open, unless the designer sets them up revealed: `hidden: false` on a
+piece reveals its whole square, since "if any figures in a square are revealed,
+all are revealed"), and observation: a group spends 1 point to observe an open
 square, 2 for a bush square, any square it can see; D6, 4-6 reveals any Maori
 there. Only the British force observes (the Maori need not: British figures are
 never hidden). Spotting by firing, by blundering into a square and by moving
@@ -14,8 +16,19 @@ from .model import BRITISH_PLAYER, MAORI
 from .steps import Roll, verdict
 
 
+def hides_by_terrain(nation: str, bush: bool, rifle_pit: bool) -> bool:
+    """§12: Maori not in an open square set up hidden, and so do Maori in a rifle pit dug in the open."""
+    return nation == MAORI and (bush or rifle_pit)
+
+
+def revealed_squares(scenario) -> frozenset[int]:
+    """Squares a designer sets up revealed: those of a piece marked `hidden: false`."""
+    return scenario.cached(("fern", "revealed-at-start"), lambda: frozenset(
+        p.cell for p in scenario.pieces.values() if p.cell is not None and p.props.get("hidden") is False))
+
+
 def set_up_hidden(b, nation: str, cell: int) -> bool:
-    return nation == MAORI and (b.bush[cell] or cell in b.rifle_pit)
+    return hides_by_terrain(nation, b.bush[cell], cell in b.rifle_pit) and cell not in revealed_squares(b.scenario)
 
 
 def observe_cost(s, cell: int) -> int:

@@ -44,10 +44,10 @@ def check_track(s: Scenario, cat: Catalogue) -> Iterable[Finding]:
     for c in track:
         props = s.cell_props.get(c) or {}
         letter, colour = props.get("letter"), props.get("colour")
-        if letter not in LETTERS or colour not in COLOURS:
+        if not isinstance(letter, str) or not isinstance(colour, str) or letter not in LETTERS or colour not in COLOURS:
             yield finding(PEARLS_TRACK_SPACE, f"track space {s.label(c)} has letter {letter!r} and colour {colour!r}",
                           cells=[c])
-        seen.add(letter)
+        seen.add(letter if isinstance(letter, str) else None)
     missing = [x for x in LETTERS if x not in seen]
     if missing:
         yield finding(PEARLS_TRACK_LETTER_MISSING, f"no track space carries the letter{'s' * (len(missing) > 1)} "

@@ -44,7 +44,8 @@ class TahitiRules(RuleSet):
 
     def movement_allowance(self, scenario: Scenario, kind: str | None, mp: float,
                            conditions: Mapping[str, Any] | None = None) -> float:
-        return _movement.allowance(parse_conditions(scenario, conditions), mp)
+        return _movement.allowance(parse_conditions(scenario, conditions), mp,
+                                   _movement.cost_ticks(scenario, self.catalogue))
 
     def new_initial_state(self, scenario: Scenario, options: Mapping[str, Any] | None = None):
         """A new game on `scenario`; `options` override the scenario's, which override the catalogue's."""

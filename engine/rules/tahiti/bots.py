@@ -1,11 +1,15 @@
-"""Tahiti bots: the heuristic (greedy) bot's evaluation, and the factories the rule set offers.
+"""Tahiti bots: the heuristic bot (its evaluation, its moves and splits), and the factories.
 
 Scope: `evaluate(state, player)` scores a game for a player: areas held (Maraes counting,
 15.8) weigh most, then combat value and Leaders on the map, the battles a move brings on
 (`battle_prospects`: the margin in each shared hex) and the Head Chieftain's safety (being out
-is the worst). The greedy bot looks one action ahead with it; random and MCTS are
-the shared bots (the MCTS bot with a rollout limit, so its playouts stay short on a long game,
-scoring a cut-off with this evaluation on a fixed scale, `_values`).
+is the worst). `HeuristicBot` looks one action ahead with it (the shared greedy bot), but of
+the hexes a move may end on it weighs one for each area and every hex a battle or a Village
+makes different (the evaluation tells no other hexes of an area apart), and it splits stacks:
+a Leader with the escort that takes an area (`conquest_strength`) may go one way while the rest
+go another or stay (`_plans`). Random and MCTS are the shared bots (the MCTS bot with a rollout
+limit, so its playouts stay short on a long game, scoring a cut-off with this evaluation on a
+fixed scale, `_values`).
 """
 from __future__ import annotations
 
@@ -14,8 +18,10 @@ import math
 from engine.ai.greedy import GreedyBot
 from engine.ai.mcts import MCTSBot
 
-from .game_state import IN_MARAE
+from .constants import COMBAT, DONE, EXPED, IN_MARAE, LAND, LEADERS, SEA, SPLIT, TAKE, unit_class
 from .queries import areas_held, strength
+from .rulesdata import combat_value
+from .stacks import pickable
 
 
 def evaluate(state, player: int) -> float:
@@ -71,8 +77,134 @@ def _values(state):
     return [math.tanh(evaluate(state, p) / VALUE_SCALE) for p in range(state.num_players())]
 
 
+MOVES = ("on_move", "on_group_move", "on_continue")
+
+
+class HeuristicBot(GreedyBot):
+    """The greedy bot on `evaluate`, with the Tahiti moves it weighs and the splits it makes."""
+
+    name = "heuristic"
+
+    def __init__(self, rng):
+        super().__init__(evaluate, rng)
+        self.plan: tuple | None = None  # (hex, classes still to take, the move) of a split under way
+
+    def choose(self, state) -> int:
+        state = state.observation(state.current_player())  # Tahiti hides nothing: the state itself
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        node = state.node[3]
+        planned = self._follow(state, node, legal)
+        if planned is not None:
+            return planned
+        if node == "on_choose_units":  # who goes with a Leader, who marches: everyone
+            takes = [a for a in legal if a >= TAKE]
+            return takes[0] if takes else DONE
+        actions = _pruned(state, legal, self.rng) if node in MOVES else legal
+        me = state.current_player()
+        scored = [(self._score(state, a, me), a) for a in actions]
+        if node == "on_move":
+            scored += [(v + 0.5, plan) for v, plan in self._plans(state, legal, me)]  # splits win ties
+        top = max(v for v, _ in scored)
+        choice = self.rng.choice([a for v, a in scored if v == top])
+        if isinstance(choice, tuple):  # a split: start it
+            self.plan = choice
+            return SPLIT + choice[0]
+        return choice
+
+    def _score(self, state, action: int, me: int) -> float:
+        s = state.clone()
+        s.lookahead = True  # the position is scored, not played on: no need to list the next moves
+        s.apply_action(action)
+        return self._value(s, me, chance_depth=1)
+
+    def _follow(self, state, node: str, legal: list[int]) -> int | None:
+        """The next action of the split under way, if the game is where the plan expects."""
+        if self.plan is None:
+            return None
+        cell, take, move = self.plan
+        choice = state.stack_choice()
+        if node == "on_choose_units" and choice and choice["for"] == "group_move" and choice["cell"] == cell:
+            if take and TAKE + take[0] in legal:
+                self.plan = (cell, take[1:], move)
+                return TAKE + take[0]
+            return DONE if DONE in legal else None
+        self.plan = None
+        if node == "on_group_move" and move in legal:
+            return move
+        return None
+
+    def _plans(self, state, legal: list[int], me: int) -> list[tuple[float, tuple]]:
+        """Splits worth weighing: from each hex where a split may start, each Leader with the
+        weakest Combat Units that make up `conquest_strength` goes to the best of his hexes
+        (the rest stay, or move later). (value, (hex, classes to take, move))."""
+        out = []
+        need = int(state.opts["conquest_strength"])
+        for a in legal:
+            if not SPLIT <= a < TAKE:
+                continue
+            cell = a - SPLIT
+            here = pickable(state, me, cell)
+            troops = sorted((u for u in here if u[0] in COMBAT), key=lambda u: (combat_value(u[0]), u[4]))
+            for leader in [u for u in here if u[0] in LEADERS]:
+                group, value = [leader], combat_value(leader[0])
+                for u in troops:
+                    if value >= need:
+                        break
+                    group.append(u)
+                    value += combat_value(u[0])
+                if len(group) == len(here):
+                    continue  # that is the whole stack: its moves are weighed already
+                plan = _split_value(self, state, a, [unit_class(u) for u in group], me)
+                if plan is not None:
+                    out.append((plan[0], (cell, tuple(unit_class(u) for u in group), plan[1])))
+        return out
+
+
+def _split_value(bot: HeuristicBot, state, split: int, take: list[int], me: int) -> tuple[float, int] | None:
+    """(value, move) of the best move of the group made of these classes, or None."""
+    s = state.clone()  # played on (its group's moves are listed), then each move scored ahead
+    s.apply_action(split)
+    for k in take:
+        if s.node is None or s.node[3] != "on_choose_units":
+            break
+        if TAKE + k not in s.legal_actions():
+            return None
+        s.apply_action(TAKE + k)
+    if s.node is not None and s.node[3] == "on_choose_units":
+        s.apply_action(DONE)
+    if s.node is None or s.node[3] != "on_group_move":
+        return None
+    moves = [a for a in _pruned(s, s.legal_actions(), bot.rng) if a != DONE]
+    if not moves:
+        return None
+    return max((bot._score(s, a, me), a) for a in moves)
+
+
+def _pruned(state, legal: list[int], rng) -> list[int]:
+    """Of the moves from each hex (by land, by sea), one ending in each area, and every one
+    ending where another player's units, a Village or a Marae make the hex count for itself:
+    the evaluation tells no other two hexes of an area apart."""
+    b = state.b
+    n = b.size
+    special = {u[2] for u in state.units if u[1] != state.current_player()} | set(state.villages) | set(state.maraes)
+    keep, groups = [], {}
+    for a in legal:
+        if not LAND <= a < EXPED:
+            keep.append(a)
+            continue
+        kind = 0 if a < SEA else 1
+        f, t = divmod(a - (LAND, SEA)[kind], n)
+        if t in special or t == f:
+            keep.append(a)
+        else:
+            groups.setdefault((kind, f, b.area[t]), []).append(a)
+    return keep + [rng.choice(g) for g in groups.values()]
+
+
 def bot_factories() -> dict:
     return {
-        "heuristic": lambda rng: GreedyBot(evaluate, rng),
+        "heuristic": HeuristicBot,
         "mcts": lambda rng: MCTSBot(rng, iterations=50, rollout_limit=60, evaluate=_values),
     }

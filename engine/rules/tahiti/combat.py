@@ -9,16 +9,19 @@ Scope: Motu's reconstruction of 9.2 (docs/rules/tahiti.md "Combat (9.2)"), numbe
 - each side rolls a die and adds its combat values (queries.strength); the higher total wins,
   the defender wins ties; losses by the margin (combat.yaml `results`), weakest first
   (`loss_order`); a Clan Elder lost is captured (12.1), a Head Chieftain lost is killed: his
-  player is out, a Shaman lost is replaced in two turns (event 21's normal rule); every losing
-  player's stack then retreats (retreat.py);
+  player is out, a Shaman lost is replaced in two turns (event 21's normal rule; losses.py);
+  every losing player's stack then retreats (the step `retreat`, retreat.py);
 - event 66-4's decisive battle (the last three functions).
 """
 from __future__ import annotations
 
-from .game_state import CELL, COMBAT, DONE, IN_MARAE, LEADERS, MOVED, TahitiState, handler, step
-from .queries import home_cell, strength
-from .retreat import push_panic  # noqa: F401  (events and Forced March roll Panic through here)
+from .constants import CELL, COMBAT, DONE, IN_MARAE, LEADERS, MOVED
+from .game_state import TahitiState
+from .losses import lose_unit
+from .machinery import handler, step
+from .queries import on_island, strength
 from .rulesdata import combat_losses, combat_value, load
+from .victory import total_victory
 
 
 def fighting(st: TahitiState, cell: int, players=None) -> list[list]:
@@ -105,29 +108,6 @@ def take_losses(st: TahitiState, cell: int, side: tuple, n: int, captor: int) ->
         lose_unit(st, u, captor)
 
 
-def lose_unit(st: TahitiState, u: list, enemy: int) -> None:
-    """A unit lost to `enemy` (in battle, retreat or Panic): removed; a Clan Elder captured
-    (12.1); a Head Chieftain killed; a Shaman replaced in two turns (21: "per the normal rules")."""
-    if u[0] == "head_chieftain":
-        from .victory import eliminate
-        eliminate(st, u[1], f"the {st.players[u[1]]} Head Chieftain is killed")
-        return
-    st.remove([u[4]])
-    if u[0] == "clan_elder":
-        capture_elder(st, enemy)
-    elif u[0] == "shaman":
-        from .events_effects import shaman_replaced_in
-        st.shaman_due[u[1]] = st.turn + shaman_replaced_in()
-
-
-def capture_elder(st: TahitiState, captor: int) -> None:
-    """12.1 (Motu's reading, option rule_12_1_capture): the captured Clan Elder is adopted by his
-    captor and appears at the captor's Home Village; with `remove` he is simply out of play."""
-    home = home_cell(st, captor)
-    if st.opts["rule_12_1_capture"] == "adopt" and captor >= 0 and home >= 0 and not st.out[captor]:
-        st.add_unit("clan_elder", captor, home)
-
-
 @step
 def decisive_battle(st: TahitiState) -> None:
     """Event 66-4: "All players still on Tahiti gather their most powerful legal stacks for one
@@ -136,7 +116,6 @@ def decisive_battle(st: TahitiState) -> None:
     legal stack is all his units on that island gathered (option rule_15_12_decisive_battle: or
     his strongest stack where it stands); each such player rolls a die and adds its combat
     value; the highest total wins (the tied re-roll)."""
-    from .queries import on_island
     main = home_island(st)
     fighters = [p for p in st.live() if on_island(st, p) == main]
     if not fighters:
@@ -173,7 +152,6 @@ def decisive_roll(st: TahitiState, fighters: tuple, power: tuple, faces: tuple) 
     if len(tied) > 1:
         st.push(("decisive_roll", tuple(tied), tuple(power[fighters.index(p)] for p in tied), ()))
         return
-    from .victory import total_victory
     total_victory(st, tied[0], "the decisive battle (event 66-4)")
 
 

@@ -10,21 +10,19 @@ Scope (docs/rules/tahiti.md "Construction and Training"; numbers in construction
   or on a Part-built Canoe (coastal Villages); finish a Part-built Canoe; or work on a Marae
   (15.8: 3 Population on the site at the start of the phase, in its controlled area;
   part-built, then full in a later turn, a site being worked once a turn; the Village does
-  nothing else; part-built ones unlimited). Full Maraes: one a region on the main island (the
-  island of the Home Villages), one on each other island (Mo'orea, with option
-  `rule_15_11_moorea_marae`, whatever its regions), one in each area of the main island that
-  belongs to no region (such an area is its own region);
+  nothing else; part-built ones unlimited). How many full Maraes a region or island may hold
+  is maraes.py's one rule;
 - no building in, or Part-built Village placed into, the Arioi's area (15.6) or a blighted
   area (event 36).
 """
 from __future__ import annotations
 
-from .game_state import CELL, DONE, TahitiState, handler, step
+from .constants import BUILDS, CELL, DONE
+from .game_state import TahitiState
+from .machinery import handler, step
 from .queries import area_control
 from .rulesdata import load
 
-BUILDS = ("cut_log", "grow", "train_militia", "train_slingers", "train_fighters", "train_heavy",
-          "part_village", "part_canoe", "finish_canoe", "marae")
 TRAIN = {"train_militia": ("population", "militia"), "train_slingers": ("militia", "slingers"),
          "train_fighters": ("militia", "fighters"), "train_heavy": ("fighters", "heavy_troops")}
 
@@ -64,6 +62,9 @@ def _jungle(st: TahitiState, area: int) -> list[int]:
 
 
 def _marae_sites(st: TahitiState, player: int, cell: int) -> list[int]:
+    """Hexes the Village at `cell` may work on as a Marae this phase (15.8, maraes.py): any hex
+    of its area, controlled by the player, where his 3 Population stood at the start of the
+    phase; a Part-built Marae becomes full only while its region (or island) has room."""
     b = st.b
     a = b.area[cell]
     if not st.opts["rule_15_8_maraes"] or area_control(st)[a] != player:
@@ -73,48 +74,20 @@ def _marae_sites(st: TahitiState, player: int, cell: int) -> list[int]:
     out = []
     for c in b.area_cells[a]:
         # A site is worked once a turn: the full Marae needs the conditions "for another turn".
-        if (player, c) in ready and c not in worked:
-            if st.maraes.get(c) == 1:
-                continue
-            group = _marae_group(st, a)
-            full = sum(1 for m, built in st.maraes.items() if built and _marae_group(st, b.area[m]) == group)
-            if st.maraes.get(c) == 0 and full >= _limit(st, group):
+        if (player, c) in ready and c not in worked and st.maraes.get(c) != 1:
+            if st.maraes.get(c) == 0 and not _room(st, b.areas[a]):
                 continue
             out.append(c)
     return out
 
 
-def _main_island(st: TahitiState) -> str | None:
-    """The island the game is about (Tahiti): the one of the Home Villages; with none, the
-    island of most areas."""
+def _room(st: TahitiState, area: str) -> bool:
+    """Whether the group of `area` (its region, or its island) may hold one more full Marae."""
     b = st.b
-    for cell, _ in b.homes:
-        if b.area[cell] >= 0:
-            return b.area_island[b.area[cell]]
-    islands = [i for i in b.area_island if i is not None]
-    return max(sorted(set(islands)), key=islands.count) if islands else None
-
-
-def _marae_group(st: TahitiState, a: int) -> tuple:
-    """Which full Maraes share a limit (15.8: "one Marae ... in each region (that is, only 3
-    on Tahiti) plus one on Mo'orea"): another island is one group, whatever its regions;
-    on the main island a region, or an area that belongs to no region on its own."""
-    b = st.b
-    island = b.area_island[a]
-    if island is not None and island != _main_island(st):
-        return ("island", island)
-    if b.area_region[a] is None:
-        return ("area", a)
-    return ("region", b.area_region[a])
-
-
-def _limit(st: TahitiState, group: tuple) -> int:
-    per_region = int(load("construction")["marae_per_region"])
-    if group[0] == "island":
-        return per_region if st.opts["rule_15_11_moorea_marae"] else 0
-    if group[0] == "region":
-        return st.b.region_limit.get(group[1], per_region)
-    return per_region
+    rule = b.marae_rule
+    group = rule.group(area)
+    full = sum(1 for m, built in st.maraes.items() if built and b.area[m] >= 0 and rule.group(b.areas[b.area[m]]) == group)
+    return full < rule.limit(group, st.opts["rule_15_11_moorea_marae"])
 
 
 def build_actions(st: TahitiState, player: int, cell: int, first: bool) -> list[int]:

@@ -13,6 +13,7 @@ Units inside a Marae compound (piece prop `in_marae: true`) are not counted (15.
 Maraes (15.8, option rule_15_8_maraes): a fully built `marae` counter is controlled by the
 controller of its area, unless enemy Combat Units are in its hex or compound; it appears in
 the result under the key `marae:<piece id>`, since it "counts as control of an additional area".
+Only the full Maraes a region (or another island) may hold count (maraes.py).
 """
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from engine.scenario.catalogue import Catalogue
 from engine.scenario.model import Piece, Scenario
 
 from .data import option
+from .maraes import marae_rule
 
 MARAE_PREFIX = "marae:"
 
@@ -76,10 +78,14 @@ def _build_area_control(scenario: Scenario, cat: Catalogue) -> dict[str, str | N
 
 
 def marae_control(scenario: Scenario, cat: Catalogue, areas: dict[str, str | None]) -> dict[str, str | None]:
-    """`marae:<id>` -> side or None for every fully built Marae on the map (15.8)."""
+    """`marae:<id>` -> side or None for every fully built Marae on the map that counts (15.8:
+    on a map with more in a region or island than it may hold, the first by piece order)."""
     out: dict[str, str | None] = {}
-    for m in scenario.pieces.values():
-        if m.kind != "marae" or m.cell is None:
+    full = [m for m in scenario.pieces.values() if m.kind == "marae" and m.cell is not None]
+    keep = set(marae_rule(scenario).counted([(m.id, scenario.cell_area[m.cell]) for m in full],
+                                            option(scenario, cat, "rule_15_11_moorea_marae")))
+    for m in full:
+        if m.id not in keep:
             continue
         a = scenario.cell_area[m.cell]
         side = areas.get(a) if a is not None else None

@@ -62,7 +62,7 @@ def option(scenario: Scenario, cat: Catalogue, key: str) -> Any:
     value = scenario.options.get(key, spec.default)
     if spec.type == "bool" and not isinstance(value, bool):
         return spec.default
-    if spec.type == "int" and (isinstance(value, bool) or not isinstance(value, int)):
+    if spec.type == "int" and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
         return spec.default
     if spec.type == "choice" and value not in spec.choices:
         return spec.default

@@ -1,16 +1,19 @@
 """Random Events (15.12) in a Tahiti game: the two-dice table, its third die, every result.
 
 Scope: rolling events in the Initiative Determination Phase (events.yaml is the table, numbered
-as docs/rules/tahiti.md "Random Events" derives it), the Random Area Selection Table
-("roll again" and areas an event cannot use are rolled again), and the 28 events' effects.
+as docs/rules/tahiti.md "Random Events" derives it), the season endings (11-13), and the table
+of the 28 events' effects (events_effects.py, events_effects_late.py; their helpers: event_picks.py).
 Choices the text leaves to "the rolling player" are his decisions; "randomly selected"
 counters are chance nodes, each counter as likely. Readings are in the rulebook.
 """
 from __future__ import annotations
 
-from .game_state import DONE, PICK, TahitiState, handler, step
-from .rast import ROLL_AGAIN, _second, select
+import re
+
+from .game_state import TahitiState
+from .machinery import handler, step
 from .rulesdata import event_result, events_by_number
+from .victory import end_by_areas
 
 
 @step
@@ -28,16 +31,22 @@ def on_event_first(st: TahitiState, face: int, n: int) -> None:
 def on_event_second(st: TahitiState, face: int, n: int, first: int) -> None:
     number = first * 10 + face
     entry = events_by_number()[number]
-    st.log.append(f"turn {st.turn}: random event {number} ({entry['event']})")
+    st.log.append(f"turn {st.turn}: random event {number}: {headline(entry)}")
     if entry["event"] == "season_end":
         passed = (st.turn - 1) // int(st.opts["turns_per_season"])
         if passed >= int(entry["seasons"]):
-            from .victory import end_by_areas
             end_by_areas(st, f"event {number} after {passed} seasons")
         else:  # "skip straight to the Advance Game Turn step"; no more events this turn
             st.todo = [("advance",)]
         return
     st.roll("on_event_third", n, number)
+
+
+def headline(entry: dict) -> str:
+    """The seed's words for an event, its first sentence (what the log shows a player)."""
+    text = str(entry.get("text", entry["event"]))
+    m = re.match(r"(.+?[.!?])(\s|$)", text)
+    return m.group(1) if m else text
 
 
 @handler
@@ -48,129 +57,6 @@ def on_event_third(st: TahitiState, face: int, n: int, number: int) -> None:
     EFFECTS[entry["event"]](st, entry, result, st.initiative)
 
 
-# --- helpers --------------------------------------------------------------------------------
+from . import events_effects, events_effects_late  # noqa: E402
 
-def rast(st: TahitiState, then: str, need: str, *args, exclude: tuple = ()) -> None:
-    """15.12: an area from the Random Area Selection Table; `then` is a step given the area.
-    `exclude`: areas already selected by this event (54-55's "two areas" are two different ones)."""
-    areas = _eligible(st, need, exclude)
-    if not areas:
-        return
-    if not st.b.rast:  # a map without the table: each eligible area as likely
-        st.pick(len(areas), "on_rast_pick", then, tuple(areas), args)
-        return
-    st.roll("on_rast_first", then, need, args, exclude)
-
-
-def _eligible(st: TahitiState, need: str, exclude: tuple = ()) -> list[int]:
-    b = st.b
-    areas = [a for a in range(len(b.areas)) if (need == "any" or b.area_coast[a]) and a not in exclude]
-    if b.rast:  # only areas the table can give (else "roll again" would never end)
-        named = {e for g in b.rast.get("groups", ()) for e in (_second(g) or ())}
-        areas = [a for a in areas if b.areas[a] in named]
-    return areas
-
-
-@handler
-def on_rast_pick(st: TahitiState, action: int, then: str, areas: tuple, args: tuple) -> None:
-    st.push((then, areas[action - PICK], *args))
-
-
-@handler
-def on_rast_first(st: TahitiState, face: int, then: str, need: str, args: tuple, exclude: tuple) -> None:
-    st.roll("on_rast_second", then, need, args, exclude, face)
-
-
-@handler
-def on_rast_second(st: TahitiState, face: int, then: str, need: str, args: tuple, exclude: tuple, first: int) -> None:
-    entry = select(st.b.rast, first, face)
-    if entry == ROLL_AGAIN or entry not in st.b.areas or st.b.areas.index(entry) not in _eligible(st, need, exclude):
-        st.roll("on_rast_first", then, need, args, exclude)  # roll again
-    else:
-        st.push((then, st.b.areas.index(entry), *args))
-
-
-def spread(st: TahitiState, a: int, how: str) -> list[int]:
-    b = st.b
-    if how == "adjacent":
-        return sorted({a} | set(b.area_adj[a]))
-    if how == "island":
-        return [x for x in range(len(b.areas)) if b.area_island[x] == b.area_island[a]]
-    return [a]
-
-
-def opponents(st: TahitiState, roller: int) -> list[int]:
-    return [p for p in st.live() if p != roller]
-
-
-def choose_opponent(st: TahitiState, roller: int, then: str, *args, among: list[int] | None = None,
-                    optional: bool = False) -> None:
-    """The rolling player chooses a player (`among`, else his opponents); `optional`: he may
-    decline (DONE), as 65's "may place a curse" lets him."""
-    cands = opponents(st, roller) if among is None else among
-    if cands:
-        legal = ([DONE] if optional else []) + [PICK + i for i in range(len(cands))]
-        st.decide(roller, legal, "on_choose_player", then, tuple(cands), args)
-
-
-@handler
-def on_choose_player(st: TahitiState, action: int, then: str, cands: tuple, args: tuple) -> None:
-    if action != DONE:
-        st.push((then, cands[action - PICK], *args))
-
-
-def whom(st: TahitiState, result: dict, roller: int, then: str, *args, has: str | None = None) -> None:
-    """"The rolling player's", "any opposing player's (chosen by the rolling player)" or "all"
-    pieces; `has`: only players with such a piece on the map can be chosen."""
-    if result["whom"] == "self":
-        st.push((then, roller, *args))
-    elif result["whom"] == "opponent":
-        cands = [p for p in opponents(st, roller) if has is None or any(u[1] == p and u[0] == has for u in st.units)]
-        choose_opponent(st, roller, then, *args, among=cands)
-    else:
-        st.push(*[(then, p, *args) for p in st.live()])
-
-
-def pick_units(st: TahitiState, uids: list[int], k: int, then: str, *args) -> None:
-    """k distinct counters at random, one pick at a time; `then` is a step given a uid."""
-    if k > 0 and uids:
-        st.pick(len(uids), "on_pick_unit", tuple(uids), k, then, args)
-
-
-@handler
-def on_pick_unit(st: TahitiState, action: int, uids: tuple, k: int, then: str, args: tuple) -> None:
-    uid = uids[action - PICK]
-    rest = [x for x in uids if x != uid]
-    if k > 1 and rest:
-        st.push(("pick_more", tuple(rest), k - 1, then, args))
-    st.push((then, uid, *args))
-
-
-@step
-def pick_more(st: TahitiState, uids: tuple, k: int, then: str, args: tuple) -> None:
-    pick_units(st, [x for x in uids if st.unit(x) is not None], k, then, *args)
-
-
-def kind_uids(st: TahitiState, kind: str) -> list[int]:
-    return [u[4] for u in st.units if u[0] == kind]
-
-
-def add_population(st: TahitiState, p: int, a: int) -> None:
-    b = st.b
-    cells = sorted(c for c, v in st.villages.items() if v[0] == p and b.area[c] == a)
-    cells += sorted(u[2] for u in st.units if u[1] == p and b.area[u[2]] == a)
-    st.add_unit("population", p, cells[0] if cells else b.area_cells[a][0])
-
-
-def reduce_village(st: TahitiState, cell: int, population: bool) -> None:
-    """A Village reduced to Part-built (16, 43, 51, 62); 16 and 51 leave a Population unit."""
-    v = st.villages[cell]
-    v[1] = 0
-    if population and v[0] >= 0:
-        st.add_unit("population", v[0], cell)
-
-
-# --- the events --------------------------------------------------------------------------------
-from . import events_effects
-
-EFFECTS = events_effects.EFFECTS
+EFFECTS = {**events_effects.EFFECTS, **events_effects_late.EFFECTS}

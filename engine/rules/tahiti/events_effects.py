@@ -3,20 +3,17 @@ Head Chieftains, free builds, defection, canoes and famine. One function per ent
 
 Scope: what each of these entries of events.yaml does to a Tahiti game, given its third-die
 result; events 41-66 are in events_effects_late.py, the season endings (11-13) in events.py.
-Helpers (area selection, picks, the rolling player's choices) are in events.py.
+Helpers (area selection, picks, the rolling player's choices) are in event_picks.py.
 docs/rules/tahiti.md "Random Events" gives Motu's reading of each.
 """
 from __future__ import annotations
 
-from . import events as ev
-from .game_state import COMBAT, SULLEN, TahitiState, step
+from . import event_picks as ev
+from .constants import COMBAT, SULLEN
+from .game_state import TahitiState
+from .losses import shaman_lost
+from .machinery import step
 from .queries import home_cell
-from .rulesdata import events_by_number
-
-
-def shaman_replaced_in() -> int:
-    """21: a dead Shaman "is replaced (in two turns) per the normal rules" (events.yaml)."""
-    return int(events_by_number()[21]["replaced_in_turns"])
 
 
 def storm(st, entry, result, roller):
@@ -52,10 +49,10 @@ def shaman_dies(st, entry, result, roller):
 
 @step
 def kill_shaman(st: TahitiState, p: int) -> None:
-    gone = [u[4] for u in st.units if u[1] == p and u[0] == "shaman"]
+    gone = [u for u in st.units if u[1] == p and u[0] == "shaman"]
     if gone:
-        st.remove(gone)
-        st.shaman_due[p] = st.turn + shaman_replaced_in()
+        st.remove([u[4] for u in gone])
+        shaman_lost(st, gone[0])
 
 
 def eclipse(st, entry, result, roller):
@@ -182,8 +179,5 @@ def blight_area(st: TahitiState, a: int, how: str) -> None:
     st.cond.setdefault("blight", set()).update(ev.spread(st, a, how))
 
 
-from . import events_effects_late as late
-
 EFFECTS = {f.__name__: f for f in (storm, flood, shaman_dies, eclipse, shaman_cure, recall, free_build,
                                    defection, chief_dies, canoe_sinks, famine)}
-EFFECTS.update(late.EFFECTS)

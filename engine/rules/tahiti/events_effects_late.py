@@ -4,14 +4,19 @@ rotten logs, curses and Kevin's extras. One function per entry.
 
 Scope: what each of these entries of events.yaml does to a Tahiti game, given its third-die
 result (events 14-36: events_effects.py; 66-4's battle: combat.decisive_battle). Helpers are
-in events.py. docs/rules/tahiti.md "Random Events" gives Motu's reading of each.
+in event_picks.py. docs/rules/tahiti.md "Random Events" gives Motu's reading of each.
 """
 from __future__ import annotations
 
-from . import events as ev
-from .game_state import CELL, COMBAT, CURSED, DONE, PICK, SULLEN, TahitiState, handler, step
+from . import event_picks as ev
+from .constants import CELL, COMBAT, CURSED, DONE, PICK, SULLEN
+from .data import rule_data
+from .game_state import TahitiState
+from .losses import panics, push_panic, shaman_lost
+from .machinery import handler, step
 from .queries import area_control, areas_held, home_cell
 from .rulesdata import combat_value, events_by_number
+from .victory import armageddon, eliminate, total_victory
 
 def indecision(st, entry, result, roller):
     elders = ev.kind_uids(st, "clan_elder")
@@ -57,11 +62,9 @@ def on_plague(st: TahitiState, face: int, uid: int, hit: tuple, heir: bool) -> N
     if u[0] != "head_chieftain":
         st.remove([uid])
         if u[0] == "shaman":  # a dead Shaman is replaced in two turns (as 21 gives the normal rule)
-            from .events_effects import shaman_replaced_in
-            st.shaman_due[u[1]] = st.turn + shaman_replaced_in()
+            shaman_lost(st, u)
         return
     if heir:  # the heir, rolled for in his Home Village, rolled a 1 too: "you just lost"
-        from .victory import eliminate
         eliminate(st, u[1], f"the {st.players[u[1]]} Head Chieftain and his heir die of the Mauve Death")
         return
     home = home_cell(st, u[1])
@@ -133,7 +136,6 @@ def quake_area(st: TahitiState, a: int, how: str) -> None:
 
 
 def rain(st, entry, result, roller):
-    from .data import rule_data
     st.cond["rain"] = int(rule_data()["rain_allowance"][result["rain"]])
 
 
@@ -216,8 +218,6 @@ def on_fire(st: TahitiState, action: int, cells: tuple, k: int) -> None:
     that panics (retreat.panics: the Shaman too; Head Chieftains never), a Clan Elder with his
     Head Chieftain panicking only on 1 and 3 as in 15.9; no retreat, so a unit is flipped,
     never lost."""
-    from .combat import push_panic
-    from .retreat import panics
     cell = cells[action - PICK]
     v = st.villages[cell]
     v[1], v[2], v[3] = 0, 0, 0
@@ -285,7 +285,6 @@ def kevin(st, entry, result, roller):
     elif result["end"] == "decisive_battle":
         st.push(("decisive_battle",))
     elif result["end"] == "armageddon":
-        from .victory import armageddon
         armageddon(st)
     else:  # divine intervention: the fewest areas; ties: the rolling player picks
         held = areas_held(st)
@@ -295,7 +294,6 @@ def kevin(st, entry, result, roller):
 
 @step
 def divine(st: TahitiState, p: int) -> None:
-    from .victory import total_victory
     total_victory(st, p, "Divine Intervention (event 66-5)")
 
 

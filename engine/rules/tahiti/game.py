@@ -13,7 +13,8 @@ from engine.rules.ruleset import RuleSetError
 from engine.scenario.catalogue import Catalogue
 from engine.scenario.model import Scenario
 
-from . import combat, construction, events, expedition, moves, neutral_areas, sequence, victory  # noqa: F401
+from . import (combat, construction, events, expedition, losses, moves, moves_rolled, neutral_areas,  # noqa: F401
+               retreat, sequence, victory)
 from .board import build_board
 from .game_state import TahitiState
 
@@ -31,12 +32,15 @@ def new_game(scenario: Scenario, cat: Catalogue, options: Mapping[str, Any] | No
         raise RuleSetError("Tahiti cannot be played yet on this map: no side has a Home Village site")
     if len(sides) > 4:
         raise RuleSetError(f"Tahiti is for 1 to 4 players; this scenario gives {len(sides)} sides a Home Village")
-    board = build_board(scenario, cat, float(opts["mountain_cost"]))
+    board = build_board(scenario, cat, float(opts["mountain_cost"]), opts["miles_per_hex"])
     st = TahitiState(board, opts, sides)
     if opts.get("start_from_position"):
         # Read before the first step runs: set-up places these instead of the standard forces.
-        st.position = [(p.kind, sides.index(p.side), p.cell, p.count) for p in scenario.pieces.values()
-                       if p.cell is not None and p.side in sides]
+        # Every piece on the map: a clan's own (its player), and those of nobody (-1: Maraes, Big
+        # Logs, the Arioi, unowned Villages); pieces of a side not in the game stay off.
+        st.position = [(p.kind, sides.index(p.side) if p.side is not None else -1, p.cell, p.count,
+                        bool(p.props.get("in_marae"))) for p in scenario.pieces.values()
+                       if p.cell is not None and (p.side is None or p.side in sides)]
     st.todo = [("setup",)]
     st._advance()
     return st

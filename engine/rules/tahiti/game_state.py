@@ -3,46 +3,23 @@
 Scope: what a game state holds (units, villages, Maraes, stumps, Control markers, the 15.5 cup,
 the Arioi, the turn's conditions) and how it runs: a queue of *steps* (sequence.py lays out a
 turn), one pending *node* at a time — a chance node (dice, a random pick, a counter draw) or a
-player's decision — whose handler the next action feeds. The rules live in the modules beside:
-sequence, moves, combat, construction, events, neutral_areas, expedition, victory.
-
-Action encoding (the same numbers in every state of a game; N is the map's cell count):
-    0                      done / keep / no (end this step)
-    1..6                   a die face (chance)                  7  re-roll (event 66)
-    100 + i                the i-th of a random pick (chance), or of a decision's list
-    1_000_000 + f*N + t    land move of the stack on f to t
-    30_000_000 + f*N + t   sea move (War Canoes) from f to t
-    60_000_000 + f*N + t   expedition from f to t (over the high seas)
-    90_000_000 + k*N + c   a build k (construction.BUILDS) of the Village at c; or a target cell
-Units are small lists [kind, player, cell, flags, uid]; clone copies them, nothing else is shared
-but the immutable board and data.
+player's decision — whose handler the next action feeds (machinery.py holds the registries).
+The rules live in the modules beside: sequence, moves, combat, construction, events,
+neutral_areas, expedition, victory. The action encoding is constants.py's. Units are small
+lists [kind, player, cell, flags, uid]; clone copies them, nothing else is shared but the
+immutable board and data (and the reach cache of the Movement Phase, whose entries never change).
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Hashable
+from typing import Any, Hashable
 
 from engine.rules.api import CHANCE, TERMINAL, GameState, IllegalActionError
 
+from . import presentation
 from .board import TahitiBoard
-
-DONE, REROLL, PICK = 0, 7, 100
-LAND, SEA, EXPED, CELL = 1_000_000, 30_000_000, 60_000_000, 90_000_000
-MOVED, FLIPPED, SULLEN, CURSED, IN_MARAE = 1, 2, 4, 8, 16
-LEADERS = ("head_chieftain", "clan_elder")
-COMBAT = ("militia", "slingers", "fighters", "heavy_troops")
-
-STEPS: dict[str, Callable] = {}      # step name -> fn(state, *args)
-HANDLERS: dict[str, Callable] = {}   # node handler name -> fn(state, action, *args)
-
-
-def step(fn):
-    STEPS[fn.__name__] = fn
-    return fn
-
-
-def handler(fn):
-    HANDLERS[fn.__name__] = fn
-    return fn
+from .constants import (CELL, CLAN_UNITS, COMBAT, CURSED, DONE, EXPED, FLIPPED, IN_MARAE, LAND,  # noqa: F401
+                        LEADERS, MOVED, PICK, REROLL, SEA, SPLIT, STAYED, SULLEN, TAKE)
+from .machinery import DIE_OUTCOMES, HANDLERS, STEPS, handler, step  # noqa: F401
 
 
 class TahitiState(GameState):
@@ -75,6 +52,10 @@ class TahitiState(GameState):
         self.log: list[str] = []
         self._history: list[int] = []
         self._legal: list[int] | None = None
+        self.reach_cache: dict | None = None     # the Movement Phase's reaches (reach.py); not state
+        # A bot's copy for scoring a position one action ahead: the next Movement Phase decision
+        # is not listed (bots.HeuristicBot; moves.move_decide). Never set on a game being played.
+        self.lookahead = False
 
     # --- the machinery ----------------------------------------------------------------------
     def push(self, *steps: tuple) -> None:
@@ -219,34 +200,31 @@ class TahitiState(GameState):
         return f"{side.title()} clan"
 
     def action_to_string(self, action: int) -> str:
-        from .presentation import action_to_string
-        return action_to_string(self, action)
+        return presentation.action_to_string(self, action)
 
     def action_cells(self, action: int):
-        from .presentation import action_cells
-        return action_cells(self, action)
+        return presentation.action_cells(self, action)
 
     def markers(self):
-        from .presentation import markers
-        return markers(self)
+        return presentation.markers(self)
+
+    def stack_units(self, cell: int) -> list[dict[str, Any]]:
+        """Every unit on `cell`, for a stack panel: its id, kind, name, player and state."""
+        return presentation.stack_units(self, cell)
+
+    def stack_choice(self) -> dict[str, Any] | None:
+        """While a player picks units into a group: the hex, the units picked so far, and the
+        unit each legal pick action would take; None otherwise."""
+        return presentation.stack_choice(self)
 
     def information(self) -> dict[str, Any]:
-        from .presentation import information
-        return information(self)
+        return presentation.information(self)
 
     def summary(self) -> dict[str, Any]:
-        from .presentation import summary
-        return summary(self)
+        return presentation.summary(self)
 
     def __str__(self) -> str:
         return f"TahitiState(turn={self.turn}, player={self.current_player()})"
-
-
-def _die_outcomes() -> tuple:
-    return tuple((d, 1.0 / 6) for d in range(1, 7))
-
-
-DIE_OUTCOMES = _die_outcomes()
 
 
 @handler

@@ -7,6 +7,9 @@ changes, and where:
 - land costs: catalogue `move.foot`; mountain from the option `mountain_cost` (TEC not found);
 - sea movement: catalogue `move.canoe` per hex, divided by 3 hexes per MP (15.13: "one full
   movement point (usually three hexes)"); canoes paddle sea, lagoon and coastal hexes;
+- the map's scale (scale.py): on a map of h hexes to a game hex, a hex costs 1/h of those and
+  zones reach h hexes (a move that starts in a zone walks out as the generic search lets it:
+  the game's h zone steps are reach.py's);
   reef hexsides block except at passes (hexsides without reef); coastal hexes join only across
   a hexside that touches water — a land hexside needs a portage (15.7);
 - reef movement (15.6): a lagoon hex may be entered only along an area the mover's side
@@ -33,6 +36,7 @@ from engine.scenario.model import Scenario
 from .control import area_control, prop
 from .data import Conditions, hexes_per_mp, option, rule_data
 from .geography import COAST, LAGOON, coast_land_hexsides, water_area
+from .scale import scenario_game_hex
 from .zones import land_zone, sea_zone
 
 INF = math.inf
@@ -100,13 +104,14 @@ def _doubling_back(scenario: Scenario, cat: Catalogue, zone: frozenset[int],
 def foot_profile(scenario: Scenario, cat: Catalogue, side: str | None, cond: Conditions,
                  open_area: str | None = None) -> MovementProfile:
     mountain = float(option(scenario, cat, "mountain_cost"))
+    h = scenario_game_hex(scenario, cat)  # the map's hexes to a game hex: each costs 1/h of the game's
     per_terrain = {}
     for t in set(scenario.terrain):
         kind = cat.terrain.get(t)
         cost = kind.enter_cost("foot") if kind is not None else INF
         if t == "mountain" and cost != INF:
             cost = mountain
-        per_terrain[t] = cost
+        per_terrain[t] = cost / h
     enter = [per_terrain[t] for t in scenario.terrain]
     for c in _closed_cells(scenario, cat, side, cond, scenario.cell_area, open_area):
         enter[c] = INF
@@ -120,7 +125,7 @@ def foot_profile(scenario: Scenario, cat: Catalogue, side: str | None, cond: Con
 
 def canoe_profile(scenario: Scenario, cat: Catalogue, kind: str | None, side: str | None,
                   cond: Conditions, open_area: str | None = None) -> MovementProfile:
-    per_hex = hexes_per_mp()
+    per_hex = hexes_per_mp() * scenario_game_hex(scenario, cat)
     arioi = kind is not None and prop(cat, kind, "arioi")
     allowed = None if cond.storm is None else set(rule_data()["storm_canoe_terrain"][cond.storm])
     per_terrain = {}
@@ -164,9 +169,19 @@ def canoe_profile(scenario: Scenario, cat: Catalogue, kind: str | None, side: st
     return MovementProfile.build(scenario.grid, enter, edges, zone)
 
 
-def allowance(cond: Conditions, mp: float) -> float:
-    """52-53: "All movement is reduced to 2 points" (1 on a 5-6)."""
+def allowance(cond: Conditions, mp: float, ticks: int = 1) -> float:
+    """52-53: "All movement is reduced to 2 points" (1 on a 5-6). `ticks`: the finest fraction
+    of an MP a cost can be on this map (a sea hex, 1/3 of an MP a game hex): an allowance that
+    `motu query` printed, rounded to 6 decimals (2.333333 for 7/3), is read as that fraction."""
+    if math.isfinite(mp) and abs(mp * ticks - round(mp * ticks)) <= ticks * 5e-7:
+        mp = round(mp * ticks) / ticks
     return mp if cond.rain_mp is None else min(mp, cond.rain_mp)
+
+
+def cost_ticks(scenario: Scenario, cat: Catalogue) -> int:
+    """Into how many parts an MP divides on this map: a sea hex is 1/(3h) MP, a land hex a
+    multiple of 1/h (scale.py)."""
+    return hexes_per_mp() * scenario_game_hex(scenario, cat)
 
 
 def build_profile(scenario: Scenario, cat: Catalogue, movement_class: str, kind: str | None,

@@ -6,49 +6,94 @@ choice, by the Leader's hex), the Variable Movement Table's result for one Leade
 canoe three hexes back along his route; the half-way Jungle rule; +n more MP), a stack's further
 move (`continue_move`, by land or by sea), the Forced March (each Leader and unit once a turn)
 and its Panic check (for the units that end the march with the Leader), and the yes/no
-of a stack ending its move on a full Marae's hex. Step one and the reaches are moves.py's.
+of a stack ending its move on a full Marae's hex. Step one is moves.py's, the reaches reach.py's.
 """
 from __future__ import annotations
 
-from .game_state import CELL, COMBAT, DONE, IN_MARAE, LAND, LEADERS, SEA, SULLEN, TahitiState, handler, step
-from .moves import _alive, land_reach, movers, relocate, sea_movers, sea_reach
-from .queries import enemy_land_zone, enemy_sea_zone
+from .constants import CELL, COMBAT, DONE, IN_MARAE, LAND, LEADERS, SEA, SULLEN
+from .data import forced_march as forced_march_mp, variable_movement as variable_movement_mp
+from .game_state import TahitiState
+from .losses import push_panic
+from .machinery import handler, step
+from .queries import enemy_sea_zone
+from .reach import land_reach, land_zone, sea_reach
+from .stacks import _alive, _stack, pickable, relocate, sea_group_ok
 
 
 # --- 15.13 step two: the Variable Movement Table, one Leader at a time ------------------------
+
+def _rollers(st: TahitiState, pending: tuple) -> list[tuple[int, int]]:
+    """(record index, Leader uid) of every roll still to come, in the order the Leaders moved
+    (within one group the Head Chieftain first). Option rule_15_13_roll: `per_leader` (the
+    text: "one die ... for each Leader"), or `per_stack` (one roll a group, its best Leader's)."""
+    out = []
+    per_leader = st.opts["rule_15_13_roll"] == "per_leader"
+    for i, r in enumerate(pending):
+        leaders = sorted((u for u in _alive(st, r[5]) if u[0] in LEADERS), key=lambda u: (u[0] != "head_chieftain", u[4]))
+        out += [(i, u[4]) for u in (leaders if per_leader else leaders[:1])]
+    return out
+
 
 @step
 def variable_movement(st: TahitiState, player: int, pending: tuple) -> None:
     """15.13 step 2: the player chooses the Leader (by his hex) whose roll comes next; two Leaders
     on one hex roll in the order they moved."""
-    if pending:
-        cells = sorted({r[1] for r in pending})
+    cells = sorted({pending[i][1] for i, _ in _rollers(st, pending)})
+    if cells:
         st.decide(player, [CELL + c for c in cells], "on_variable_movement_leader", player, pending)
 
 
 @handler
 def on_variable_movement_leader(st: TahitiState, action: int, player: int, pending: tuple) -> None:
-    i = next(i for i, r in enumerate(pending) if r[1] == action - CELL)
-    st.push(("variable_movement", player, pending[:i] + pending[i + 1:]))
-    st.roll("on_variable_movement", player, pending[i])
+    rollers = _rollers(st, pending)
+    i, lead = next((i, x) for i, x in rollers if pending[i][1] == action - CELL)
+    record = pending[i]
+    if sum(1 for j, _ in rollers if j == i) > 1:
+        # Other Leaders of this group roll for themselves: the player says who moves with this one.
+        pool = tuple(u[4] for u in _alive(st, record[5]) if u[0] not in LEADERS)
+        if pool:
+            st.push(("choose_units", player, pool, (), True, "roll_leader", (player, pending, i, lead)))
+            return
+        roll_leader(st, player, pending, i, lead, ())
+        return
+    roll_leader(st, player, pending, i, lead, tuple(x for x in record[5] if x != lead))
+
+
+@step
+def roll_leader(st: TahitiState, player: int, pending: tuple, i: int, lead: int, with_him: tuple) -> None:
+    """The Leader `lead` of pending[i] rolls, for himself and the units `with_him`; the rest of
+    the group waits for its other Leaders' rolls."""
+    kind, t, path, spent, halfway, uids = pending[i]
+    group = (lead,) + tuple(x for x in with_him if x != lead)
+    rest = tuple(x for x in uids if x not in group)
+    left = pending[:i] + ((kind, t, path, spent, halfway, rest),) + pending[i + 1:] if rest else \
+        pending[:i] + pending[i + 1:]
+    st.push(("variable_movement", player, left))
+    units = _alive(st, group)
+    if st.opts["rule_15_13_roll"] == "per_leader":
+        column = st.b.allowance[st.unit(lead)[0]]
+    else:
+        column = max(st.b.allowance[u[0]] for u in units if u[0] in LEADERS)
+    if st.cond.get("rain"):
+        column = min(column, st.cond["rain"])  # 52-53: his allowance is now 2 (choice: column 2)
+    st.roll("on_variable_movement", player, (kind, t, path, column, spent, halfway, group))
 
 
 @handler
 def on_variable_movement(st: TahitiState, face: int, player: int, record: tuple) -> None:
     """The Variable Movement Table: extra MP for this Leader; -1 (or less than 1 half-way into a
-    Jungle hex) puts his stack back; otherwise he moves on with what the die gave."""
-    from .data import variable_movement as table
+    Jungle hex) puts him and those with him back; otherwise they move on with what the die gave."""
     kind, t, path, column, _spent, halfway, uids = record
     units = _alive(st, uids)
-    extra = table(column, face)
+    extra = variable_movement_mp(column, face)
     st.log.append(f"turn {st.turn}: {st.player_name(player)}'s Leader at {st.b.labels[t]} rolls {face}: {extra:+d} MP")
     if extra < 0 or (halfway and extra < 1):
-        back = _back(st, kind, path)
+        back = _back(st, kind, path, halfway)
         relocate(units, back)
         st.push(("marae_offer", player, back, uids))
         return
     extra -= 1 if halfway else 0  # the one MP that completes the move into the Jungle hex
-    zone = enemy_land_zone(st, player) if kind == 0 else enemy_sea_zone(st, player)
+    zone = land_zone(st, player) if kind == 0 else enemy_sea_zone(st, player)
     stopped = t in zone or any(u[2] == t and u[1] != player for u in st.units)
     if extra > 0 and not stopped:
         land, sea = (uids, ()) if kind == 0 else ((), uids)
@@ -57,13 +102,16 @@ def on_variable_movement(st: TahitiState, face: int, player: int, record: tuple)
         st.push(("marae_offer", player, t, uids))
 
 
-def _back(st: TahitiState, kind: int, path: tuple[int, ...]) -> int:
-    """-1: by land the hex he moved from. By canoe one full MP back, tracing the route (every hex
-    of it, water hexes too): three hexes back; if that hex is afloat, on back along the route to
-    the nearest coastal hex before it (the start at worst: a sea move starts on a coastal hex),
-    since no stack stays afloat between turns. A portage crossing counts as one hex of the route."""
+def _back(st: TahitiState, kind: int, path: tuple[int, ...], halfway: bool = False) -> int:
+    """-1: by land the hex he moved from: one game hex back along his route (board.game_hex
+    hexes; on a map at the game's scale the hex before the last), and out of a Jungle hex he is
+    half-way into, the hex next to it. By canoe one full MP back, tracing the route (every hex
+    of it, water hexes too): three game hexes back; if that hex is afloat, on back along the
+    route to the nearest coastal hex before it (the start at worst: a sea move starts on a
+    coastal hex), since no stack stays afloat between turns. A portage crossing counts as one
+    hex of the route."""
     if kind == 0:
-        return path[-2]
+        return path[-2] if halfway else path[max(0, len(path) - 1 - st.b.game_hex)]
     i = max(0, len(path) - 1 - st.b.hex_per_mp)
     while i > 0 and not st.b.coast[path[i]]:
         i -= 1
@@ -135,20 +183,33 @@ def forced_march(st: TahitiState, player: int, marched: tuple = ()) -> None:
 
 @handler
 def on_forced_march(st: TahitiState, action: int, player: int, marched: tuple) -> None:
+    """The Leaders on the hex chosen march; the player picks the units that march with them."""
     if action == DONE:
         return
     c = action - CELL
-    land = tuple(u[4] for u in movers(st, player, c, again=True, skip=marched)[0])
-    sea = tuple(u[4] for u in sea_movers(st, player, c, again=True, skip=marched))
-    leaders = tuple(u[4] for u in st.units if u[2] == c and u[1] == player and u[0] in LEADERS)
-    st.push(("forced_march", player, tuple(sorted(set(marched) | set(land) | set(sea) | set(leaders)))))
-    st.roll("on_forced_march_roll", player, c, land, sea)
+    leaders = tuple(u[4] for u in _stack(st, player, c, True, marched) if u[0] in LEADERS)
+    pool = tuple(u[4] for u in pickable(st, player, c, True, marched) if u[0] not in LEADERS)
+    if pool:
+        st.push(("choose_units", player, pool, (), True, "march", (player, c, marched, leaders)))
+    else:
+        march(st, player, c, marched, leaders, ())
+
+
+@step
+def march(st: TahitiState, player: int, cell: int, marched: tuple, leaders: tuple, with_them: tuple) -> None:
+    """15.14: "The Leader and the Units moving with him" roll on the Forced March column; they
+    may march by land (canoes stay), or paddle if their canoes carry them all."""
+    group = leaders + with_them
+    units = _alive(st, group)
+    land = tuple(u[4] for u in units if u[0] != "war_canoe")
+    sea = group if any(u[0] == "war_canoe" for u in units) and sea_group_ok(st, units) else ()
+    st.push(("forced_march", player, tuple(sorted(set(marched) | set(group)))))
+    st.roll("on_forced_march_roll", player, cell, land, sea)
 
 
 @handler
 def on_forced_march_roll(st: TahitiState, face: int, player: int, cell: int, land: tuple, sea: tuple) -> None:
-    from .data import forced_march as table
-    mp = table(face)
+    mp = forced_march_mp(face)
     st.log.append(f"turn {st.turn}: {st.player_name(player)}'s Forced March from {st.b.labels[cell]}: {mp} MP")
     st.push(("forced_march_panic", player, tuple(sorted(set(land) | set(sea)))))
     if mp > 0:
@@ -157,8 +218,8 @@ def on_forced_march_roll(st: TahitiState, face: int, player: int, cell: int, lan
 
 @step
 def forced_march_panic(st: TahitiState, player: int, uids: tuple) -> None:
-    """The stack that marched is the units of the march that stand with its Leader now: by sea,
-    land units beyond the canoes' capacity stayed behind and do not take the Panic check."""
+    """The stack that marched is the units of the march that stand with its Leader now (a group
+    that marched by land left its canoes behind: they take no Panic check anyway)."""
     units = _alive(st, uids)
     with_leader = {u[2] for u in units if u[0] in LEADERS}
     st.roll("on_forced_march_panic_check", player,
@@ -171,6 +232,5 @@ def on_forced_march_panic_check(st: TahitiState, face: int, player: int, uids: t
     (9.2). Head Chieftains never panic (15.9); War Canoes are not Units that panic."""
     if face % 2 == 0:
         return
-    from .retreat import push_panic
     push_panic(st, [u[4] for u in _alive(st, uids) if u[0] not in LEADERS and u[0] != "war_canoe"],
                with_chieftain=False, second_kills=False)

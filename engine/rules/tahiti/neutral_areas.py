@@ -106,8 +106,10 @@ def apply_counter(st: TahitiState, a: int, p: int, letter: str) -> None:
 @handler
 def on_independence_die(st: TahitiState, face: int, a: int, p: int, letter: str, first: int) -> None:
     """E, F: "area remains neutral unless you roll an 11 or greater on a special die roll. Add
-    one to roll for each combat factor you have in area." The special roll: two dice."""
-    if not first:
+    one to roll for each combat factor you have in area." *(choice)* The "special die roll" is
+    two dice (option rule_15_5_special_roll: `two_dice`, so that 11 is within a roll's reach
+    without combat factors), or one die (`one_die`: the player needs 5 combat factors or more)."""
+    if not first and st.opts["rule_15_5_special_roll"] == "two_dice":
         st.roll("on_independence_die", a, p, letter, face)
         return
     units = _presence(st)[a].get(p, [])  # a Marae compound's units are not "in area" (15.8)

@@ -8,11 +8,11 @@ Combat Units stand in the Marae's hex (15.8). Zones of influence: zones.py's rea
 """
 from __future__ import annotations
 
-from .game_state import COMBAT, CURSED, FLIPPED, IN_MARAE, LEADERS, SULLEN, TahitiState
+from .constants import COMBAT, CURSED, FLIPPED, IN_MARAE, LEADERS, SULLEN
 from .rulesdata import combat_value
 
 
-def area_control(st: TahitiState) -> list[int]:
+def area_control(st) -> list[int]:
     """Area index -> controlling player, or -1 (neutral)."""
     b = st.b
     n = len(b.areas)
@@ -39,11 +39,16 @@ def area_control(st: TahitiState) -> list[int]:
     return out
 
 
-def marae_control(st: TahitiState, held: list[int]) -> dict[int, int]:
+def marae_control(st, held: list[int]) -> dict[int, int]:
+    """Full Marae hex -> the player controlling it, or -1: its area's controller, unless enemy
+    Combat Units stand in its hex (15.8). Only the Maraes a region (or island) may hold count
+    (maraes.py: on a designer's map with more, the first in hex order)."""
+    b = st.b
+    built = sorted(c for c, full in st.maraes.items() if full)
+    counted = b.marae_rule.counted([(c, b.areas[b.area[c]] if b.area[c] >= 0 else None) for c in built],
+                                   st.opts["rule_15_11_moorea_marae"])
     out = {}
-    for cell, built in st.maraes.items():
-        if not built:
-            continue
+    for cell in counted:
         side = held[st.b.area[cell]] if st.b.area[cell] >= 0 else -1
         if side >= 0 and any(u[2] == cell and u[1] != side and u[0] in COMBAT for u in st.units):
             side = -1
@@ -51,7 +56,7 @@ def marae_control(st: TahitiState, held: list[int]) -> dict[int, int]:
     return out
 
 
-def areas_held(st: TahitiState) -> list[int]:
+def areas_held(st) -> list[int]:
     """Victory count per player: areas controlled plus full Maraes controlled (15.8)."""
     held = area_control(st)
     count = [0] * len(st.players)
@@ -65,30 +70,42 @@ def areas_held(st: TahitiState) -> list[int]:
     return count
 
 
-def enemy_land_zone(st: TahitiState, player: int) -> set[int]:
+def enemy_land_zone(st, player: int) -> set[int]:
+    """The land hexes where the other players' zones of influence stop `player`'s units (7.5):
+    each exerting piece's hex and the land hexes within one game hex of it (board.game_hex
+    hexes of this map, over land)."""
     b = st.b
     src = {u[2] for u in st.units if u[1] != player and u[0] != "war_canoe" and not (u[3] & IN_MARAE)}
     src.update(c for c, v in st.villages.items() if v[1] and v[0] >= 0 and v[0] != player)
-    zone: set[int] = set()
-    for c in src:
-        if b.land[c]:
-            zone.add(c)
+    src = [c for c in src if b.land[c]]
+    zone: set[int] = set(src)
+    if b.game_hex == 1:
+        for c in src:
             zone.update(x for x in b.nb[c] if b.land[x])
+        return zone
+    edge = set(zone)
+    for _ in range(b.game_hex):
+        edge = {x for c in edge for x in b.nb[c] if b.land[x] and x not in zone}
+        zone |= edge
     return zone
 
 
-def enemy_sea_zone(st: TahitiState, player: int) -> set[int]:
+def enemy_sea_zone(st, player: int) -> set[int]:
+    """Where the other players' War Canoes stop `player`'s canoes (8.4): a canoe's hex and the
+    hexes a canoe could paddle into within one game hex of it (not across a reef or a land
+    hexside)."""
     b = st.b
-    zone: set[int] = set()
-    for u in st.units:
-        if u[0] == "war_canoe" and u[1] != player:
-            c = u[2]
-            zone.add(c)
-            zone.update(x for x in b.nb[c] if (b.water[x] or b.coast[x]) and b.edge(c, x) not in b.canoe_blocked)
+    src = {u[2] for u in st.units if u[0] == "war_canoe" and u[1] != player}
+    zone: set[int] = set(src)
+    edge = set(src)
+    for _ in range(b.game_hex):
+        edge = {x for c in edge for x in b.nb[c] if x not in zone and (b.water[x] or b.coast[x])
+                and b.edge(c, x) not in b.canoe_blocked}
+        zone |= edge
     return zone
 
 
-def unit_value(st: TahitiState, u: list, attacking: bool = False) -> int:
+def unit_value(st, u: list, attacking: bool = False) -> int:
     """A unit's combat value this turn: events 22-23/24-25 (Shamans), 65 (curse), 41-42 (a
     sullen Clan Elder does not attack), panic (flipped: halved, Motu's reading of 9.2)."""
     kind = u[0]
@@ -105,7 +122,7 @@ def unit_value(st: TahitiState, u: list, attacking: bool = False) -> int:
     return v
 
 
-def strength(st: TahitiState, units: list[list], attacking: bool = False) -> int:
+def strength(st, units: list[list], attacking: bool = False) -> int:
     return sum(unit_value(st, u, attacking) for u in units if u[0] != "war_canoe")
 
 
@@ -113,14 +130,14 @@ def has_leader(units: list[list]) -> bool:
     return any(u[0] in LEADERS and not (u[3] & SULLEN) for u in units)
 
 
-def home_cell(st: TahitiState, player: int) -> int:
+def home_cell(st, player: int) -> int:
     """The player's Home Village, if he still holds it; -1 otherwise."""
     c = st.home[player]
     v = st.villages.get(c)
     return c if v is not None and v[1] and v[0] == player else -1
 
 
-def on_island(st: TahitiState, player: int) -> str | None:
+def on_island(st, player: int) -> str | None:
     """The island the player's Head Chieftain is on."""
     for u in st.units:
         if u[0] == "head_chieftain" and u[1] == player:

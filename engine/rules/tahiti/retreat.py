@@ -8,19 +8,24 @@ Scope: Motu's reconstruction (docs/rules/tahiti.md "Combat (9.2)"):
   stack whose battle was at its own Home Village, or whose clan holds no Home Village or none
   it can reach over land (it fights on another island), retreats the full distance to a hex of
   its choice; a Marae it cannot reach over land is no target either. With no free hex next to it, the stack is lost;
+- at the map's scale (scale.py) the retreat is `retreat_hexes` game hexes of board.game_hex hexes
+  each, and Panic is rolled once in each game hex (at its last hex, or where the retreat ends);
 - Panic: in every hex retreated into each unit rolls a die (`panic_on`); the first panic in
   this retreat flips it, a second loses it. Head Chieftains never panic. 15.9: Clan Elders roll
   too, but not on a one-hex retreat; with their Head Chieftain only `panic_on_with_chieftain`;
   a second panic is a capture (12.1); one who panicked once is flipped back at the end.
-- `push_panic`: a single Panic roll per unit outside a retreat (events, 15.14 Forced March);
-  `panics`: which pieces roll (Motu's one reading of "Unit", the Shaman included).
+- which pieces roll is losses.panics (Motu's one reading of "Unit", the Shaman included); a
+  single Panic roll outside a retreat (events, 15.14) is losses.push_panic.
 """
 from __future__ import annotations
 
 import math
 from collections import deque
 
-from .game_state import CELL, FLIPPED, IN_MARAE, TahitiState, handler, step
+from .constants import CELL, FLIPPED, IN_MARAE
+from .game_state import TahitiState
+from .losses import lose_unit, panics
+from .machinery import handler, step
 from .queries import area_control, home_cell, marae_control
 from .rulesdata import load
 
@@ -50,9 +55,10 @@ def retreat(st: TahitiState, cell: int, loser: int, winner: int) -> None:
 
 
 def free_reach(st: TahitiState, start: int, player: int) -> dict[int, int]:
-    """Land hexes within `retreat_hexes` of `start` over hexes holding no enemy unit: cell -> hexes."""
+    """Land hexes within the retreat's reach of `start` over hexes holding no enemy unit: cell ->
+    hexes (combat.yaml `retreat_hexes` game hexes, board.retreat_hexes hexes of this map)."""
     b = st.b
-    n = int(load("combat")["retreat_hexes"])
+    n = b.retreat_hexes
     enemy = {u[2] for u in st.units if u[1] != player and u[0] != "war_canoe"}
     depth = {start: 0}
     queue = deque([start])
@@ -71,7 +77,7 @@ def retreat_path(st: TahitiState, start: int, player: int, target: int) -> list[
     """The hexes retreated into toward `target`: of the free hexes within reach, the one nearest
     the target over land (then the fewest hexes, then the lowest cell), by a shortest free path."""
     b = st.b
-    n = int(load("combat")["retreat_hexes"])
+    n = b.retreat_hexes
     enemy = {u[2] for u in st.units if u[1] != player and u[0] != "war_canoe"}
     prev = {start: -1}
     depth = {start: 0}
@@ -111,7 +117,6 @@ def land_distance(st: TahitiState, goal: int) -> dict[int, int]:
 
 @handler
 def on_retreat_target(st: TahitiState, action: int, cell: int, loser: int, winner: int, maraes: tuple) -> None:
-    from .combat import lose_unit
     target = action - CELL
     # War Canoes stay on their beach: they take no part in a land battle (choice).
     uids = tuple(u[4] for u in st.units if u[2] == cell and u[1] == loser and u[0] != "war_canoe"
@@ -132,14 +137,19 @@ def on_retreat_target(st: TahitiState, action: int, cell: int, loser: int, winne
 @step
 def retreat_move(st: TahitiState, loser: int, winner: int, uids: tuple, path: tuple, i: int,
                  into_compound: bool, panicked: tuple) -> None:
-    """Into the i-th hex of the retreat; then every unit there rolls for Panic."""
+    """Into the i-th hex of the retreat; then, in each game hex retreated into (every
+    board.game_hex hexes of this map, and the last), every unit there rolls for Panic."""
     alive = [u for u in (st.unit(x) for x in uids) if u is not None]
     if i == len(path) or st.out[loser]:
         retreat_end(st, alive, into_compound, panicked)
         return
     for u in alive:
         u[2] = path[i]
-    elders = st.opts["rule_15_9_elder_panic"] and len(path) > 1  # 15.9: no roll on a one-hex retreat
+    h = st.b.game_hex
+    if (i + 1) % h and i + 1 < len(path):  # within a game hex: no roll until its end
+        st.push(("retreat_move", loser, winner, uids, path, i + 1, into_compound, panicked))
+        return
+    elders = st.opts["rule_15_9_elder_panic"] and len(path) > h  # 15.9: no roll on a one-hex retreat
     rolling = tuple(u[4] for u in alive if panics(u) and (u[0] != "clan_elder" or elders))
     st.push(("retreat_panic", loser, winner, uids, path, i, into_compound, panicked, rolling))
 
@@ -157,7 +167,6 @@ def retreat_panic(st: TahitiState, loser: int, winner: int, uids: tuple, path: t
 @handler
 def on_retreat_panic(st: TahitiState, face: int, loser: int, winner: int, uids: tuple, path: tuple, i: int,
                      into_compound: bool, panicked: tuple, rolling: tuple) -> None:
-    from .combat import lose_unit
     u = st.unit(rolling[0])
     if face in panic_faces(st, u, uids):
         if u[4] in panicked:
@@ -166,14 +175,6 @@ def on_retreat_panic(st: TahitiState, face: int, loser: int, winner: int, uids: 
             u[3] |= FLIPPED
             panicked += (u[4],)
     st.push(("retreat_panic", loser, winner, uids, path, i, into_compound, panicked, rolling[1:]))
-
-
-def panics(u: list) -> bool:
-    """Whether a piece rolls for Panic. A "Unit" is every piece of a clan on the map unless the
-    text excludes some (15.14's "each Unit (but not Clan Elders)" shows Clan Elders would
-    otherwise count): Population, Combat Units, the Shaman, Clan Elders (where 15.9 or the event
-    lets them roll); Head Chieftains never panic (15.9); War Canoes are not in a land stack."""
-    return u[0] not in ("head_chieftain", "war_canoe")
 
 
 def panic_faces(st: TahitiState, u: list, stack: tuple) -> list[int]:
@@ -190,29 +191,3 @@ def retreat_end(st: TahitiState, alive: list, into_compound: bool, panicked: tup
             u[3] &= ~FLIPPED  # 15.9: "If he does not panic a second time, flip him back right-side-up."
         if into_compound:
             u[3] |= IN_MARAE  # 15.8: "Place the units under the Marae counter (if they reach the hex)"
-
-
-# --- Panic outside a retreat (events, 15.14 Forced March) ---------------------------------------
-
-def push_panic(st: TahitiState, uids: list[int], with_chieftain: bool, second_kills: bool, enemy: int = -1) -> None:
-    st.push(*[("panic_roll", uid, with_chieftain, second_kills, enemy) for uid in uids])
-
-
-@step
-def panic_roll(st: TahitiState, uid: int, with_chieftain: bool, second_kills: bool, enemy: int) -> None:
-    if st.unit(uid) is not None:
-        st.roll("on_panic", uid, with_chieftain, second_kills, enemy)
-
-
-@handler
-def on_panic(st: TahitiState, face: int, uid: int, with_chieftain: bool, second_kills: bool, enemy: int) -> None:
-    from .combat import lose_unit
-    u = st.unit(uid)
-    data = load("combat")
-    faces = data["panic_on_with_chieftain"] if (u[0] == "clan_elder" and with_chieftain) else data["panic_on"]
-    if face not in faces:
-        return
-    if u[3] & FLIPPED and second_kills:
-        lose_unit(st, u, enemy)
-    else:
-        u[3] |= FLIPPED

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from collections import deque
 
-from .game_state import CELL, COMBAT, IN_MARAE, LEADERS, TahitiState, handler, step
+from .constants import CELL, CLAN_UNITS, IN_MARAE, PICK
+from .game_state import TahitiState
+from .machinery import handler, step
+from .queries import home_cell
 from .rulesdata import letters, load
-
-# The units a clan may have on the map (not Villages, Maraes, Big Logs or markers).
-CLAN_UNITS = frozenset(LEADERS + ("shaman", "population") + COMBAT + ("war_canoe",))
+from .victory import end_by_areas
 
 
 @step
@@ -51,7 +52,6 @@ def _free_homes(st: TahitiState) -> list[int]:
 
 @handler
 def on_draw_home(st: TahitiState, action: int, p: int) -> None:
-    from .game_state import PICK
     st.home[p] = _free_homes(st)[action - PICK]
 
 
@@ -70,16 +70,31 @@ def place_forces(st: TahitiState) -> None:
 
 @step
 def place_position(st: TahitiState) -> None:
-    """Start from the map as the designer set it up: a Village at each Home Village, the pieces
-    where they stand -- every kind a clan can have, Slingers and Heavy Troops too, though the
-    standard forces have none."""
-    start = load("setup")["start_at_home"]
+    """Start from the map as the designer set it up (option start_from_position): a Village at
+    each clan's Home Village, and every piece where it stands -- every kind of unit a clan can
+    have (Slingers and Heavy Troops too, though the standard forces have none; units marked
+    in_marae inside the compound), Villages and Part-built Villages (a side's, or nobody's), the
+    Big Logs they hold (a Big Log is kept in a Village: one on a hex without one stays off,
+    validation warns), Control markers, Maraes and Part-built Maraes, and the Arioi (15.6)."""
     for p, home in enumerate(st.home):
-        st.villages[home] = [p, 1, int(start.get("big_log", 0)), 0, p]
-    for kind, p, cell, count in getattr(st, "position", []):
-        if kind in CLAN_UNITS:
+        st.villages[home] = [p, 1, 0, 0, p]
+    position = getattr(st, "position", [])
+    for kind, p, cell, count, _ in position:  # Villages first: Big Logs go into them
+        if kind in ("village", "part_built_village") and cell not in st.villages:
+            st.villages[cell] = [p, 1 if kind == "village" else 0, 0, 0, -1]
+    b = st.b
+    for kind, p, cell, count, in_marae in position:
+        if kind in CLAN_UNITS and p >= 0:
             for _ in range(count):
-                st.add_unit(kind, p, cell)
+                st.add_unit(kind, p, cell, IN_MARAE if in_marae and kind != "war_canoe" else 0)
+        elif kind == "big_log" and cell in st.villages:
+            st.villages[cell][2] += count
+        elif kind == "control" and p >= 0 and b.area[cell] >= 0:
+            st.control_markers[b.area[cell]] = p
+        elif kind in ("marae", "part_built_marae"):
+            st.maraes[cell] = 1 if kind == "marae" else 0
+        elif kind == "arioi" and st.opts["rule_15_6_arioi"] and b.coast[cell] and b.area[cell] >= 0:
+            st.arioi = cell
 
 
 def nearest_coast(st: TahitiState, cell: int) -> int:
@@ -101,13 +116,11 @@ def nearest_coast(st: TahitiState, cell: int) -> int:
 @step
 def turn_start(st: TahitiState) -> None:
     if st.turn > int(st.opts["turn_limit"]):
-        from .victory import end_by_areas
         end_by_areas(st, f"the turn limit ({st.opts['turn_limit']} turns) is reached")
         return
     st.cond = {}
     for u in st.units:
         u[3] &= IN_MARAE
-    from .queries import home_cell
     for p, due in list(st.shaman_due.items()):
         # Event 21: the new Shaman arrives at the Home Village; while his clan holds no built
         # Home Village (Part-built, or taken) he stays due, arriving at the first turn it does.
@@ -136,7 +149,6 @@ def initiative(st: TahitiState) -> None:
 
 @handler
 def on_initiative(st: TahitiState, action: int) -> None:
-    from .game_state import PICK
     live = st.live()
     i = action - PICK
     st.initiative = live[i]
@@ -146,7 +158,11 @@ def on_initiative(st: TahitiState, action: int) -> None:
 @step
 def turn_body(st: TahitiState) -> None:
     live = [p for p in st.order if not st.out[p]]
-    st.push(*[("movement", p) for p in live], ("combat",), *[("construction", p) for p in live],
+    # 15.14: "After all regular Movement is complete, each Leader may attempt a Forced March"
+    # (option rule_15_14_when: after_all, the text; after_own: after each player's own movement).
+    march = [("forced_march", p, ()) for p in live] if (
+        st.opts["rule_15_14_forced_march"] and st.opts["rule_15_14_when"] == "after_all") else []
+    st.push(*[("movement", p) for p in live], *march, ("combat",), *[("construction", p) for p in live],
             ("area_control",), *([("navigator_trades",)] if st.opts["rule_15_5_neutral_events"] else []),
             ("advance",))
 
@@ -203,20 +219,26 @@ def arioi_moves(st: TahitiState) -> list[int]:
     budget = points * b.hex_per_mp
     barred = _barred(st)
     here = arioi_area(st)
+    shut = b.canoe_shut[storm] if storm is not None else frozenset()
+    portage = round(b.portage_mp * b.hex_per_mp) if st.opts["rule_15_7_portage"] else None
     best = {st.arioi: 0}
-    queue = deque([st.arioi])
-    while queue:
-        c = queue.popleft()
-        for x in b.nb[c]:
-            if not paddle[x]:
+    buckets: list[list[int]] = [[] for _ in range(budget + 1)]
+    buckets[0].append(st.arioi)
+    links, portages = b.sea_links, b.portage_links
+    for cost in range(budget):
+        nc = cost + 1
+        for c in buckets[cost]:
+            if best[c] != cost:
                 continue
-            e = b.edge(c, x)
-            if e in b.canoe_blocked or (e in b.portages and not st.opts["rule_15_7_portage"]):
-                continue
-            nc = best[c] + 1 + (b.portage_mp * b.hex_per_mp if e in b.portages else 0)
-            if nc <= budget and nc < best.get(x, budget + 1):
-                best[x] = nc
-                queue.append(x)
+            for x in links[c]:
+                if x not in shut and nc < best.get(x, budget + 1):
+                    best[x] = nc
+                    buckets[nc].append(x)
+            if portage is not None and portages[c] and nc + portage <= budget:
+                for x in portages[c]:
+                    if x not in shut and nc + portage < best.get(x, budget + 1):
+                        best[x] = nc + portage
+                        buckets[nc + portage].append(x)
     return sorted(c for c in best if b.coast[c] and b.area[c] not in (here, -1) and b.area[c] not in barred)
 
 

@@ -1,10 +1,10 @@
 """Tahiti map validation: what a Tahiti map must be for the rules to work on it.
 
 Scope: checks run after the common ones (engine/scenario/checks.py), each with one registered
-code (docs/validation.md). Errors: land outside every area, an area in no region, more Marae
-sites in a region than its one Marae (15.8), coastal hexes touching no water, misplaced reefs,
+code (docs/validation.md). Errors: land outside every area, an area in no region, coastal hexes touching no water, misplaced reefs,
 lagoons not enclosed, misplaced portages (15.7), two clans in one home area, areas no unit can
-reach from a Home Village, a bad Random Area Selection Table (15.12). Warnings: a one-hex
+reach from a Home Village, a bad Random Area Selection Table (15.12), more full Maraes in a region
+or on another island than 15.8 allows. Warnings: a one-hex
 inland area, a region of one area. Pieces and sites on the wrong terrain are the common
 PIECE_BAD_TERRAIN / FEATURE_BAD_TERRAIN, from the catalogue's `terrain` lists.
 """
@@ -23,14 +23,16 @@ from engine.scenario.validation import Finding, describe_cells, finding, registe
 
 from . import rast
 from .control import home_villages
-from .data import Conditions
+from .data import Conditions, option
+from .maraes import marae_rule
 from .geography import COAST, LAGOON, SEA, is_land, is_water, land_flags, neighbour_any, terrain_mask, terrain_names
 from .movement import canoe_profile, foot_profile
+from .validation_play import PLAY_VALIDATORS
 
 LAND_HEX_NO_AREA = register_code("LAND_HEX_NO_AREA", "error", "A land hex belongs to no area.")
 TAHITI_AREA_NO_REGION = register_code("TAHITI_AREA_NO_REGION", "error", "A Tahiti area belongs to no region.")
 supersede(TAHITI_AREA_NO_REGION, "AREA_NO_REGION")
-REGION_MARAE_SITES = register_code("REGION_MARAE_SITES", "error", "A region has more Marae sites than Maraes it may hold (15.8: one per region).")
+MARAE_OVER_LIMIT = register_code("MARAE_OVER_LIMIT", "error", "A region, or another island, holds more full Maraes than 15.8 allows (one a region, plus one on Mo'orea).")
 COAST_NO_WATER = register_code("COAST_NO_WATER", "error", "A coastal hex touches no sea or lagoon hex.")
 REEF_MISPLACED = register_code("REEF_MISPLACED", "error", "A reef hexside does not lie between a lagoon hex and an open-sea hex.")
 LAGOON_NOT_ENCLOSED = register_code("LAGOON_NOT_ENCLOSED", "error", "A lagoon touches no coast, or no reef parts it from the open sea.")
@@ -57,17 +59,7 @@ def check_land_and_regions(s: Scenario, cat: Catalogue) -> Iterable[Finding]:
     for a in s.areas.values():
         if a.region is not None:
             members[a.region].append(a.id)
-    sites: dict[str, list[int]] = defaultdict(list)
-    for f in s.features:
-        a = s.cell_area[f.cell]
-        if f.kind == "marae_site" and a is not None and a in s.areas and s.areas[a].region is not None:
-            sites[s.areas[a].region].append(f.cell)
     for rid, region in s.regions.items():
-        limit = region.props.get("marae_limit", 1)
-        if len(sites.get(rid, ())) > limit:
-            cells = sites[rid]
-            yield finding(REGION_MARAE_SITES, f"region {region.name} has {len(cells)} Marae sites "
-                          f"({describe_cells(s, cells)}); it may hold {limit}", cells=cells)
         # One area is suspicious only where the map has areas enough to give each region two
         # (the seed: 17 areas in 3 regions); a small example map may well have one.
         if len(members.get(rid, ())) == 1 and len(s.areas) >= 2 * len(s.regions):
@@ -78,6 +70,25 @@ def check_land_and_regions(s: Scenario, cat: Catalogue) -> Iterable[Finding]:
             c = s.cell_area.index(aid)
             yield finding(AREA_ONE_INLAND_HEX, f"area {s.areas[aid].name} is the single hex {s.label(c)}, "
                           "with no coast", cells=[c], areas=[aid])
+
+
+def check_maraes(s: Scenario, cat: Catalogue) -> Iterable[Finding]:
+    """15.8 (maraes.py): the full Marae counters on the map, at most one a region (its
+    `marae_limit`) and one on each other island; part-built ones and Marae sites are unlimited."""
+    full = [m for m in s.pieces.values() if m.kind == "marae" and m.cell is not None]
+    rule = marae_rule(s)
+    other = option(s, cat, "rule_15_11_moorea_marae")
+    for group, ids in sorted(rule.over([(m.id, s.cell_area[m.cell]) for m in full], other).items()):
+        cells = [s.pieces[i].cell for i in ids]
+        kind, key = group
+        where = {"region": lambda k: f"region {s.regions[k].name}", "island": lambda k: f"island {_island_name(s, k)}",
+                 "area": lambda k: f"area {s.areas[k].name}"}[kind](key)
+        yield finding(MARAE_OVER_LIMIT, f"{where} holds {len(ids)} full Maraes ({describe_cells(s, cells)}); "
+                      f"15.8 allows {rule.limit(group, other)} (part-built ones are unlimited)", cells=cells)
+
+
+def _island_name(s: Scenario, island: str) -> str:
+    return s.islands[island].name if island in s.islands else island
 
 
 def check_shore(s: Scenario, cat: Catalogue) -> Iterable[Finding]:
@@ -193,4 +204,5 @@ def check_rast(s: Scenario, cat: Catalogue) -> Iterable[Finding]:
         yield finding(RAST_BAD, f"Random Area Selection Table: {'; '.join(wrong)}")
 
 
-TAHITI_VALIDATORS = (check_land_and_regions, check_shore, check_home_villages, check_rast)
+TAHITI_VALIDATORS = (check_land_and_regions, check_maraes, check_shore, check_home_villages, check_rast,
+                     *PLAY_VALIDATORS)

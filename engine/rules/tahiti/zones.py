@@ -5,7 +5,8 @@ Scope: the cells where an enemy zone stops a moving unit of one side. The design
 movement starts in a zone. 15.8 adds that units in a Marae compound have none. The rest is
 Motu's reading (docs/rules/tahiti.md, "Zones of influence"):
 
-- a land zone is the exerting piece's own hex and the land hexes next to it; Leaders,
+- a land zone is the exerting piece's own hex and the land hexes next to it (on a map finer than
+  the game's, the land hexes within one game hex of it: scale.py); Leaders,
   Shamans, Population, Combat Units and Villages (counters, and Home Village sites) exert one;
 - a sea zone is a War Canoe's own hex and the hexes next to it a canoe could paddle into
   from there (not across a reef or a land hexside);
@@ -18,6 +19,7 @@ from engine.scenario.model import Scenario
 
 from .control import home_villages, in_marae, prop
 from .geography import coast_land_hexsides, land_flags, water_flags
+from .scale import scenario_game_hex
 
 
 def _enemy(p_side: str | None, side: str) -> bool:
@@ -36,13 +38,12 @@ def _build_land_zone(scenario: Scenario, cat: Catalogue, side: str) -> frozenset
     for p in scenario.pieces.values():
         if p.cell is not None and _enemy(p.side, side) and prop(cat, p.kind, "land_zoc") and not in_marae(p):
             sources.add(p.cell)
-    zone: set[int] = set()
-    for c in sources:
-        if land[c]:
-            zone.add(c)
-            zone.update(n for n in nb[c] if land[n])
-    out = frozenset(zone)
-    return out
+    zone = {c for c in sources if land[c]}
+    edge = set(zone)
+    for _ in range(scenario_game_hex(scenario, cat)):  # a game hex: h hexes of this map
+        edge = {n for c in edge for n in nb[c] if land[n] and n not in zone}
+        zone |= edge
+    return frozenset(zone)
 
 
 def sea_zone(scenario: Scenario, cat: Catalogue, side: str) -> frozenset[int]:
@@ -55,15 +56,11 @@ def _build_sea_zone(scenario: Scenario, cat: Catalogue, side: str) -> frozenset[
     nb = scenario.grid.neighbour_lists
     blocked = set(coast_land_hexsides(scenario, cat))
     blocked.update(k for k, feats in scenario.edges.items() if "reef" in feats)
-    zone: set[int] = set()
-    for p in scenario.pieces.values():
-        if p.cell is None or not _enemy(p.side, side) or not prop(cat, p.kind, "sea_zoc"):
-            continue
-        c = p.cell
-        zone.add(c)
-        for n in nb[c]:
-            paddle = water[n] or scenario.terrain[n] == "coast"
-            if paddle and (min(c, n), max(c, n)) not in blocked:
-                zone.add(n)
-    out = frozenset(zone)
-    return out
+    zone = {p.cell for p in scenario.pieces.values()
+            if p.cell is not None and _enemy(p.side, side) and prop(cat, p.kind, "sea_zoc")}
+    edge = set(zone)
+    for _ in range(scenario_game_hex(scenario, cat)):  # a game hex: h hexes of this map
+        edge = {n for c in edge for n in nb[c] if n not in zone and (water[n] or scenario.terrain[n] == "coast")
+                and (min(c, n), max(c, n)) not in blocked}
+        zone |= edge
+    return frozenset(zone)

@@ -1,4 +1,5 @@
 """Malformed or hostile files: one clear LoadError with file, line and column, fast, never a traceback."""
+import json
 import os
 import subprocess
 import sys
@@ -12,7 +13,8 @@ from engine.io.native import dumps, loads
 from engine.io.safe_yaml import MAX_BYTES
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
-GOOD = open(os.path.join(ROOT, "scenarios", "example-hex.yaml"), encoding="utf-8").read()
+# The shipped file less its schema modeline (engine/io/modeline.py): line numbers below count from its header.
+GOOD = open(os.path.join(ROOT, "scenarios", "example-hex.yaml"), encoding="utf-8").read().split("\n", 1)[1]
 
 
 def error_of(text):
@@ -171,3 +173,59 @@ def test_cli_reports_one_line_and_exit_2_without_traceback(tmp_path, content, ne
     assert r.returncode == 2
     assert "Traceback" not in r.stderr
     assert needle in r.stderr and len(r.stderr.strip().splitlines()) == 1
+
+
+def test_an_unquoted_hex_label_reads_as_the_label_typed():
+    s = loads(GOOD.replace("cell: '0303'", "cell: 0303"), "x.yaml")
+    assert s.grid.label(s.pieces["red-canoe"].cell) == "0303", "not 195, YAML 1.1's octal reading of 0303"
+
+
+@pytest.mark.parametrize("typed, value", [("2024-13-45", "2024-13-45"), ("2024-05-01", "2024-05-01"), ("yes", "yes"),
+                                          ("1:30", "1:30"), ("012", "012"), ("true", True), ("0x1F", 31)])
+def test_plain_values_read_as_typed(typed, value):
+    s = loads(GOOD.replace("turns: 6", f"turns: {typed}"), "x.yaml")
+    assert s.victory["turns"] == value
+
+
+def test_every_loaded_value_exports(tmp_path):
+    from engine.io.geojson import geojson_document  # noqa: F401 - registers the export
+    from engine.io.tiled import save_tiled_json, save_tmx
+    s = loads(GOOD.replace("title: Example island", "title: 2024-05-01").replace("turns: 6", "turns: 2024-05-01"),
+              "x.yaml")
+    json.dumps(s.victory)
+    save_tmx(s, str(tmp_path / "m.tmx"))
+    save_tiled_json(s, str(tmp_path / "m.json"))
+
+
+@pytest.mark.parametrize("typed, message", [
+    ("9" * 5000, "(5000 characters) is out of range"), ("12345678901234567890", "out of range"),
+    (".inf", "is not a finite number"), ("-.Inf", "is not a finite number"), (".nan", "is not a finite number"),
+])
+def test_numbers_beyond_range_are_refused_with_line_and_column(typed, message):
+    text = GOOD.replace("turns: 6", f"turns: {typed}")
+    e = error_of(text)
+    assert message in e.message
+    assert text.splitlines()[e.line - 1][e.column - 1:].startswith(typed)
+
+
+@pytest.mark.parametrize("char", ["\x00", "\x07", "\x1b", "\x7f", "\ufffe"])
+def test_control_characters_are_one_line_with_their_place(char):
+    text = GOOD.replace("Example island", f"Example{char}island")
+    e = error_of(text)
+    assert e.message.startswith(f"control character U+{ord(char):04X}")
+    assert text.splitlines()[e.line - 1][e.column - 1] == char and "\n" not in str(e)
+
+
+def test_an_error_in_a_record_points_at_it_without_parsing_the_whole_file_again(monkeypatch):
+    import engine.io.safe_yaml as safe_yaml
+    parsed = []
+    real = safe_yaml.yaml.parse
+
+    def spy(text, **kw):
+        parsed.append(len(text))
+        return real(text, **kw)
+    monkeypatch.setattr(safe_yaml.yaml, "parse", spy)
+    text = GOOD.replace("cell: '0303'", "cell: '9999'")
+    e = error_of(text)
+    assert "off the map" in e.message and text.splitlines()[e.line - 1][e.column - 1:].startswith("'9999'")
+    assert parsed[0] == len(text) and all(n < 200 for n in parsed[1:]), "only the piece's own line again"

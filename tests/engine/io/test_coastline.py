@@ -38,7 +38,8 @@ def _moorea(**kw):
 
 
 def _errors_and_warnings(s):
-    return [(f.code, f.message) for f in RULES.validate(s)]
+    """The map's findings; a draft has no clan yet, so the game's TAHITI_NO_HOME_VILLAGE is not one."""
+    return [(f.code, f.message) for f in RULES.validate(s) if f.code != "TAHITI_NO_HOME_VILLAGE"]
 
 
 def test_boundary_distance_is_the_exact_distance_to_the_coastline():
@@ -138,7 +139,8 @@ def test_equal_wedges_from_the_centre_grouped_into_the_islands_region():
                                                    "Mo'orea north-west"]
     assert list(s.areas)[0] == "moorea_north_east"  # ids follow names
     # No pass marked: the lagoon is closed, which the validator says.
-    assert [(f.code, f.severity) for f in RULES.validate(s)] == [("LAGOON_NO_PASS", "warning")]
+    assert [(f.code, f.severity) for f in RULES.validate(s) if f.code != "TAHITI_NO_HOME_VILLAGE"] == [
+        ("LAGOON_NO_PASS", "warning")]
 
 
 def test_areas_round_village_points_with_their_village_sites():

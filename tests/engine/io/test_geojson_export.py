@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from shapely.geometry import Polygon, shape
 
-from engine.io.geojson import GeoreferenceError, geojson_document, save_geojson
+from engine.io.geojson import LOCAL_CRS_WKT, GeoreferenceError, geojson_document, save_geojson, to_geojson
 from engine.io.native import load_path
 from engine.rules.registry import get_ruleset
 from engine.scenario.model import Area
@@ -34,7 +34,8 @@ def test_the_example_island_feature_by_feature(example_hex, tmp_path):
     assert south["properties"] == {"motu": "area", "id": "south", "name": "Southcape", "region": "south",
                                    "island": "example", "color": "#c39bd3", "props": {"note": "the cape"}}
     hex_area = 1.5 * 3 ** 0.5
-    assert shape(south["geometry"]).area == pytest.approx(len(example_hex.area_cells()["south"]) * hex_area)
+    # Coordinates keep a thousandth of a cell.
+    assert shape(south["geometry"]).area == pytest.approx(len(example_hex.area_cells()["south"]) * hex_area, rel=1e-3)
     assert len(_kind(doc, "edge")) == 10 and {"motu": "edge", "edge": "0807/0907", "features": ["portage"]} in \
         [f["properties"] for f in _kind(doc, "edge")]
     assert _kind(doc, "feature")[0]["properties"] == {"motu": "feature", "kind": "home_village", "cell": "0404", "side": "red"}
@@ -88,3 +89,37 @@ def test_a_broken_georeference_is_one_clear_error(example_hex):
     example_hex.tables["georeference"] = {"origin": "here"}
     with pytest.raises(GeoreferenceError, match="needs origin"):
         geojson_document(example_hex)
+
+
+def _decimals(doc) -> int:
+    def walk(v):
+        if isinstance(v, float):
+            yield len(repr(v).split(".")[1]) if "." in repr(v) and "e" not in repr(v) else 0
+        elif isinstance(v, list):
+            for x in v:
+                yield from walk(x)
+    return max(d for f in doc["features"] if f["geometry"] for d in walk(f["geometry"]["coordinates"]))
+
+
+@pytest.mark.parametrize("name", ["example-hex.yaml", "fern-ambush.yaml", "tiki.yaml"])
+def test_a_map_without_georeference_states_its_local_plane(name):
+    doc = json.loads(to_geojson(load_path(ROOT / "scenarios" / name)))
+    # Old-style GeoJSON crs, which GDAL reads: an engineering system, never WGS 84.
+    assert doc["crs"] == {"type": "name", "properties": {"name": LOCAL_CRS_WKT}}
+    assert LOCAL_CRS_WKT.startswith("LOCAL_CS[") and doc["motu"]["units"] == "layout units, y north"
+    assert _decimals(doc) <= 3  # a thousandth of a layout unit
+
+
+@pytest.mark.parametrize("name", ["tahiti.yaml", "tahiti-moorea.yaml"])
+def test_georeferenced_maps_are_wgs84_rounded_to_a_thousandth_of_a_hex(name):
+    s = load_path(ROOT / "scenarios" / name)
+    text = to_geojson(s)
+    doc = json.loads(text)
+    assert "crs" not in doc  # RFC 7946: WGS 84 is the default and is not named
+    assert 4 <= _decimals(doc) <= 6
+    assert doc == geojson_document(s)
+
+
+def test_the_fast_writer_writes_what_the_document_holds(example_hex, example_square):
+    for s in (example_hex, example_square, load_path(ROOT / "scenarios" / "tiki.yaml")):
+        assert json.loads(to_geojson(s)) == geojson_document(s)

@@ -90,3 +90,53 @@ def test_files_that_are_not_polygons(tmp_path):
     with pytest.raises(LoadError) as err:
         read_shapes(str(p))
     assert err.value.line == 2 and "not valid JSON" in str(err.value)
+
+
+def _write(tmp_path, doc):
+    p = tmp_path / "shapes.geojson"
+    p.write_text(json.dumps(doc), encoding="utf-8")
+    return str(p)
+
+
+def test_a_declared_crs_is_transformed_to_longitude_and_latitude(tmp_path):
+    from engine.io.geojson_import import read_geojson
+    # A square kilometre of Tahiti in web Mercator metres (EPSG:3857), as GDAL writes it.
+    x, y = -16_697_923.6, -1_963_000.0
+    ring = [[x, y], [x + 1000, y], [x + 1000, y + 1000], [x, y + 1000], [x, y]]
+    doc = {"type": "FeatureCollection", "crs": {"type": "name", "properties": {"name": "urn:ogc:def:crs:EPSG::3857"}},
+           "features": [{"type": "Feature", "properties": {"name": "Papeete"},
+                         "geometry": {"type": "Polygon", "coordinates": [ring]}}]}
+    read = read_geojson(_write(tmp_path, doc))
+    w, s, e, n = read.shapes[0][0].bounds
+    assert read.geographic and read.crs == "urn:ogc:def:crs:EPSG::3857"
+    assert -150.0 < w < e < -149.98 and -17.4 < s < n < -17.3, "about 0.009 degrees a side, near Papeete"
+
+
+@pytest.mark.parametrize("crs, message", [
+    ({"type": "name", "properties": {"name": "EPSG:999999"}}, "not one Motu can transform"),
+    ({"type": "link", "properties": {"href": "x.prj"}}, "linked systems are not read"),
+    ({"type": "name", "properties": {"name": "urn:ogc:def:crs:OGC:1.3:CRS84"}}, "but they reach"),
+])
+def test_a_crs_that_cannot_be_honoured_is_refused(tmp_path, crs, message):
+    from engine.io.geojson_import import read_geojson
+    ring = [[0, 0], [500, 0], [500, 1], [0, 0]]
+    with pytest.raises(LoadError, match=message):
+        read_geojson(_write(tmp_path, {"type": "Polygon", "coordinates": [ring], "crs": crs}))
+
+
+@pytest.mark.parametrize("geometry, where", [
+    ({"type": "Polygon", "coordinates": [[[0, 0], [1, 0], [1, float("nan")], [0, 0]]]}, None),
+    ({"type": "Polygon", "coordinates": 5}, "features[0].geometry.coordinates"),
+    ({"type": "Polygon", "coordinates": [[[0, 0], [1, 0], [1, "1"], [0, 0]]]}, "features[0].geometry.coordinates[0][2]"),
+    ({"type": "Polygon", "coordinates": [[[0, 0], [1, 1]]]}, "features[0].geometry.coordinates[0]"),
+    ({"type": "Blob"}, "features[0].geometry.type"),
+])
+def test_wrong_geometry_shapes_are_refused_with_their_json_path(tmp_path, geometry, where):
+    from engine.io.geojson_import import read_geojson
+    doc = {"type": "FeatureCollection", "features": [{"type": "Feature", "properties": {}, "geometry": geometry}]}
+    with pytest.raises(LoadError) as err:
+        read_geojson(_write(tmp_path, doc))
+    if where is None:
+        assert "NaN is not a number JSON allows" in str(err.value) and err.value.line == 1
+    else:
+        assert err.value.path == where

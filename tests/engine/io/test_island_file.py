@@ -64,5 +64,5 @@ def test_plane_coordinates_are_refused_for_the_draft(tmp_path):
 
 def test_a_point_without_finite_coordinates_is_refused(tmp_path):
     bad = {"type": "Feature", "properties": {"motu": "pass"}, "geometry": {"type": "Point", "coordinates": [float("nan"), 1]}}
-    with pytest.raises(LoadError, match="feature 2"):
+    with pytest.raises(LoadError, match="NaN is not a number JSON allows"):
         read_island(_write(tmp_path, [_poly(), bad]))

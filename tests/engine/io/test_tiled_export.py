@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from shapely.geometry import Polygon
+from shapely.geometry import Point, Polygon
 
 from engine.board.grids import HexGrid, SquareGrid
 from engine.io.native import load_path
@@ -63,16 +63,16 @@ def test_every_hex_centre_and_corner_lands_where_tiled_draws_the_tile(orientatio
 def test_layers_tilesets_and_objects_of_the_example_island(example_hex):
     doc = tiled_map(example_hex)
     layers = {layer["name"]: layer for layer in doc["layers"]}
-    assert [layer["name"] for layer in doc["layers"]] == ["terrain", "areas", "area outlines", "edges", "features",
-                                                          "pieces", "cells"]
-    terrain_ts, area_ts = doc["tilesets"]
+    assert [layer["name"] for layer in doc["layers"]] == ["terrain", "areas", "area outlines", "area names", "edges",
+                                                          "features", "pieces", "cells"]
+    terrain_ts, area_ts, counter_ts, feature_ts = doc["tilesets"]
     tile_terrain = {terrain_ts["firstgid"] + t["id"]: {p["name"]: p["value"] for p in t["properties"]}
                     for t in terrain_ts["tiles"]}
     assert [tile_terrain[g]["terrain"] for g in layers["terrain"]["data"]] == example_hex.terrain
-    assert tile_terrain[1] == {"terrain": "sea", "name": "Open sea", "kind": "water", "color": "#ff1f5f99"}
+    assert tile_terrain[1] == {"terrain": "sea", "label": "Open sea", "kind": "water", "color": "#ff1f5f99"}
     area_tiles = {area_ts["firstgid"] + t["id"]: {p["name"]: p["value"] for p in t["properties"]} for t in area_ts["tiles"]}
     assert [area_tiles[g]["area"] if g else None for g in layers["areas"]["data"]] == example_hex.cell_area
-    assert area_tiles[area_ts["firstgid"] + 2] == {"area": "south", "name": "Southcape", "region": "south",
+    assert area_tiles[area_ts["firstgid"] + 2] == {"area": "south", "label": "Southcape", "region": "south",
                                                    "island": "example", "color": "#ffc39bd3", "props.note": "the cape"}
     # Each area one polygon whose area is its hexes' (in Tiled pixels: 3 * 8 * 28 per hex).
     outlines = layers["area outlines"]["objects"]
@@ -85,12 +85,25 @@ def test_layers_tilesets_and_objects_of_the_example_island(example_hex):
     edges = layers["edges"]["objects"]
     assert len(edges) == len(example_hex.edges)
     reef = next(o for o in edges if {"name": "edge", "type": "string", "value": "0401/0402"} in o["properties"])
-    assert reef["name"] == "reef" and len(reef["polyline"]) == 2
-    assert {p["name"]: p["value"] for p in layers["features"]["objects"][3]["properties"]} == \
-        {"kind": "marae_site", "cell": "0605", "name": "Example marae"}
-    fighters = {p["name"]: p["value"] for p in layers["pieces"]["objects"][4]["properties"]}
-    assert fighters == {"id": "blue-fighters", "kind": "fighters", "side": "blue", "cell": "0904", "count": 2,
-                        "props.veteran": True}
+    assert len(reef["polyline"]) == 2 and {"name": "features", "type": "string", "value": "reef"} in reef["properties"]
+    marae = layers["features"]["objects"][3]
+    assert {p["name"]: p["value"] for p in marae["properties"]} == {"kind": "marae_site", "cell": "0605", "label": "Example marae"}
+    look = feature_ts["tiles"][marae["gid"] - feature_ts["firstgid"]]
+    assert {p["name"]: p["value"] for p in look["properties"]} == {"feature": "M", "ring": "#ff1a1a1a"}
+    fighters = layers["pieces"]["objects"][4]
+    assert {p["name"]: p["value"] for p in fighters["properties"]} == {
+        "piece": "blue-fighters", "kind": "fighters", "side": "blue", "cell": "0904", "count": 2, "props.veteran": True}
+    # Pieces are tile objects showing their counter, standing in their cell; nothing is named over the map.
+    counter = counter_ts["tiles"][fighters["gid"] - counter_ts["firstgid"]]
+    assert {p["name"]: p["value"] for p in counter["properties"]} == {"counter": "F", "label": "Fighters", "side": "blue"}
+    ax, bx, ay, by = pixel_transform(example_hex.grid)
+    x, y = example_hex.grid.center(example_hex.grid.parse_label("0904"))
+    cx, cy = ax * x + bx, ay * y + by  # a tile object's (x, y) is its bottom-left corner
+    assert fighters["x"] < cx < fighters["x"] + fighters["width"] and fighters["y"] - fighters["height"] < cy < fighters["y"]
+    assert all(o["name"] == "" for layer in doc["layers"] for o in layer.get("objects", []))
+    # Area names: one text object per area, in one layer of their own.
+    names = layers["area names"]["objects"]
+    assert sorted(o["text"]["text"] for o in names) == sorted(a.name for a in example_hex.areas.values())
     assert doc["nextobjectid"] == 1 + sum(len(layer.get("objects", [])) for layer in doc["layers"])
 
 
@@ -141,3 +154,24 @@ def test_tiled_formats_are_registered_and_exports_are_atomic_text(example_square
     assert [p.name for p in tmp_path.iterdir()] == ["sq.json"]  # no temporary file left behind
     big = Scenario(ruleset="fern", grid=SquareGrid(40, 30), terrain=["open"] * 1200)
     assert len(tiled_map(big)["layers"][0]["data"]) == 1200
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
+def test_every_tile_object_stands_in_its_own_cell(path):
+    """Tiled anchors a tile object at its bottom-left corner: for counters and features that corner
+    and the object's centre are both inside the cell the object belongs to, so where it stands says
+    which cell it is in."""
+    s = load_path(path)
+    if s.grid.shape == "spaces":
+        return
+    ax, bx, ay, by = pixel_transform(s.grid)
+    doc = tiled_map(s)
+    for layer in doc["layers"]:
+        for o in layer.get("objects", []):
+            props = {p["name"]: p["value"] for p in o.get("properties", [])}
+            if "gid" not in o or "cell" not in props:
+                continue
+            cell = Polygon([(ax * x + bx, ay * y + by) for x, y in s.grid.polygon(s.grid.parse_label(props["cell"]))])
+            corner = (o["x"] + 0.01, o["y"] - 0.01)
+            centre = (o["x"] + o["width"] / 2, o["y"] - o["height"] / 2)
+            assert cell.contains(Point(*corner)) and cell.contains(Point(*centre)), (layer["name"], props)

@@ -17,7 +17,8 @@ def test_each_rule_set_creates_saves_loads_and_validates_its_board(rid, shape):
     assert s.grid.shape == shape and s.ruleset == rid
     back = loads(dumps(s))
     assert back == s
-    assert [f for f in rs.validate(back) if f.severity == "error"] == []
+    # A blank Tahiti board has no clan yet: it cannot be played until a Home Village is placed.
+    assert [f for f in rs.validate(back) if f.severity == "error" and f.code != "TAHITI_NO_HOME_VILLAGE"] == []
 
 
 def test_catalogues_give_movement_costs_as_data():

@@ -6,6 +6,8 @@ import pytest
 from engine.rules.api import CHANCE
 from engine.session.session import Session
 
+FP = "a" * 16  # a scenario's fingerprint
+
 
 class Dice:
     """One die roll, then the player guesses high (1) or low (0); a guess of the right half wins."""
@@ -22,6 +24,9 @@ class Dice:
     def chance_outcomes(self):
         return [(f, 1 / 6) for f in range(1, 7)]
 
+    def is_terminal(self):
+        return len(self._history) >= 2
+
     def legal_actions(self):
         return [1, 2, 3, 4, 5, 6] if not self._history else [0, 1]
 
@@ -33,11 +38,11 @@ class Dice:
 
 
 def test_rolls_are_logged_with_their_purpose_and_replay_exactly():
-    s = Session(Dice, seed=42)
+    s = Session(Dice, seed=42, fingerprint=FP)
     [roll] = s.resolve_chance()
     assert roll.player == CHANCE and roll.text == f"rolled {roll.action}"
     s.apply(1)
-    again = Session.from_record(json.loads(json.dumps(s.record())), Dice)
+    again = Session.from_record(json.loads(json.dumps(s.record())), Dice, FP)
     assert again.actions == s.actions and [e.text for e in again.log] == [e.text for e in s.log]
 
 
@@ -61,6 +66,6 @@ def test_undo_takes_back_the_players_move_and_keeps_the_dice_in_step():
 
 
 def test_a_record_of_another_scenario_is_refused():
-    s = Session(Dice, seed=1, fingerprint="aaaa")
+    s = Session(Dice, seed=1, fingerprint=FP)
     with pytest.raises(ValueError, match="different version"):
-        Session.from_record(s.record(), Dice, fingerprint="bbbb")
+        Session.from_record(s.record(), Dice, fingerprint="b" * 16)

@@ -70,7 +70,7 @@ def test_the_heuristic_bot_beats_the_random_bot(name):
 
 def test_every_roll_is_logged_with_what_it_was_for_and_what_was_needed():
     s = scenario("fern-ambush.yaml")
-    session = Session(lambda: RULES.new_initial_state(s), seed=3)
+    session = Session(lambda: RULES.new_initial_state(s), seed=3, fingerprint="0123456789abcdef")
     bots = [HeuristicBot(random.Random(1)), HeuristicBot(random.Random(2))]
     for _ in range(400):
         if session.state.is_terminal():
@@ -83,7 +83,7 @@ def test_every_roll_is_logged_with_what_it_was_for_and_what_was_needed():
     assert any(t.startswith("motivation of ") and ", rolled " in t and ("— success" in t or "— failed" in t)
                for t in dice)
     assert all("rolled" in t or "falls at random" in t for t in dice)
-    replay = Session.from_record(session.record(), lambda: RULES.new_initial_state(s))
+    replay = Session.from_record(session.record(), lambda: RULES.new_initial_state(s), session.fingerprint)
     assert replay.state == session.state
 
 

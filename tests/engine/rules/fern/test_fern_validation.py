@@ -31,7 +31,7 @@ def test_rule_1_a_unit_outside_any_chain_of_command():
 
 def test_rule_1_a_unit_whose_chain_does_not_reach_the_c_in_c():
     s = table(OPEN6, BASE + [("gen", "c_in_c", "british", "5,6", 1, {})])
-    assert codes(s) == ["FERN_NOT_UNDER_C_IN_C"]
+    assert codes(s) == ["FERN_IDLE_COMMANDER", "FERN_NOT_UNDER_C_IN_C"], "and the C-in-C commands nobody"
 
 
 def test_rule_1_a_leader_with_more_attempts_than_allowed():

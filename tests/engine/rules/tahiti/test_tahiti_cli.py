@@ -69,3 +69,25 @@ def test_event_44_45_truce_reach_and_path_know_the_start(capsys, tmp_path):
     # From neutral 0501 both Blue areas are closed: no path into a.
     code, data, _ = run_json(capsys, "query", str(path), "path", "0501", "0301", *args)
     assert code == 1 and data["path"] is None
+
+
+def test_path_prints_a_cost_that_mp_then_accepts(capsys):
+    # `path` prints sums of a third of an MP (a sea hex on a game-scale map) rounded to 6
+    # decimals, down: 4 hexes, 1.333333 (less than 4/3). Given back as --mp, that allowance reaches the same hex.
+    code, data, _ = run_json(capsys, "query", HEX, "path", "0303", "0703", "--unit", "war_canoe")
+    assert code == 0
+    cost = data["cost"]
+    assert isinstance(cost, float) and round(cost * 3) != cost * 3  # a printed, rounded fraction
+    code, again, _ = run_json(capsys, "query", HEX, "path", "0303", "0703", "--unit", "war_canoe", "--mp", str(cost))
+    assert code == 0 and again["path"] == data["path"]
+    code, reach, _ = run_json(capsys, "query", HEX, "reach", "0303", "--unit", "war_canoe", "--mp", str(cost))
+    assert code == 0 and data["path"][-1] in reach["cells"]
+
+
+def test_path_on_the_shipped_map_prints_twelfths_that_mp_accepts(capsys):
+    # At one mile a hex (four to a game hex) a sea hex is 1/12 MP: 0608 -> 0615, 7 hexes, 0.583333.
+    tahiti = os.path.join(ROOT, "scenarios", "tahiti.yaml")
+    code, data, _ = run_json(capsys, "query", tahiti, "path", "0608", "0615", "--unit", "war_canoe")
+    assert code == 0 and data["cost"] == 0.583333
+    code, again, _ = run_json(capsys, "query", tahiti, "path", "0608", "0615", "--unit", "war_canoe", "--mp", "0.583333")
+    assert code == 0 and again["path"] == data["path"]

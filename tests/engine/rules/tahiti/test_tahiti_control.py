@@ -63,3 +63,16 @@ def test_rule_15_8_enemy_combat_units_in_the_marae_hex_or_compound_leave_it_unco
 def test_rule_15_8_maraes_only_with_the_option():
     got = control([("m1", "marae", None, "0101")], options={"rule_15_8_maraes": False})
     assert "marae:m1" not in got
+
+
+def test_rule_15_8_one_full_marae_a_region_counts_for_control():
+    # Two full Maraes in the one region (validation says MARAE_OVER_LIMIT): 15.8's one Marae rule
+    # counts only the first (in piece order) as an area; part-built Maraes never count.
+    on = {"rule_15_8_maraes": True}
+    got = control([("m1", "marae", None, "0101"), ("m2", "marae", None, "0301"), ("pm", "part_built_marae", None, "0501"),
+                   ("p", "population", "red", "0201"), ("q", "population", "red", "0401")], options=on)
+    assert got == {"a": "red", "b": "red", "c": None, "marae:m1": "red"}
+    # In two regions, both count.
+    s = build(LAND, AREAS, regions={"r1": ["a"], "r2": ["b", "c"]}, options=on,
+              pieces=[("m1", "marae", None, "0101"), ("m2", "marae", None, "0301"), ("p", "population", "red", "0201")])
+    assert {k: v for k, v in RULES.control(s).items() if k.startswith("marae:")} == {"marae:m1": "red", "marae:m2": None}

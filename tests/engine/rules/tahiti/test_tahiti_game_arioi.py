@@ -15,7 +15,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
-from engine.rules.tahiti import moves  # noqa: E402
+from engine.rules.tahiti.reach import sea_reach  # noqa: E402
 from engine.rules.tahiti.game_state import CELL, DONE, PICK  # noqa: E402
 
 from tahiti_testmaps import build  # noqa: E402
@@ -85,11 +85,11 @@ def test_rule_15_6_move_ignores_zones_and_reefs():
     # Control: a Red War Canoe on 2 with the same 4 points does not reach 14: the reef of area a
     # bars it, and with area a Red's the Blue zone still does; with neither, it gets there.
     st.add_unit("war_canoe", RED, 2)
-    assert 14 not in moves.sea_reach(st, RED, 2, 4)
+    assert 14 not in sea_reach(st, RED, 2, 4)
     st.control_markers[st.b.area[2]] = RED
-    assert 14 not in moves.sea_reach(st, RED, 2, 4)
+    assert 14 not in sea_reach(st, RED, 2, 4)
     st.remove([u[4] for u in st.units if u[1] == BLUE and u[2] == 5])
-    assert 14 in moves.sea_reach(st, RED, 2, 4)
+    assert 14 in sea_reach(st, RED, 2, 4)
 
 
 def test_rule_15_6_first_season_no_home_village_area_after_it_allowed():
@@ -139,7 +139,7 @@ def test_rule_15_12_event_52_53_5_6_heavy_rain_cuts_the_arioi_to_one_point():
     st = _rain_then_arioi(5, 5, 2, 6)                # 52-6: "reduced to 1 point"
     # 1 point = 3 hexes: only 2 (3 hexes); 0 (5) and 14 (9) are out of reach: it goes to 2,
     # with no choice to ask (the next node is the next turn's initiative)
-    assert any("random event 52 (rain)" in line for line in st.log)
+    assert any("random event 52: The rain in Tahiti falls..." in line for line in st.log)
     assert st.arioi == 2 and node_name(st) == "on_initiative"
 
 
@@ -196,7 +196,7 @@ def test_rule_15_6_villages_remain_dormant_in_the_arioi_area():
 
 
 def test_rule_15_6_no_part_built_village_placed_into_the_arioi_area():
-    from engine.rules.tahiti.construction import BUILDS
+    from engine.rules.tahiti.constants import BUILDS
     st = real_game_with_arioi_in(game().b.village_sites[0])  # the Arioi in Faaa, next to Pare
     home = st.home[RED]
     faaa = next(c for c in st.b.area_cells[0] if st.b.terrain[c] == "clear")

@@ -1,4 +1,4 @@
-"""15.6 in the Arioi's area, in a game's Movement Phase (moves._closed), on tahiti.yaml:
+"""15.6 in the Arioi's area, in a game's Movement Phase (reach._closed), on tahiti.yaml:
 "Units may not enter a hex containing enemy combat units in the area. Combat units do,
 however, retain their Zones of Influence. Units may otherwise move normally through the area
 with the Arioi counter."

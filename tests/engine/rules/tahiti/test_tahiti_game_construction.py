@@ -12,7 +12,7 @@ import sys
 import pytest
 
 sys.path.insert(0, os.path.dirname(__file__))
-from engine.rules.tahiti.construction import BUILDS  # noqa: E402
+from engine.rules.tahiti.constants import BUILDS  # noqa: E402
 from engine.rules.tahiti.game_state import DONE, PICK, CELL  # noqa: E402
 from engine.rules.tahiti.queries import areas_held  # noqa: E402
 
@@ -365,3 +365,11 @@ def test_rule_15_8_area_without_a_region_still_one_full_marae():
     st.maraes = {201: 1, RED_HOME: 0}  # a full Marae on 201, in Pare already
     run_only(st, ("construction", RED))
     assert act(st, "marae", RED_HOME) not in st.legal_actions()
+
+
+def test_rule_15_8_one_full_marae_a_region_counts_in_a_game():
+    # A game whose map already had two full Maraes in the north (a designer's, carried over by
+    # start_from_position): only the first counts as an area (maraes.py), as validation says.
+    st = marae_game()
+    st.maraes = {201: 1, RED_HOME: 1}  # both in Pare (north)
+    assert areas_held(st)[RED] == 2  # Pare and one Marae

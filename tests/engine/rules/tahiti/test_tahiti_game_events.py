@@ -21,6 +21,7 @@ from test_tahiti_game_support import (BLUE, GREEN, RED, YELLOW, at_step, count, 
                                       stack_value)
 
 from engine.rules.tahiti import moves
+from engine.rules.tahiti.reach import sea_reach
 from engine.rules.tahiti.game_state import LAND, PICK, SEA
 from engine.rules.tahiti.queries import unit_value
 from engine.rules.tahiti.rulesdata import events_by_number, load
@@ -119,10 +120,10 @@ def _sea_moves(st):
 def test_rule_15_12_event_14_15_1_2_storm_sea_movement_only_in_coastal_hexes():
     st = at_red_movement(rolled(1, 4, 2))
     assert st.cond["storm"] == "coastal"
-    reach = moves.sea_reach(st, RED, 245, 4)
+    reach = sea_reach(st, RED, 245, 4)
     calm = st.clone()
     calm.cond = {}
-    calm_reach = moves.sea_reach(calm, RED, 245, 4)
+    calm_reach = sea_reach(calm, RED, 245, 4)
     # calm: the canoe's route to 243 cuts across a hex of open water; in the storm it keeps to
     # coastal hexes (on this coast at no extra cost: 243 is 2 hexes either way)
     assert any(not st.b.coast[c] for c in moves._path(calm_reach, 243))

@@ -12,7 +12,7 @@ sys.path.insert(0, os.path.dirname(__file__))
 from test_tahiti_game_events import at_red_movement, roll_event, rolled, start
 from test_tahiti_game_support import BLUE, GREEN, RED, YELLOW, at_step, count, feed, kinds, node_name
 
-from engine.rules.tahiti import moves
+from engine.rules.tahiti.reach import land_reach
 from engine.rules.tahiti.game_state import CELL, COMBAT, PICK
 
 
@@ -35,10 +35,10 @@ def test_rule_15_12_event_44_45_1_5_truce_no_combat_no_entering_enemy_areas(seco
     roll_event(st, 4, second, third)
     at_red_movement(st)
     assert st.cond["truce"] is True
-    reach = moves.land_reach(st, RED, 245, 4)
+    reach = land_reach(st, RED, 245, 4)
     calm = st.clone()
     calm.cond = {}
-    arue = [c for c in moves.land_reach(calm, RED, 245, 4) if st.b.area[c] == 4]
+    arue = [c for c in land_reach(calm, RED, 245, 4) if st.b.area[c] == 4]
     assert arue and not any(st.b.area[c] == 4 for c in reach)
     _battle_at_245(st)                               # combat is prohibited: no battle, Red moves on
     assert node_name(st) == "on_move" and count(st, BLUE, "militia", 245) == 1
@@ -147,12 +147,12 @@ def test_rule_15_12_event_52_53_rain_movement_streams_combat(second, third, mp):
     roll_event(st, 5, second, third)
     at_red_movement(st)
     assert st.cond["rain"] == mp
-    reach = moves.land_reach(st, RED, 209, 4)        # the HC's 4 MP cut to `mp`
+    reach = land_reach(st, RED, 209, 4)        # the HC's 4 MP cut to `mp`
     assert reach and max(cost for cost, _ in reach.values()) <= mp
     assert not set(reach) & st.b.streams
     calm = st.clone()
     calm.cond = {}
-    assert 210 in moves.land_reach(calm, RED, 209, 4)
+    assert 210 in land_reach(calm, RED, 209, 4)
     _battle_at_245(st)                               # "combat is prohibited"
     assert node_name(st) == "on_move"
 

@@ -202,3 +202,60 @@ def test_rule_44_45_truce_no_expedition_into_an_area_another_player_controls(tru
         assert names == ["Afareaitu", "Paopao", "Papetoai", "Teavaro"]
     else:
         assert names == ["Afareaitu", "Haapiti", "Paopao", "Papetoai", "Teavaro"]
+
+
+# --- any island (15.10-15.11): what the map draws, not a name --------------------------------------
+
+def two_islands(island_id="motu_iti"):
+    """A designer's map: Nui (areas a, b: the Home Villages) and a new island of one area, c,
+    across open sea; the islands are the areas' `island`, the new one named by the designer."""
+    import dataclasses
+
+    from tahiti_testmaps import build
+
+    from engine.scenario.model import Island
+    s = build(["~ ~ ~ ~ ~ ~ ~ ~ ~",
+               "~ c c ~ ~ ~ ~ c ~",
+               "~ c c ~ ~ ~ ~ c ~",
+               "~ ~ ~ ~ ~ ~ ~ ~ ~"],
+              [". . . . . . . . .",
+               ". a b . . . . c .",
+               ". a b . . . . c .",
+               ". . . . . . . . ."],
+              features=[("home_village", "0202", "red"), ("home_village", "0302", "blue")])
+    s.islands["nui"] = Island("nui", "Nui")
+    s.islands[island_id] = Island(island_id, "Motu Iti")
+    for a, isl in (("a", "nui"), ("b", "nui"), ("c", island_id)):
+        s.areas[a] = dataclasses.replace(s.areas[a], island=isl)
+    return s
+
+
+def new_island_game(**opts):
+    from test_tahiti_game_support import RULES
+    st = RULES.new_initial_state(two_islands(), {"rule_3_1_random_homes": False, "rule_15_12_random_events": False,
+                                                 **opts})
+    feed(st, PICK + RED)
+    return st
+
+
+def test_rule_15_10_an_island_the_designer_draws_is_an_expedition_destination():
+    # Red's Head Chieftain, Clan Elders and troops with their War Canoe on their Home Village
+    # (0202, coastal): the new island's one area, c, is a destination; its first coastal hex 0802.
+    st = new_island_game()
+    assert node_name(st) == "on_move" and st.current_player() == RED
+    assert [(st.b.labels[f], st.b.labels[t]) for f, t in expeditions(st)] == [("0202", "0802")]
+    f, t, _ = sail(st, 5)  # landfall: the canoe and the six it carries
+    landed = [u for u in st.units if u[3] & MOVED]
+    assert {u[2] for u in landed} == {t} and len(landed) == 7 and st.b.area_island[st.b.area[t]] == "motu_iti"
+
+
+def test_rule_15_10_off_no_island_but_the_home_villages_is_in_play():
+    assert expeditions(new_island_game(rule_15_10_moorea=False)) == []
+
+
+def test_rule_15_10_expedition_module_names_no_island():
+    # The destinations are the map's islands: the code names none of them.
+    import inspect
+
+    from engine.rules.tahiti import expedition
+    assert '"moorea"' not in inspect.getsource(expedition).lower()

@@ -10,14 +10,16 @@ import sys
 sys.path.insert(0, os.path.dirname(__file__))
 
 from engine.io.native import load_path  # noqa: E402
-from engine.rules.tahiti import board as board_module, moves  # noqa: E402
+from engine.rules.tahiti import board as board_module, stacks  # noqa: E402
+from engine.rules.tahiti.reach import land_reach, sea_reach  # noqa: E402
 from engine.rules.tahiti.data import rule_data  # noqa: E402
 from engine.rules.tahiti.game import new_game  # noqa: E402
 from engine.rules.tahiti.game_state import PICK  # noqa: E402
 
-from test_tahiti_game_support import RED, ROOT, RULES, clear_board, feed  # noqa: E402
+from test_tahiti_game_support import GAME_SCALE, RED, ROOT, RULES, clear_board, feed  # noqa: E402
 
-BASE = {"rule_3_1_random_homes": False, "rule_15_12_random_events": False, "rule_15_6_arioi": False}
+BASE = {"rule_3_1_random_homes": False, "rule_15_12_random_events": False, "rule_15_6_arioi": False,
+        **GAME_SCALE}
 
 
 def red_to_move(cat=None, **opts):
@@ -42,12 +44,12 @@ def test_allowances_are_the_catalogues_mp():
     assert st.b.allowance["clan_elder"] == cat.pieces["clan_elder"].mp == 3
     elder_at = st.b.village_sites[2]
     st.add_unit("clan_elder", RED, elder_at)
-    three = set(moves.land_reach(st, RED, elder_at, moves.movers(st, RED, elder_at)[1]))
+    three = set(land_reach(st, RED, elder_at, stacks.movers(st, RED, elder_at)[1]))
     slow = red_to_move(with_piece(cat, "clan_elder", mp=2))
     slow.add_unit("clan_elder", RED, elder_at)
-    assert moves.movers(slow, RED, elder_at)[1] == 2
-    two = set(moves.land_reach(slow, RED, elder_at, moves.movers(slow, RED, elder_at)[1]))
-    assert two == set(moves.land_reach(st, RED, elder_at, 2)) and two < three
+    assert stacks.movers(slow, RED, elder_at)[1] == 2
+    two = set(land_reach(slow, RED, elder_at, stacks.movers(slow, RED, elder_at)[1]))
+    assert two == set(land_reach(st, RED, elder_at, 2)) and two < three
 
 
 def _portage(st):
@@ -60,12 +62,12 @@ def test_rule_15_7_portage_cost_is_the_catalogues():
     st = red_to_move()
     a, b = _portage(st)
     st.add_unit("war_canoe", RED, a)
-    assert b not in moves.sea_reach(st, RED, a, 2)
-    assert moves.sea_reach(st, RED, a, 3)[b][0] == 7
+    assert b not in sea_reach(st, RED, a, 2)
+    assert sea_reach(st, RED, a, 3)[b][0] == 7
     # 1 MP: 1 + 3 = 4 hexes, within 2 MP.
     cheap = red_to_move(with_edge(RULES.catalogue, "portage", move={"canoe": 1}))
     cheap.add_unit("war_canoe", RED, a)
-    assert moves.sea_reach(cheap, RED, a, 2)[b][0] == 4
+    assert sea_reach(cheap, RED, a, 2)[b][0] == 4
 
 
 def test_hexes_per_sea_mp_and_storms_are_rules_yaml(monkeypatch):
@@ -73,8 +75,8 @@ def test_hexes_per_sea_mp_and_storms_are_rules_yaml(monkeypatch):
     a, _ = _portage(st)
     st.add_unit("war_canoe", RED, a)
     st.cond["storm"] = "major"
-    assert moves.sea_reach(st, RED, a, 1) == {}  # 14-15 3-5: no sea movement
-    normal = moves.sea_reach(red_to_move(), RED, a, 1)
+    assert sea_reach(st, RED, a, 1) == {}  # 14-15 3-5: no sea movement
+    normal = sea_reach(red_to_move(), RED, a, 1)
     assert normal and max(h for h, _ in normal.values()) == 3  # 1 MP = 3 hexes
     data = dict(rule_data(), sea_movement_hexes_per_mp=2,
                 storm_canoe_terrain={**rule_data()["storm_canoe_terrain"], "major": ["coast", "lagoon", "sea"]})
@@ -82,17 +84,17 @@ def test_hexes_per_sea_mp_and_storms_are_rules_yaml(monkeypatch):
     monkeypatch.setattr(board_module, "hexes_per_mp", lambda: 2)
     changed = red_to_move()
     changed.add_unit("war_canoe", RED, a)
-    reach = moves.sea_reach(changed, RED, a, 1)
+    reach = sea_reach(changed, RED, a, 1)
     assert reach and max(h for h, _ in reach.values()) == 2  # 1 MP = 2 hexes now
     changed.cond["storm"] = "major"
-    assert moves.sea_reach(changed, RED, a, 1) == reach  # this designer's major storm stops nobody
+    assert sea_reach(changed, RED, a, 1) == reach  # this designer's major storm stops nobody
 
 
 def test_rule_15_13_first_step_is_rules_yaml(monkeypatch):
     st = red_to_move(rule_15_13_variable_movement=True)
     elder = st.add_unit("clan_elder", RED, st.b.village_sites[2])
-    assert moves.first_step_mp(st, [elder], 3) == 2
+    assert stacks.first_step_mp(st, [elder], 3) == 2
     monkeypatch.setattr(board_module, "rule_data", lambda: dict(rule_data(), variable_movement_first_step_mp=1))
     st = red_to_move(rule_15_13_variable_movement=True)
     elder = st.add_unit("clan_elder", RED, st.b.village_sites[2])
-    assert moves.first_step_mp(st, [elder], 3) == 1
+    assert stacks.first_step_mp(st, [elder], 3) == 1

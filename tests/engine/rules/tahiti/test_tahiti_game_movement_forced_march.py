@@ -1,5 +1,5 @@
 """Forced March (15.14) in a game: every row of the Forced March column, the Panic check after the
-march, and its place after all regular movement; hand-worked dice.
+march, who marches with the Leader, and its place after all regular movement; hand-worked dice.
 
 Column 7 of tahiti.yaml from 0708 down to 0715: a straight line of 1-MP hexes (see
 test_tahiti_game_movement_variable.py), so a hex n rows down is exactly n MP away.
@@ -12,21 +12,31 @@ import sys
 import pytest
 
 sys.path.insert(0, os.path.dirname(__file__))
-from engine.rules.tahiti.game_state import DONE, FLIPPED  # noqa: E402
+from engine.rules.tahiti.game_state import DONE, FLIPPED, TAKE  # noqa: E402
 
-from test_tahiti_game_movement_support import at, label, land, position, sea, targets, where, within  # noqa: E402
-from test_tahiti_game_support import RED, at_step, pending  # noqa: E402
+from test_tahiti_game_movement_support import at, label, land, position, sea, take, targets, where, within  # noqa: E402
+from test_tahiti_game_support import BLUE, RED, at_step, pending  # noqa: E402
 
 FM = {"rule_15_14_forced_march": True}
 COLUMN = [(1, 0), (2, 1), (3, 1), (4, 2), (5, 2), (6, 3)]
 
 
+def take_all(st):
+    """Every unit on the Leader's hex marches with him: take each one offered, then done."""
+    while pending(st) == "on_choose_units" and any(a >= TAKE for a in st.legal_actions()):
+        st.apply_action(max(st.legal_actions()))
+    if pending(st) == "on_choose_units":
+        st.apply_action(DONE)
+
+
 def marched(*units, start="0708", **opts):
-    """Red's Head Chieftain (and `units`) at `start` say done at once; the Forced March is offered."""
+    """Red's Head Chieftain (and `units`, marching with him) at `start` say done at once; the
+    Forced March is offered."""
     st = position(("head_chieftain", RED, start), *units, **FM, **opts)
     st.apply_action(DONE)
     assert pending(st) == "on_forced_march"
     st.apply_action(at(st, start))
+    take_all(st)
     return st
 
 
@@ -104,6 +114,7 @@ def test_rule_15_14_each_leader_marches_once_not_again_with_another_leader():
     st = position(("head_chieftain", RED, "0708"), ("fighters", RED, "0708"), ("clan_elder", RED, "0710"), **FM)
     st.apply_action(DONE)
     st.apply_action(at(st, "0708"))
+    take_all(st)
     st.apply_action(4)  # Forced March die 4: 2 MP
     st.apply_action(land(st, "0708", "0710"))
     st.apply_action(2)  # Panic check even: no effect
@@ -131,12 +142,16 @@ def test_rule_15_14_recalled_head_chieftain_makes_no_forced_march():
 
 def test_rule_15_14_panic_check_by_sea_only_the_units_that_paddled():
     # One War Canoe carries 6 units (canoe_capacity): the Head Chieftain and 5 of the 6 Militia.
-    # The stack paddles 0608 -> 0612 (4 hexes of the 3 MP = 9 the die 6 gives); the sixth Militia
-    # stays on 0608, is not in the stack that marched, and does not roll for Panic.
+    # The player takes the canoe and 5 Militia with him; the stack paddles 0608 -> 0612 (4 hexes
+    # of the 3 MP = 9 the die 6 gives); the sixth Militia stays on 0608, is not in the stack that
+    # marched, and does not roll for Panic.
     st = position(("head_chieftain", RED, "0608"), ("war_canoe", RED, "0608"),
                   *[("militia", RED, "0608")] * 6, **FM)
     st.apply_action(DONE)
     st.apply_action(at(st, "0608"))
+    for a in [take("war_canoe")] + [take("militia")] * 5:
+        st.apply_action(a)
+    st.apply_action(DONE)
     st.apply_action(6)  # 3 MP
     st.apply_action(sea(st, "0608", "0612"))
     assert where(st, "militia") == ["0608"] + ["0612"] * 5
@@ -179,3 +194,46 @@ def test_rule_15_14_unit_flipped_before_the_march_panics_again_stays_flipped():
     st.apply_action(3)  # odd: a second panic this turn
     assert st.unit(fighters[4]) is fighters and fighters[3] & FLIPPED
     assert where(st, "fighters") == ["0708"]
+
+
+def test_rule_15_14_after_every_players_regular_movement():
+    # "After all regular Movement is complete, each Leader may attempt a Forced March" (the default,
+    # rule_15_14_when = after_all): Red says done, then Blue makes his regular move; only then
+    # does Red's Forced March come, and Blue's after it, in turn order.
+    st = position(("head_chieftain", RED, "0708"), ("clan_elder", BLUE, "1522"), **FM)
+    st.apply_action(DONE)
+    assert pending(st) == "on_move" and st.current_player() == BLUE
+    st.apply_action(land(st, "1522", "1520"))  # his only stack: his movement is over
+    assert pending(st) == "on_forced_march" and st.current_player() == RED
+    st.apply_action(DONE)
+    assert pending(st) == "on_forced_march" and st.current_player() == BLUE
+    assert set(st.legal_actions()) == {DONE, at(st, "1520")}
+
+
+def test_rule_15_14_option_after_own_movement():
+    # rule_15_14_when = after_own: Red's Forced March follows his own movement, before Blue moves.
+    st = position(("head_chieftain", RED, "0708"), ("clan_elder", BLUE, "1522"), **FM, rule_15_14_when="after_own")
+    st.apply_action(DONE)
+    assert pending(st) == "on_forced_march" and st.current_player() == RED
+    st.apply_action(DONE)
+    assert pending(st) == "on_move" and st.current_player() == BLUE
+
+
+def test_rule_15_14_the_player_chooses_who_marches_with_the_leader():
+    # "The Leader and the Units moving with him": the player takes the Fighters, not the
+    # Population. Die 4: 2 MP, 0708 -> 0710; the Population stays on 0708 and, not having marched,
+    # does not roll in the Panic check (odd: the Fighters alone rolls).
+    st = position(("head_chieftain", RED, "0708"), ("fighters", RED, "0708"), ("population", RED, "0708"), **FM)
+    st.apply_action(DONE)
+    st.apply_action(at(st, "0708"))
+    assert pending(st) == "on_choose_units"
+    assert set(st.legal_actions()) == {DONE, take("fighters"), take("population")}
+    st.apply_action(take("fighters"))
+    st.apply_action(DONE)
+    st.apply_action(4)  # 2 MP
+    st.apply_action(land(st, "0708", "0710"))
+    assert where(st, "head_chieftain") == where(st, "fighters") == ["0710"] and where(st, "population") == ["0708", "1106"]
+    st.apply_action(3)  # Panic check odd
+    assert pending(st) == "on_panic" and st.unit(st.node[3][1][0])[0] == "fighters"
+    st.apply_action(2)
+    assert pending(st) != "on_panic"

@@ -6,6 +6,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
+from engine.rules.tahiti.constants import SPLIT, TAKE, UNIT_CLASSES  # noqa: E402
 from engine.rules.tahiti.game_state import CELL, LAND, PICK, SEA  # noqa: E402
 
 from test_tahiti_game_support import RED, at_step, clear_board, feed, game  # noqa: E402
@@ -75,3 +76,13 @@ def within(st, f: str, steps: int) -> set[str]:
 
 def where(st, kind: str, player: int = RED) -> list[str]:
     return sorted(label(st, u[2]) for u in st.units if u[0] == kind and u[1] == player)
+
+
+def take(kind: str, flipped: bool = False, cursed: bool = False) -> int:
+    """The action that picks a unit of this class into the group being formed."""
+    return TAKE + UNIT_CLASSES.index((kind, flipped, cursed))
+
+
+def split(st, label_: str) -> int:
+    """The action that starts picking units on a hex to move together."""
+    return SPLIT + cell(st, label_)

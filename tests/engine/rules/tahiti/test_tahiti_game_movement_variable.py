@@ -16,7 +16,7 @@ import pytest
 sys.path.insert(0, os.path.dirname(__file__))
 from engine.rules.tahiti.game_state import DONE  # noqa: E402
 
-from test_tahiti_game_movement_support import at, cell, land, position, sea, targets, where, within  # noqa: E402
+from test_tahiti_game_movement_support import at, cell, land, position, sea, take, targets, where, within  # noqa: E402
 from test_tahiti_game_support import RED, pending  # noqa: E402
 
 VM = {"rule_15_13_variable_movement": True}
@@ -126,10 +126,11 @@ def test_rule_15_13_minus_1_by_canoe_traces_the_route_through_the_lagoon_to_a_co
     assert where(st, "clan_elder") == where(st, "militia") == where(st, "war_canoe") == ["0906"]
 
 
-def test_rule_15_13_one_roll_per_stack_on_its_best_leaders_column():
-    # A Head Chieftain and a Clan Elder move 0708 -> 0710 together: one roll for the stack, on
-    # the Head Chieftain's column 4 (die 2: +1; column 3 would give 0), then no second roll.
-    st = position(("head_chieftain", RED, "0708"), ("clan_elder", RED, "0708"), **VM)
+def test_rule_15_13_option_per_stack_one_roll_on_its_best_leaders_column():
+    # rule_15_13_roll = per_stack: a Head Chieftain and a Clan Elder move 0708 -> 0710 together:
+    # one roll for the stack, on the Head Chieftain's column 4 (die 2: +1; column 3 would give 0),
+    # then no second roll.
+    st = position(("head_chieftain", RED, "0708"), ("clan_elder", RED, "0708"), **VM, rule_15_13_roll="per_stack")
     st.apply_action(land(st, "0708", "0710"))
     st.apply_action(DONE)
     assert pending(st) == "on_variable_movement"
@@ -138,6 +139,46 @@ def test_rule_15_13_one_roll_per_stack_on_its_best_leaders_column():
     st.apply_action(land(st, "0710", "0711"))
     assert where(st, "head_chieftain") == where(st, "clan_elder") == ["0711"]
     assert pending(st) not in ("on_variable_movement", "on_variable_movement_leader")
+
+
+def test_rule_15_13_a_roll_for_each_leader_who_moved_together():
+    # The default (per_leader): "rolls one die ... for each Leader that moved more than one movement
+    # point". A Head Chieftain, a Clan Elder and a Fighters unit move 0708 -> 0710 together. The
+    # Head Chieftain rolls first (within a group the Head Chieftain leads); the player takes the
+    # Fighters with him. Column 4, die 2: +1 -> 0711. Then the Clan Elder rolls for himself:
+    # column 3, die 6: +2 -> 0712.
+    st = position(("head_chieftain", RED, "0708"), ("clan_elder", RED, "0708"), ("fighters", RED, "0708"), **VM)
+    st.apply_action(land(st, "0708", "0710"))
+    st.apply_action(DONE)
+    assert pending(st) == "on_choose_units"  # who moves with the Head Chieftain (one hex, one choice)
+    assert set(st.legal_actions()) == {DONE, take("fighters")}
+    st.apply_action(take("fighters"))  # nobody else to take: the choice ends there
+    assert pending(st) == "on_variable_movement" and st.node[3][1][1][3] == 4  # his own column
+    st.apply_action(2)
+    st.apply_action(land(st, "0710", "0711"))
+    assert pending(st) == "on_variable_movement" and st.node[3][1][1][3] == 3  # now the Clan Elder's
+    st.apply_action(6)
+    assert targets(st, "0710") <= within(st, "0710", 2)
+    st.apply_action(land(st, "0710", "0712"))
+    assert where(st, "head_chieftain") == where(st, "fighters") == ["0711"]
+    assert where(st, "clan_elder") == ["0712"]
+    assert pending(st) not in ("on_variable_movement", "on_variable_movement_leader", "on_choose_units")
+
+
+def test_rule_15_13_a_roll_for_each_leader_minus_1_takes_back_only_his_own():
+    # In the rain both Leaders roll on column 2. The Head Chieftain goes alone (nobody taken):
+    # die 1: -1, back to 0709 alone. The Clan Elder, last to roll, takes the rest (the Militia):
+    # die 6: +2, but rain leaves 2 MP and 2 were spent -- he may still move the 2 the die gives.
+    st = position(("head_chieftain", RED, "0708"), ("clan_elder", RED, "0708"), ("militia", RED, "0708"),
+                  cond=RAIN, **VM)
+    st.apply_action(land(st, "0708", "0710"))
+    st.apply_action(DONE)
+    st.apply_action(DONE)  # nobody with the Head Chieftain
+    st.apply_action(1)  # column 2, die 1: -1
+    assert where(st, "head_chieftain") == ["0709"] and where(st, "clan_elder") == where(st, "militia") == ["0710"]
+    assert pending(st) == "on_variable_movement"  # the Clan Elder's roll, for him and the Militia
+    st.apply_action(3)  # column 2, die 3: 0
+    assert where(st, "clan_elder") == where(st, "militia") == ["0710"]
 
 
 def test_rule_15_13_by_canoe_extra_mp_are_three_hexes_each():

@@ -11,7 +11,7 @@ from engine.rules.tahiti.game_state import CELL, DONE, IN_MARAE, PICK, SULLEN  #
 from engine.rules.tahiti.rulesdata import letters  # noqa: E402
 
 from tahiti_positions import PAEA_AREA, PAEA_HEX, PAEA_MARAE  # noqa: E402
-from test_tahiti_game_support import BLUE, GREEN, RED, count, feed, game, node_name, run_only  # noqa: E402
+from test_tahiti_game_support import BLUE, GREEN, RED, count, feed, game, node_name, pending, run_only  # noqa: E402
 
 
 def paea(*kinds, player=RED, **opts):
@@ -193,6 +193,19 @@ def test_rule_15_5_counter_F_combat_factors_in_a_marae_compound_do_not_add():
     run_only(st, ("area_control",))
     feed(st, PICK + letters().index("F"), 3, 3)  # 3 + 3 + 4 = 10 < 11 (with the compound's 4: 14)
     assert st.letters_left == {PAEA_AREA: "F"} and PAEA_AREA not in st.control_markers
+
+
+def test_rule_15_5_counter_F_option_one_die_special_roll():
+    # rule_15_5_special_roll = one_die: the "special die roll" is one die plus the combat
+    # factors. Clan Elder + 2 Heavy Troops: 9; a 2 makes 11 (control), a 1 makes 10 (neutral).
+    for face, gained in ((2, True), (1, False)):
+        st = paea("clan_elder", "heavy_troops", "heavy_troops", rule_15_5_special_roll="one_die")
+        run_only(st, ("area_control",))
+        feed(st, PICK + letters().index("F"), face)
+        assert (PAEA_AREA in st.control_markers) is gained
+        assert (st.letters_left == {PAEA_AREA: "F"}) is not gained
+        if gained:  # the next die is the Clan Elder roll (F: 4 or 6), not a second special die
+            assert pending(st) == "on_elder_roll"
 
 
 def blue_tries_after_red_failed(letter: str):

@@ -1,4 +1,4 @@
-"""15.7 Papeari canoe portage in a game (moves.sea_reach), on the shipped map tahiti.yaml.
+"""15.7 Papeari canoe portage in a game (reach.sea_reach), on the shipped map tahiti.yaml.
 
 The scenario marks one portage hexside, between the coastal hexes 828 (3018) and 874 (2919) of
 Papeari (area 12), across the isthmus: land at both its ends, so without the portage no canoe
@@ -18,7 +18,7 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(__file__))
 from engine.rules.tahiti.game_state import MOVED, PICK, SEA  # noqa: E402
-from engine.rules.tahiti.moves import sea_reach  # noqa: E402
+from engine.rules.tahiti.reach import sea_reach  # noqa: E402
 from engine.rules.tahiti.queries import area_control  # noqa: E402
 
 from test_tahiti_game_support import BLUE, RED, clear_board, feed, game, node_name  # noqa: E402

@@ -6,7 +6,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
-from engine.rules.tahiti.game_state import DONE, PICK  # noqa: E402
+from engine.rules.tahiti.game_state import DONE, IN_MARAE, PICK  # noqa: E402
 from engine.rules.tahiti.queries import area_control  # noqa: E402
 from engine.rules.tahiti.rulesdata import letters, load  # noqa: E402
 
@@ -147,3 +147,41 @@ def test_start_from_position_places_every_kind_of_unit_where_the_pieces_stand():
     # the other clans: their map pieces only, a Village at each home
     assert sorted(u[0] for u in st.units if u[1] == BLUE) == ["head_chieftain", "war_canoe"]
     assert st.villages[st.home[BLUE]][:2] == [BLUE, 1]
+
+
+def test_start_from_position_carries_every_piece_over():
+    """Every piece on the map carries over, not only units: Villages (a side's and nobody's),
+    Part-built Villages, the Big Logs they hold, Control markers, Maraes full and part-built, the
+    Arioi, and units inside a Marae compound. The Home Village holds the Big Logs placed on it."""
+    import dataclasses
+
+    from engine.scenario.model import Piece
+    from tahiti_positions import PAEA_AREA, PAEA_HEX, PAEA_MARAE
+
+    base = scenario()
+    home = base.pieces["red-chieftain"].cell
+    st0 = game()
+    b = st0.b
+    arue = next(c for c in b.area_coast[4] if c != home)       # a coastal hex of Arue (area 4)
+    faaa = next(c for c in b.area_cells[0] if b.terrain[c] == "clear")  # a clear hex of Faaa (area 0)
+    extra = [("v1", "village", "red", PAEA_HEX, 1, {}), ("l1", "big_log", None, PAEA_HEX, 2, {}),
+             ("l2", "big_log", None, home, 1, {}), ("pv", "part_built_village", "blue", faaa, 1, {}),
+             ("vn", "village", None, arue, 1, {}), ("c1", "control", "blue", b.area_cells[5][0], 1, {}),
+             ("m1", "marae", None, PAEA_MARAE, 1, {}), ("pm", "part_built_marae", None, faaa, 1, {}),
+             ("ar", "arioi", None, arue, 1, {}), ("in", "fighters", "red", PAEA_MARAE, 1, {"in_marae": True}),
+             ("lost", "big_log", None, b.area_cells[5][0], 1, {})]
+    pieces = {**base.pieces, **{pid: Piece(pid, kind, side, c, count=n, props=pr) for pid, kind, side, c, n, pr in extra}}
+    st = RULES.new_initial_state(dataclasses.replace(base, pieces=pieces, cache={}),
+                                 {"start_from_position": True, "rule_15_12_random_events": False,
+                                  "rule_15_6_arioi": True, "rule_15_8_maraes": True})
+    assert st.villages[PAEA_HEX][:3] == [RED, 1, 2]       # Red's Village with its 2 Big Logs
+    assert st.villages[home][:3] == [RED, 1, 1]           # the Home Village and the Big Log on it
+    assert st.villages[faaa][:2] == [BLUE, 0]             # Blue's Part-built Village
+    assert st.villages[arue][:2] == [-1, 1]               # a Village of nobody's
+    assert st.control_markers == {5: BLUE}                # Blue's Control marker in Mahina
+    assert st.maraes == {PAEA_MARAE: 1, faaa: 0}
+    assert st.arioi == arue
+    inside = [u for u in st.units if u[0] == "fighters" and u[2] == PAEA_MARAE]
+    assert len(inside) == 1 and inside[0][3] & IN_MARAE
+    assert sum(v[2] for v in st.villages.values()) == 3   # the Big Log on a hex without a Village stays off
+    assert b.area[PAEA_HEX] == PAEA_AREA

@@ -28,10 +28,17 @@ def all_on() -> dict:
     return {k: True for k, o in cat.options.items() if o.type == "bool" and k.startswith(("rule_", "expeditions"))}
 
 
+# The rule tests read the shipped map at the game's own scale (a hex a game hex: costs, zones and
+# retreats as the text gives them), so their hand-worked positions count hexes as the text does;
+# the map's real scale (one mile a hex, four to a game hex) is test_tahiti_game_scale.py's.
+GAME_SCALE = {"miles_per_hex": 4}
+
+
 def game(name: str = "tahiti.yaml", **opts):
     """A game with the Home Villages of the scenario (3.1 off), no events or Arioi unless asked,
-    waiting for the initiative pick."""
-    base = {"rule_3_1_random_homes": False, "rule_15_12_random_events": False, "rule_15_6_arioi": False}
+    waiting for the initiative pick; the map read at the game's scale (GAME_SCALE)."""
+    base = {"rule_3_1_random_homes": False, "rule_15_12_random_events": False, "rule_15_6_arioi": False,
+            **GAME_SCALE}
     return RULES.new_initial_state(scenario(name), {**base, **opts})
 
 

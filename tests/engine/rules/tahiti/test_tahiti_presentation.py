@@ -12,7 +12,7 @@ from engine.ai.bot import RandomBot  # noqa: E402
 from engine.rules.tahiti.game_state import CELL, DONE  # noqa: E402
 from engine.session.session import sample_outcome  # noqa: E402
 
-from test_tahiti_game_support import RED, RULES, all_on, feed, game, scenario  # noqa: E402
+from test_tahiti_game_support import BLUE, RED, RULES, all_on, feed, game, scenario  # noqa: E402
 
 
 def decisions_of_games(seeds, name="tahiti-moorea.yaml"):
@@ -35,14 +35,15 @@ def decisions_of_games(seeds, name="tahiti-moorea.yaml"):
 def test_every_decision_says_what_it_does_in_words():
     seen = decisions_of_games(range(3))
     handlers = {h for h, _, _ in seen}
-    assert {"on_move", "on_build", "on_variable_movement_leader", "on_forced_march"} <= handlers
+    assert {"on_move", "on_build", "on_variable_movement_leader", "on_forced_march", "on_choose_units",
+            "on_group_move"} <= handlers
     for handler, action, text in seen:
         assert handler not in text and handler.removeprefix("on_").replace("_", " ") + ":" not in text, text
         assert "#" not in text, text  # no "choose #2": a player or a thing by name
 
 
 def test_done_and_hexes_named_for_the_decision():
-    st = game(rule_15_14_forced_march=True)
+    st = game(rule_15_14_forced_march=True, rule_15_14_when="after_own")
     feed(st, 100 + RED)  # Red holds the initiative; Red's Movement Phase
     assert st.node[3] == "on_move" and st.action_to_string(DONE) == "end movement"
     feed(st, DONE)  # no move: the Forced March offer for Red's Leaders' hex
@@ -53,7 +54,7 @@ def test_done_and_hexes_named_for_the_decision():
 
 
 def test_game_panel_information_is_plain_text():
-    st = game(rule_15_14_forced_march=True)
+    st = game(rule_15_14_forced_march=True, rule_15_14_when="after_own")
     feed(st, 100 + RED, DONE)  # Red holds the initiative, makes no move: the Forced March offer
     info = st.information()
     assert all(isinstance(v, str) for v in info.values())
@@ -61,3 +62,14 @@ def test_game_panel_information_is_plain_text():
     assert info["order"] == "Red clan, Blue clan, Green clan, Yellow clan"
     assert info["areas"] == "Red clan 1, Blue clan 1, Green clan 1, Yellow clan 1"
     assert info["out"] == "nobody" and info["result"] == "playing"
+
+
+def test_conditions_and_dice_in_words():
+    st = game()
+    feed(st, 100 + RED)
+    st.cond.update({"rain": 2, "shaman_cv": {BLUE: 0}, "truce": True, "marae_ready": {(RED, 1)}})
+    assert st.information()["conditions"] == "rain: movement 2 MP; truce; Blue clan's Shaman at combat value 0"
+    st = game(rule_15_12_random_events=True)
+    feed(st, 100 + RED)
+    assert st.action_to_string(3) == "die 3 (Random Events Table, first die)"
+    assert game().action_to_string(100) == "random pick 1 of 4 (initiative)"

@@ -68,11 +68,19 @@ def test_rule_15_8_an_area_in_no_region_is_an_error_in_tahiti():
     assert f.severity == "error" and f.areas == ("b",) and "Area B" in f.message
 
 
-def test_rule_15_8_only_one_marae_site_per_region():
-    s = island(features=[("home_village", "0303", "red"), ("home_village", "0505", "blue"),
-                         ("marae_site", "0304"), ("marae_site", "0404")])
-    f = only(s, "REGION_MARAE_SITES")
-    assert f.cells == (cell(s, "0304"), cell(s, "0404")) and "R has 2 Marae sites" in f.message
+def test_rule_15_8_one_full_marae_per_region_counts_marae_pieces_not_sites():
+    # Two Marae sites in the one region are a designer's marks: no finding. Two full Maraes
+    # (the `marae` counter) are one more than 15.8 allows; part-built ones are unlimited.
+    base = dict(features=[("home_village", "0303", "red"), ("home_village", "0505", "blue"),
+                          ("marae_site", "0304"), ("marae_site", "0404")])
+    assert "MARAE_OVER_LIMIT" not in codes(island(**base))
+    s = island(**base, pieces=[("m1", "part_built_marae", None, "0304"), ("m2", "part_built_marae", None, "0404"),
+                               ("m3", "marae", None, "0403")])
+    assert "MARAE_OVER_LIMIT" not in codes(s)
+    s = island(**base, pieces=[("m1", "marae", None, "0304"), ("m2", "marae", None, "0404")])
+    f = only(s, "MARAE_OVER_LIMIT")
+    assert f.cells == (cell(s, "0304"), cell(s, "0404")) and "region R holds 2 full Maraes" in f.message
+    assert "allows 1" in f.message
 
 
 def test_coastal_hex_touching_no_sea():
@@ -195,3 +203,10 @@ def test_every_tahiti_code_has_a_row_in_docs_validation():
             sev, sentence = CODES[code]
             assert f"| `{code}` | {sev} | {sentence} |" in doc
     assert CellFeature  # imported for readers building their own broken maps
+
+
+def test_rule_15_8_a_marae_limit_that_is_no_whole_number_is_the_one_marae():
+    import dataclasses
+    s = island(pieces=[("m1", "marae", None, "0304"), ("m2", "marae", None, "0404")])
+    s.regions["r"] = dataclasses.replace(s.regions["r"], props={"marae_limit": "two"})
+    assert "allows 1" in only(s, "MARAE_OVER_LIMIT").message

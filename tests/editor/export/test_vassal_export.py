@@ -1,24 +1,45 @@
-"""VASSAL modules of every shipped scenario, read back with pywargame: board, grid on the picture, zones, pieces."""
+"""VASSAL modules of every shipped scenario, read back with pywargame: board, grid on the picture,
+zones, pieces, and one VASSAL version throughout. Images are drawn by Qt (editor/export/painter.py)."""
 import glob
-import io
 import os
+import zipfile
+from xml.dom import minidom
 
 import pytest
+from PySide6.QtGui import QImage
 
 from engine.board.grids import HexGrid, SpacesGrid
 from engine.io.native import load_path
 from engine.io.print_map import catalogue_of, terrain_colour
-from engine.io.print_sheets import counters
+from editor.export.painter import render_png
+from engine.io.print_counters import counters
 from engine.io.print_shapes import rgb
 from engine.io.pywargame_compat import vassal_api
-from engine.io.vassal import vassal_text, write_vmod
+from engine.io.vassal import VASSAL_VERSION, vassal_text
+from engine.io.vassal import write_vmod as _write_vmod
 from engine.scenario.model import blank_scenario
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 SCENARIOS = sorted(glob.glob(os.path.join(ROOT, "scenarios", "*.yaml")))
 
-Image = pytest.importorskip("PIL.Image")  # pywargame brings Pillow
 shapely_geometry = pytest.importorskip("shapely.geometry")
+
+
+def write_vmod(s, path):
+    return _write_vmod(s, path, render_png)
+
+
+class _Picture:
+    """A PNG read by Qt, answering as much of Pillow's Image as these checks use."""
+
+    def __init__(self, png: bytes):
+        self.image = QImage.fromData(png, "PNG")
+        assert not self.image.isNull()
+        self.size = (self.image.width(), self.image.height())
+
+    def getpixel(self, xy):
+        c = self.image.pixelColor(*xy)
+        return c.red(), c.green(), c.blue()
 
 
 def _read(path):
@@ -47,7 +68,7 @@ def _vassal_centre(attrs, numbering, col, row):
 
 
 def _check_cells_on_picture(scenario, grid_el, numbering, board_png):
-    image = Image.open(io.BytesIO(board_png)).convert("RGB")
+    image = _Picture(board_png)
     attrs = {k: grid_el[k] for k in ("dx", "dy", "x0", "y0", "sideways")}
     cat = catalogue_of(scenario)
     g = scenario.grid
@@ -83,13 +104,13 @@ def test_every_shipped_scenario_reads_back_with_board_grid_zones_and_pieces(path
     assert list(boards) == [summary.board]
     board = boards[summary.board]
     png = files["images/" + board["image"]]
-    assert Image.open(io.BytesIO(png)).size == (int(board["width"]), int(board["height"]))
+    assert _Picture(png).size == (int(board["width"]), int(board["height"]))
 
     g = s.grid
     if isinstance(g, SpacesGrid):
         regions = board.getRegionGrids()[0].getAllElements(v.Region, single=False)
         assert sorted(r["name"] for r in regions) == sorted(g.label(c) for c in range(g.size))
-        image = Image.open(io.BytesIO(png)).convert("RGB")
+        image = _Picture(png)
         cat = catalogue_of(s)
         for r in regions:
             cell = g.parse_label(r["name"])
@@ -143,13 +164,24 @@ def test_other_hex_layouts_put_the_grid_on_the_picture(orientation, offset, tmp_
 def test_a_failed_write_leaves_the_old_module(tmp_path, monkeypatch):
     import engine.io.vassal as vassal
     s = load_path(os.path.join(ROOT, "scenarios", "example-hex.yaml"))
-    out = tmp_path / "m.vmod"
+    (tmp_path / "out").mkdir()
+    out = tmp_path / "out" / "m.vmod"
     out.write_bytes(b"old")
 
     def boom(*a, **k):
         raise OSError("disk full")
     monkeypatch.setattr(vassal_api().VMod, "addFile", boom)  # fails half-way through the zip
     with pytest.raises(OSError):
-        vassal.write_vmod(s, str(out))
+        vassal.write_vmod(s, str(out), render_png)
     assert out.read_bytes() == b"old"
-    assert [p.name for p in tmp_path.iterdir()] == ["m.vmod"]
+    assert [p.name for p in (tmp_path / "out").iterdir()] == ["m.vmod"]
+
+
+def test_the_module_names_one_vassal_version_in_buildfile_and_moduledata(tmp_path):
+    out = str(tmp_path / "m.vmod")
+    write_vmod(load_path(os.path.join(ROOT, "scenarios", "example-hex.yaml")), out)
+    with zipfile.ZipFile(out) as z:  # as VASSAL opens it: a zip with buildFile.xml and moduledata
+        build = minidom.parseString(z.read("buildFile.xml")).documentElement
+        data = minidom.parseString(z.read("moduledata"))
+    assert build.getAttribute("VassalVersion") == VASSAL_VERSION
+    assert [n.firstChild.data for n in data.getElementsByTagName("VassalVersion")] == [VASSAL_VERSION]

@@ -1,0 +1,463 @@
+"""The Forces dock's item model: the order of battle as a tree a view shows and drags in.
+
+Scope: rows and columns over `engine.scenario.forces.OrderOfBattle` (name, count, cell,
+the columns the rule set declares such as attempts and who starts hidden, and the kind),
+problems from the last validation on the rows they are about, a check box where the rules
+allow an override, and drag and drop that turns a drop into a reassigning Edit. Rows are
+Qt's own items (QStandardItemModel), kept in step with the scenario row by row: after an
+edit only the rows that moved are moved and only the rows that changed are rewritten, so
+the view never lays out thousands of rows again for one drag. The model never changes the
+scenario itself: it asks the dock (`push`, `status`).
+"""
+from __future__ import annotations
+
+import gc
+from collections import deque
+
+from PySide6.QtCore import QMimeData, QModelIndex, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QStandardItem, QStandardItemModel
+from PySide6.QtWidgets import QApplication, QStyle
+
+from engine.scenario.forces import ForceNode, Refused, order_of_battle, problems_by_piece, reassign_each, set_props
+
+MIME = "application/x-motu-pieces"
+KEY = Qt.UserRole + 1  # a row's node key, on its first column
+# Name, count and cell first, then the rule set's own columns, the kind last (the tree says most of it).
+BASE_COLUMNS = ("Name", "Count", "Cell")
+KIND_HEADER = "Kind"
+# Qt's own flags for an item (selectable, enabled, dragged, dropped on; editable, but the view edits
+# nothing) serve every row; a check box adds one. Setting flags on thousands of items costs.
+PLAIN, CHECKED = 0, 1
+ERROR = "#b00020"
+DISPLAY, TOOLTIP, DECORATION, FOREGROUND, FONT, CHECK = (
+    Qt.DisplayRole, Qt.ToolTipRole, Qt.DecorationRole, Qt.ForegroundRole, Qt.FontRole, Qt.CheckStateRole)
+_ICONS: dict[str, object] = {}
+_BRUSHES: dict[str, QBrush] = {}
+_FONTS: dict[str, QFont] = {}
+
+
+def _qt(role, value):
+    """The Qt value for a row's plain look: a colour's brush, a font, an icon, a check state."""
+    if value is None:
+        return None
+    if role == FOREGROUND:
+        if value not in _BRUSHES:
+            _BRUSHES[value] = QBrush(QColor(value))
+        return _BRUSHES[value]
+    if role == FONT:
+        if value not in _FONTS:
+            f = QFont()
+            f.setBold(value == "bold")
+            f.setItalic(value == "italic")
+            _FONTS[value] = f
+        return _FONTS[value]
+    if role == DECORATION:
+        return _icon(value)
+    if role == CHECK:
+        return Qt.Checked if value else Qt.Unchecked
+    return value
+
+
+def _icon(severity: str):
+    if severity not in _ICONS:
+        kind = QStyle.SP_MessageBoxCritical if severity == "error" else QStyle.SP_MessageBoxWarning
+        _ICONS[severity] = QApplication.style().standardIcon(kind)
+    return _ICONS[severity]
+
+
+class ForcesModel(QStandardItemModel):
+    def __init__(self, document, parent=None):
+        super().__init__(parent)
+        self.document = document
+        self.findings_by_piece: dict[str, list] = {}
+        self.push = lambda edit, text: None  # set by the dock
+        self.status = lambda text: None
+        self.before_move = lambda keys: None  # rows about to leave their place (the view forgets them)
+        self.items: dict[str, QStandardItem] = {}  # node key → the row's first item
+        self.nodes: dict[str, ForceNode] = {}
+        self._shown: dict[str, tuple] = {}  # node key → the values its row shows
+        self._pieces: dict = {}  # the piece records the rows were made from
+        self.tree = None
+        self.catalogue = None
+        self.columns: list = []
+        self._kind_fields: dict[str, frozenset] = {}
+        self._rules = None
+        self._ncols = 1
+
+    # --- building and keeping in step -----------------------------------------------------------
+    @property
+    def rules(self):
+        ruleset = self.document.scenario.ruleset
+        if self._rules is None or self._rules[0] != ruleset:
+            self._rules = (ruleset, self.document.rules.piece_rules)
+        return self._rules[1]
+
+    @property
+    def scenario(self):
+        return self.document.scenario
+
+    def rebuild(self, full: bool = False) -> set[str]:
+        """Bring the rows in step with the scenario; returns the keys of rows that are new."""
+        rules = self.rules
+        tree = order_of_battle(rules, self.scenario)
+        if full or self.tree is None or self.catalogue is not rules.catalogue:
+            self._full(tree)
+            return set(self.items)
+        return self._sync(tree)
+
+    def _columns(self) -> None:
+        cat = self.catalogue = self.rules.catalogue
+        self.columns = [cat.piece_props[c] for c in cat.forces.columns if c in cat.piece_props]
+        self.headers = [cat.forces.columns[c.id] or c.text for c in self.columns]
+        self.kind_column = len(BASE_COLUMNS) + len(self.columns)
+        self._ncols = self.kind_column + 1
+        self.setColumnCount(self._ncols)
+        self.setHorizontalHeaderLabels(list(BASE_COLUMNS) + self.headers + [KIND_HEADER])
+        for i, spec in enumerate(self.columns):
+            tip = f"{spec.text}, as the rules work it out" + (f" (§{spec.rule})" if spec.rule[:1].isdigit() else "")
+            self.horizontalHeaderItem(len(BASE_COLUMNS) + i).setToolTip(tip)
+
+    @staticmethod
+    def _structure(tree) -> tuple[dict, dict, list[ForceNode]]:
+        """(parent key → child keys, key → parent key, every node parents first) of a tree."""
+        kids: dict[str | None, list[str]] = {None: [n.key for n in tree.roots]}
+        up: dict[str, str | None] = {n.key: None for n in tree.roots}
+        order: list[ForceNode] = []
+        queue = deque(tree.roots)
+        while queue:  # breadth first: parents before their rows, siblings in their order
+            n = queue.popleft()
+            order.append(n)
+            kids[n.key] = [c.key for c in n.children]
+            for c in n.children:
+                up[c.key] = n.key
+            queue.extend(n.children)
+        return kids, up, order
+
+    def _full(self, tree) -> None:
+        self.beginResetModel()
+        self.blockSignals(True)  # the view hears of it all at once, from endResetModel
+        # Thousands of items are made here and none is garbage: the cyclic collector would only
+        # walk them again and again (it doubled the time on 2,000 pieces).
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            # The items go with their rows: no reference to them may outlive this line.
+            self.items, self.nodes, self._shown = {}, {}, {}
+            self.setRowCount(0)
+            self._columns()
+            self.tree = tree
+            self.kids, self.up, order = self._structure(tree)
+            root = self.invisibleRootItem()
+            for node in order:  # parents first: each row goes under its parent's row, made already
+                row = self._new_row(node)
+                parent_key = self.up[node.key]
+                (root if parent_key is None else self.items[parent_key]).appendRow(row)
+            self._pieces = dict(self.scenario.pieces)
+        finally:
+            if collecting:
+                gc.enable()
+            self.blockSignals(False)
+            self.endResetModel()
+
+    def _new_row(self, node: ForceNode) -> list[QStandardItem]:
+        row = [QStandardItem() for _ in range(self._ncols)]
+        row[0].setData(node.key, KEY)
+        self.items[node.key] = row[0]
+        self.nodes[node.key] = node
+        self._write(node, row, new=True)
+        return row
+
+    def _row_items(self, first: QStandardItem) -> list[QStandardItem]:
+        parent = first.parent() or self.invisibleRootItem()
+        r = first.row()
+        return [parent.child(r, c) for c in range(self._ncols)]
+
+    def _sync(self, tree) -> set[str]:
+        s = self.scenario
+        old_tree, self.tree = self.tree, tree
+        kids, up, order = self._structure(tree)
+        by_key = {n.key: n for n in order}
+        root = self.invisibleRootItem()
+        # Rows gone, or under another parent now: out of their place (a row takes its children along).
+        moving = [k for k, old_parent in self.up.items() if k not in up or up[k] != old_parent]
+        self.before_move([k for k in moving if k in up])
+        loose: dict[str, list[QStandardItem]] = {}
+        for key in moving:
+            item = self.items[key]
+            loose[key] = (item.parent() or root).takeRow(item.row())
+        for k in loose:
+            self.kids[self.up[k]].remove(k)
+        new_keys: set[str] = set()
+        for node in [None] + order:  # parents first, so every parent's row exists when its turn comes
+            pkey = None if node is None else node.key
+            want = kids[pkey]
+            have = self.kids.get(pkey, [])
+            if have == want:
+                continue
+            item = root if pkey is None else self.items[pkey]
+            if have != [k for k in want if k in have]:  # the order changed: take them all out
+                self.before_move(list(have))
+                for r in range(item.rowCount() - 1, -1, -1):
+                    loose[item.child(r, 0).data(KEY)] = item.takeRow(r)
+                have = []
+            at = 0
+            for k in want:
+                if at < len(have) and have[at] == k:
+                    at += 1
+                    continue
+                row = loose.pop(k, None)
+                if row is None:
+                    row = self._new_row(by_key[k])
+                    new_keys.add(k)
+                item.insertRow(kids[pkey].index(k), row)
+        for k in loose:  # gone from the tree, with whatever is still under them
+            stack = [k]
+            while stack:
+                x = stack.pop()
+                self.items.pop(x, None)
+                self.nodes.pop(x, None)
+                self._shown.pop(x, None)
+                stack.extend(self.kids.get(x, ()))
+        self.kids, self.up = kids, up
+        self.nodes.update(by_key)
+        # Rewrite the rows whose values may have changed: pieces whose record changed, with their
+        # parents, children and the pieces in the same squares (attempts, set-up hiding depend on them).
+        changed = {pid for pid, p in s.pieces.items() if self._pieces.get(pid) is not p}
+        changed |= {pid for pid in self._pieces if pid not in s.pieces}
+        dirty = set(changed)
+        # Who starts hidden depends on the square: when a piece came, went, moved or was set up
+        # revealed, the rows of the others in its squares are rewritten too.
+        cells = set()
+        for pid in changed:
+            a, b = s.pieces.get(pid), self._pieces.get(pid)
+            if a is None or b is None or a.cell != b.cell or a.props.get("hidden") != b.props.get("hidden"):
+                cells |= {p.cell for p in (a, b) if p is not None}
+        cells.discard(None)
+        if cells:
+            dirty |= {p.id for p in s.pieces.values() if p.cell in cells}
+        for pid in changed:
+            for t in (tree, old_tree):
+                node = t.by_piece.get(pid) if t is not None else None
+                if node is not None:
+                    if node.parent is not None and node.parent.piece:
+                        dirty.add(node.parent.piece)
+                    dirty |= {c.piece for c in node.children if c.piece}
+        self._pieces = dict(s.pieces)
+        self.refresh_rows({f"piece:{pid}" for pid in dirty} | {n.key for n in order if n.kind != "piece"})
+        return new_keys
+
+    def refresh_rows(self, keys) -> None:
+        for key in keys:
+            item = self.items.get(key)
+            node = self.nodes.get(key)
+            if item is not None and node is not None:
+                self._write(node, self._row_items(item))
+
+    # --- what a row shows ------------------------------------------------------------------------------
+    # A row's look is plain values, (column, role, value) with words for brushes, fonts and icons, so
+    # it compares cheaply with what the row shows already and only what changed is written to Qt.
+    def _write(self, node: ForceNode, row: list[QStandardItem], new: bool = False) -> None:
+        looks, flags = self._looks(node)
+        old = self._shown.get(node.key)
+        if old == (looks, flags):
+            return
+        self._shown[node.key] = (looks, flags)
+        old_looks = {} if new or old is None else {(c, r): v for c, r, v in old[0]}
+        for c, r, v in looks:
+            if old_looks.pop((c, r), None) != v or new:
+                row[c].setData(_qt(r, v), r)
+        for (c, r) in old_looks:  # shown before, not now
+            row[c].setData(None, r)
+        old_flags = None if new or old is None else old[1]
+        for c, f in enumerate(flags):
+            if (old_flags is None and f) or (old_flags is not None and old_flags[c] != f):
+                row[c].setCheckable(f == CHECKED)
+
+    def _looks(self, node: ForceNode) -> tuple[tuple, tuple]:
+        s = self.scenario
+        n = self.kind_column + 1
+        if node.kind == "feature":
+            return ((0, DISPLAY, node.text), (2, DISPLAY, s.label(node.cell)),
+                    (self.kind_column, DISPLAY, "cell feature")), (PLAIN,) * n
+        if node.kind != "piece":
+            count = self._problem_count(node.side) if node.kind == "side" else 0
+            side = s.sides.get(node.side or "")
+            looks = [(0, DISPLAY, node.text + (f"  ({count} with problems)" if count else "")),
+                     (0, FONT, "bold" if node.kind == "side" else "italic")]
+            if node.kind == "side" and side is not None and side.color:
+                looks.append((0, FOREGROUND, side.color))
+            return tuple(looks), (PLAIN,) * n
+        p = s.pieces[node.piece]
+        kind = self.catalogue.pieces.get(p.kind)
+        kind_name = kind.name if kind else p.kind
+        problems = self.findings_by_piece.get(p.id, ())
+        worst = "error" if any(f.severity == "error" for f in problems) else ("warning" if problems else "")
+        tip = f"{p.name or p.id} ({p.id}), {kind_name}"
+        if kind is not None and kind.count.fixed is None:
+            tip += f", {p.count} {kind.count.text.lower()}"
+        if problems:
+            tip += "".join(f"\n{f.severity}: {f.message} ({f.code})" for f in problems)
+        looks = [(0, DISPLAY, p.name or p.id), (0, TOOLTIP, tip),
+                 (2, DISPLAY, s.label(p.cell) if p.cell is not None else "off map"),
+                 (self.kind_column, DISPLAY, kind_name)]
+        if kind is None or kind.count.fixed is None:
+            looks.append((1, DISPLAY, str(p.count)))
+        if worst:
+            looks.append((0, DECORATION, worst))
+            if worst == "error":
+                looks.append((0, FOREGROUND, ERROR))
+        flags = [PLAIN] * n
+        fields = self._fields_of(kind)
+        for i, spec in enumerate(self.columns):
+            if spec.prop in fields:
+                c = len(BASE_COLUMNS) + i
+                if self._column(p, spec, c, looks):
+                    flags[c] = CHECKED
+        return tuple(looks), tuple(flags)
+
+    def _fields_of(self, kind) -> frozenset:
+        if kind is None:
+            return frozenset()
+        got = self._kind_fields.get(kind.id)
+        if got is None:
+            got = self._kind_fields[kind.id] = frozenset(f.prop for f in kind.fields)
+        return got
+
+    def _column(self, p, spec, c: int, looks: list) -> bool:
+        """Add a rule-set column's looks; True when it is a check box (an override the rules allow)."""
+        stored = p.props.get(spec.prop)
+        computed = self.rules.computed(self.scenario, p, spec) if spec.computed else None
+        value = stored if stored is not None else (computed.value if computed is not None else spec.default)
+        checkable = spec.type == "bool" and computed is not None and computed.overridable
+        text = "" if checkable else spec.label_of(value)  # a check box says it itself
+        allowed = stored is None or computed is None or stored == computed.value or computed.overridable
+        if stored is not None:
+            text = (text + " " if text else "") + ("(set)" if allowed else "(the rules do not allow it)")
+        tip = (computed.why if computed is not None else "") + (
+            f"\nset here: {spec.label_of(stored)}" if stored is not None else "")
+        if text:
+            looks.append((c, DISPLAY, text))
+        if tip:
+            looks.append((c, TOOLTIP, tip))
+        if not allowed:
+            looks.append((c, FOREGROUND, ERROR))
+        if checkable:
+            looks.append((c, CHECK, value is True))
+        return checkable
+
+    def _problem_count(self, side) -> int:
+        s = self.scenario
+        return sum(1 for pid in self.findings_by_piece
+                   if pid in s.pieces and (s.pieces[pid].side if s.pieces[pid].side in s.sides else None) == side)
+
+    def set_findings(self, findings) -> None:
+        before = set(self.findings_by_piece)
+        self.findings_by_piece = problems_by_piece(findings)
+        keys = {f"piece:{pid}" for pid in before | set(self.findings_by_piece)}
+        self.refresh_rows(keys | ({n.key for n in self.tree.roots} if self.tree else set()))
+
+    # --- lookups ----------------------------------------------------------------------------------
+    def node(self, index: QModelIndex) -> ForceNode | None:
+        if not index.isValid():
+            return None
+        first = index.siblingAtColumn(0)
+        return self.nodes.get(first.data(KEY))
+
+    def index_for(self, node: ForceNode, column: int = 0) -> QModelIndex:
+        item = self.items.get(node.key)
+        return QModelIndex() if item is None else item.index().siblingAtColumn(column)
+
+    def index_of_piece(self, pid: str) -> QModelIndex:
+        item = self.items.get(f"piece:{pid}")
+        return QModelIndex() if item is None else item.index()
+
+    def spec_at(self, column: int):
+        """The declared property a column shows, if it is one of the rule set's columns."""
+        i = column - len(BASE_COLUMNS)
+        return self.columns[i] if 0 <= i < len(self.columns) else None
+
+    def column_of(self, prop: str) -> int:
+        return len(BASE_COLUMNS) + [c.prop for c in self.columns].index(prop)
+
+    # --- the check box: an override, as an Edit ------------------------------------------------------
+    def setData(self, index: QModelIndex, value, role=Qt.EditRole) -> bool:  # noqa: N802
+        node = self.node(index)
+        spec = self.spec_at(index.column())
+        if role != Qt.CheckStateRole or node is None or node.kind != "piece" or spec is None:
+            return super().setData(index, value, role)
+        p = self.scenario.pieces[node.piece]
+        c = self.rules.computed(self.scenario, p, spec)
+        want = Qt.CheckState(value) == Qt.Checked if not isinstance(value, bool) else value
+        # Back to the rules' own answer clears the override; the other answer sets it.
+        edit = set_props(self.scenario, [p.id], {spec.prop: None if c is not None and want == c.value else want})
+        if edit is not None:
+            self.push(edit, f"Set {spec.text.lower()}")
+        return False  # the row follows the scenario when the dock brings it in step
+
+    # --- drag and drop ----------------------------------------------------------------------------
+    def supportedDropActions(self):  # noqa: N802
+        return Qt.MoveAction
+
+    def supportedDragActions(self):  # noqa: N802
+        return Qt.MoveAction
+
+    def mimeTypes(self):  # noqa: N802
+        return [MIME]
+
+    def mimeData(self, indexes):  # noqa: N802
+        ids = []
+        for i in indexes:
+            node = self.node(i)
+            if node is not None and node.kind == "piece" and node.piece not in ids:
+                ids.append(node.piece)
+        data = QMimeData()
+        data.setData(MIME, "\n".join(ids).encode("utf-8"))
+        return data
+
+    @staticmethod
+    def dragged(data: QMimeData) -> list[str]:
+        if data is None or not data.hasFormat(MIME):
+            return []
+        return [x for x in bytes(data.data(MIME)).decode("utf-8").split("\n") if x]
+
+    def drop_target(self, row: int, parent: QModelIndex) -> ForceNode | None:
+        """The node a drop lands on: the row dropped onto, or (between rows) the row they are under."""
+        return self.node(parent)
+
+    def drop_edit(self, ids: list[str], target: str | None):
+        """The Edit a drop of `ids` on `target` (None: a side or heading) makes, or Refused."""
+        return reassign_each(self.rules, self.scenario, [(pid, target) for pid in ids])
+
+    def _sides_ok(self, ids, node) -> bool:
+        return all(self.scenario.pieces[p].side == node.side for p in ids if p in self.scenario.pieces)
+
+    def canDropMimeData(self, data, action, row, column, parent) -> bool:  # noqa: N802
+        ids = self.dragged(data)
+        node = self.drop_target(row, parent)
+        if not ids or node is None or node.kind == "feature":
+            return False
+        if node.kind != "piece":
+            return self._sides_ok(ids, node)
+        try:
+            self.drop_edit(ids, node.piece)
+        except Refused:
+            return False
+        return True
+
+    def dropMimeData(self, data, action, row, column, parent) -> bool:  # noqa: N802
+        ids = self.dragged(data)
+        node = self.drop_target(row, parent)
+        if not ids or node is None or node.kind == "feature":
+            return False
+        if node.kind != "piece" and not self._sides_ok(ids, node):
+            self.status("Not done: a piece changes side in the Properties dock, not by dragging")
+            return False
+        try:
+            edit = self.drop_edit(ids, node.piece if node.kind == "piece" else None)
+        except Refused as exc:
+            self.status(f"Not done: {exc}")
+            return False
+        if edit is not None:
+            self.push(edit, edit.text)
+        # The view must not move the rows itself: the tree follows the scenario.
+        return False

@@ -1,0 +1,99 @@
+"""What every `motu` sub-command shares: exit codes, the one usage error, output, loading a
+scenario, and argument types that refuse impossible values before any work starts.
+
+Scope: below cli.py and the sub-command modules (play_cli.py, convert_cli.py), which all
+import from here and never from each other, so the command's modules import one way.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import sys
+from typing import Any
+
+from engine.io.errors import LoadError
+from engine.io.registry import load_scenario
+from engine.scenario.model import Scenario
+
+EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
+EXIT_INTERRUPTED = 130
+
+
+class UsageError(Exception):
+    """Bad arguments or unreadable input: one line on stderr, exit 2."""
+
+
+def emit(args: argparse.Namespace, data: Any, text: str) -> None:
+    if getattr(args, "json", False):
+        print(json.dumps(data, ensure_ascii=False, indent=None))
+    elif text:
+        print(text)
+
+
+def note(message: str) -> None:
+    """A line for the user beside the result (what an import chose, say), on stderr."""
+    print(f"motu: {message}", file=sys.stderr)
+
+
+def fail(args: argparse.Namespace, message: str, data: dict[str, Any]) -> None:
+    if getattr(args, "json", False):
+        print(json.dumps({"error": data}), file=sys.stdout)
+    print(f"motu: {message}", file=sys.stderr)
+
+
+def load(path: str) -> Scenario:
+    if not os.path.lexists(path):
+        raise UsageError(f"{path}: no such file")
+    return load_scenario(path)
+
+
+def load_error(exc: LoadError) -> UsageError:
+    return UsageError(str(exc))
+
+
+def parse_size(text: str | None, flag: str = "--size") -> tuple[int, int] | None:
+    """COLUMNSxROWS, each at least 1."""
+    if not text:
+        return None
+    parts = text.lower().split("x")
+    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        raise UsageError(f"{flag} {text!r} should be COLUMNSxROWS, as 40x30")
+    columns, rows = (int(p) for p in parts)
+    if columns < 1 or rows < 1:
+        raise UsageError(f"{flag} {text!r}: a map needs at least one column and one row")
+    return columns, rows
+
+
+def _number(kind: type, low: float, inclusive: bool, what: str):
+    def parse(text: str) -> Any:
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not {what}") from None
+        if isinstance(value, float) and not math.isfinite(value) or value < low or not inclusive and value == low:
+            raise argparse.ArgumentTypeError(f"{text!r}: it must be {what}")
+        return value
+    parse.__name__ = what
+    return parse
+
+
+positive_int = _number(int, 1, True, "a whole number from 1")
+non_negative_int = _number(int, 0, True, "a whole number from 0")
+positive_float = _number(float, 0, False, "a number above 0")
+
+
+def writable_folder(path: str, flag: str) -> str:
+    """`path` as a folder Motu can write in (made if missing), checked before any work."""
+    if os.path.exists(path) and not os.path.isdir(path):
+        raise UsageError(f"{flag} {path}: not a folder")
+    try:
+        os.makedirs(path, exist_ok=True)
+        probe = os.path.join(path, f".~motu-probe.{os.getpid()}.tmp")
+        with open(probe, "w", encoding="utf-8"):
+            pass
+        os.unlink(probe)
+    except OSError as exc:
+        raise UsageError(f"{flag} {path}: cannot write there: {exc.strerror or exc}") from None
+    return path

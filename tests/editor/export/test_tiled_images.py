@@ -1,0 +1,128 @@
+"""Tiled sees the map as Motu draws it, checked with readers Motu did not write.
+
+Exports (with their tile images, drawn by Qt) of every shipped scenario load in pytmx and
+pytiled-parser with default settings; Tiled's own tmxrasterizer draws each hex and square in
+its terrain's colour, tinted by its area as the editor tints it; Tiled's --export-map keeps the
+tilesets' images. Skips only when Tiled is missing and cannot be installed
+(tools/install-tiled.sh); CI (MOTU_REQUIRE_TILED=1) fails instead.
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+import pytiled_parser
+import pytmx
+from PySide6.QtGui import QImage
+
+from editor.export import tiled_qt  # noqa: F401  (Qt draws the tile images)
+from engine.board.grids import HexGrid
+from engine.io.native import load_path
+from engine.io.print_map import catalogue_of, terrain_colour
+from engine.io.print_shapes import rgb
+from engine.io.registry import save_scenario
+from engine.io.tiled import pixel_transform
+from engine.io.tiled_art import AREA_TINT, area_colour
+from engine.io.tiled_import import load_tiled
+from engine.scenario.model import blank_scenario
+
+ROOT = Path(__file__).resolve().parents[3]
+SCENARIOS = sorted((ROOT / "scenarios").glob("*.yaml"))
+RASTER = shutil.which("tmxrasterizer")
+TILED = shutil.which("tiled")
+NEEDS_TILED = pytest.mark.skipif(RASTER is None or TILED is None, reason="Tiled is not installed (tools/install-tiled.sh)")
+if (RASTER is None or TILED is None) and os.environ.get("MOTU_REQUIRE_TILED"):
+    pytest.fail("tiled/tmxrasterizer missing but MOTU_REQUIRE_TILED is set: run tools/install-tiled.sh as root", pytrace=False)
+ENV = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+
+
+def export(s, folder: Path, name: str) -> Path:
+    out = folder / name
+    written = save_scenario(s, str(out), "tmx" if name.endswith(".tmx") else "tiled-json")
+    assert [Path(p).name for p in written.paths] == [name] + [f"{out.stem}-{t}.png" for t in ("terrain", "areas", "counters", "features")]
+    return out
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
+def test_pytmx_and_pytiled_parser_load_every_export_with_default_settings(path, tmp_path):
+    s = load_path(path)
+    tmx, tmj = export(s, tmp_path, "m.tmx"), export(s, tmp_path, "m.json")
+    m = pytmx.TiledMap(str(tmx))
+    names = [layer.name for layer in m.layers]
+    assert "pieces" in names and "area names" in names
+    pieces = [o for o in m.objects if o.type == "piece"]
+    assert sorted(o.properties["piece"] for o in pieces) == sorted(s.pieces)
+    for o in pieces:  # each piece shows a counter from the counters atlas
+        source, rect, _ = m.get_tile_image_by_gid(o.gid)
+        assert (tmp_path / source).exists() and rect[2:] == (64, 64)
+    for reader_path in (tmx, tmj):
+        parsed = pytiled_parser.parse_map(reader_path)
+        assert [layer.name for layer in parsed.layers] == names
+        for ts in parsed.tilesets.values():
+            assert ts.image is not None and (tmp_path / ts.image).exists()
+    # The images change nothing for Motu's own reader.
+    assert load_tiled(str(tmx)) == s and load_tiled(str(tmj)) == s
+
+
+def _raster(tmx: Path, out: Path, *layers: str) -> QImage:
+    shown = [a for layer in layers for a in ("--show-layer", layer)]
+    r = subprocess.run([RASTER, *shown, str(tmx), str(out)], env=ENV, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0 and out.exists(), r.stderr
+    return QImage(str(out))
+
+
+def _cells_off_colour(s, image: QImage, want) -> list:
+    """Cells whose pixel beside the centre (clear of the token, counters and names) is not `want(cell)`."""
+    ax, bx, ay, by = pixel_transform(s.grid)
+    dx = -11 if isinstance(s.grid, HexGrid) else -14
+    wrong = []
+    for c in range(s.grid.size):
+        x, y = s.grid.center(c)
+        px = image.pixelColor(round(ax * x + bx + dx), round(ay * y + by))
+        got, expected = (px.red(), px.green(), px.blue()), want(c)
+        if max(abs(a - b) for a, b in zip(got, expected)) > 3:
+            wrong.append((s.label(c), got, expected))
+    return wrong
+
+
+def _layouts():
+    yield from (load_path(ROOT / "scenarios" / n) for n in ("tahiti.yaml", "fern-ambush.yaml", "example-hex.yaml"))
+    for orientation, offset in (("flat", "even-q"), ("pointy", "odd-r"), ("pointy", "even-r")):
+        s = blank_scenario("tahiti", HexGrid(9, 7, orientation, offset), "sea", title=offset)
+        for c, t in ((10, "jungle"), (11, "mountain"), (19, "clear"), (30, "coast")):
+            s.terrain[c] = t
+        yield s
+
+
+@NEEDS_TILED
+@pytest.mark.parametrize("s", list(_layouts()), ids=lambda s: f"{s.grid.shape}-{getattr(s.grid, 'offset', 'square')}-{s.grid.size}")
+def test_tmxrasterizer_draws_each_cell_in_motus_colours(s, tmp_path):
+    tmx = export(s, tmp_path, "m.tmx")
+    cat = catalogue_of(s)
+    terrain = _raster(tmx, tmp_path / "terrain.png", "terrain")
+    assert _cells_off_colour(s, terrain, lambda c: rgb(terrain_colour(cat, s.terrain[c]))) == []
+
+    def tinted(c):  # the editor's tint: (terrain * 165 + area * 90) / 255
+        base = rgb(terrain_colour(cat, s.terrain[c]))
+        a = s.cell_area[c]
+        return base if a is None else tuple(round(t * (1 - AREA_TINT) + k * AREA_TINT)
+                                            for t, k in zip(base, rgb(area_colour(s, a))))
+    both = _raster(tmx, tmp_path / "both.png", "terrain", "areas")
+    assert _cells_off_colour(s, both, tinted) == []
+
+
+@NEEDS_TILED
+def test_tiled_keeps_the_tilesets_images_when_it_converts_the_map(tmp_path):
+    s = load_path(ROOT / "scenarios" / "example-hex.yaml")
+    tmx = export(s, tmp_path, "m.tmx")
+    out = tmp_path / "tiled.json"
+    r = subprocess.run([TILED, "--export-map", "json", str(tmx), str(out)], env=ENV, capture_output=True, text=True,
+                       timeout=120)
+    assert r.returncode == 0, r.stderr
+    doc = json.loads(out.read_text(encoding="utf-8"))
+    assert [ts["image"] for ts in doc["tilesets"]] == ["m-terrain.png", "m-areas.png", "m-counters.png", "m-features.png"]
+    assert load_tiled(str(out)) == s

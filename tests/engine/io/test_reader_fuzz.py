@@ -1,0 +1,154 @@
+"""A seeded mutation fuzz of every shipped scenario through every reader (native YAML, Tiled TMX
+and JSON, GeoJSON, game records): each mutant is read or refused with a LoadError; never another
+exception, never a hang. About 30 seconds in all; the seed makes every run the same."""
+from __future__ import annotations
+
+import glob
+import json
+import os
+import random
+import signal
+
+import pytest
+
+from engine.io.errors import LoadError
+from engine.io.geojson import to_geojson
+from engine.io.geojson_import import read_geojson
+from engine.io.native import dumps, load_path, loads
+from engine.io.tiled import save_tiled_json, save_tmx
+from engine.io.tiled_import import load_tiled
+from engine.rules.api import CHANCE
+from engine.rules.registry import get_ruleset
+from engine.session.session import Session, loads_record, scenario_fingerprint
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+SCENARIOS = sorted(glob.glob(os.path.join(ROOT, "scenarios", "*.yaml")))
+HANG_S = 5
+# Pieces of text that break structure where they land.
+TOKENS = ["-", ":", " ", "\n", "[", "]", "{", "}", "'", '"', ",", "&a", "*a", "!!", "#", "0", "9" * 30, "-1", "1e999",
+          "NaN", "null", "<", ">", "</", "&lol;", "\\u0000", "\x00", "\t", "?", "true", "[[[[", "0404", "\udc80"]
+
+
+def mutate(text: str, rng: random.Random) -> str:
+    for _ in range(rng.randint(1, 4)):
+        i = rng.randrange(len(text) + 1)
+        kind = rng.choice(("delete", "insert", "replace", "truncate", "duplicate", "swap"))
+        if kind == "delete":
+            text = text[:i] + text[i + rng.randint(1, 40):]
+        elif kind == "insert":
+            text = text[:i] + rng.choice(TOKENS) + text[i:]
+        elif kind == "replace" and i < len(text):
+            text = text[:i] + chr(rng.choice((rng.randint(32, 126), rng.randint(0, 0x2FFF)))) + text[i + 1:]
+        elif kind == "truncate":
+            text = text[:i]
+        elif kind == "duplicate":
+            j = min(len(text), i + rng.randint(1, 200))
+            text = text[:j] + text[i:j] + text[j:]
+        else:
+            lines = text.split("\n")
+            a, b = rng.randrange(len(lines)), rng.randrange(len(lines))
+            lines[a], lines[b] = lines[b], lines[a]
+            text = "\n".join(lines)
+    return text
+
+
+class Hang(Exception):
+    pass
+
+
+def _alarm(signum, frame):
+    raise Hang()
+
+
+def fuzz(read, texts: list[str], tmp_path, ext: str, count: int, seed: int) -> list[str]:
+    """Feed `count` mutants of each text to `read(path)`; the failures, described."""
+    rng = random.Random(seed)
+    failures = []
+    path = str(tmp_path / f"mutant{ext}")
+    old = signal.signal(signal.SIGALRM, _alarm)
+    try:
+        for base in texts:
+            for n in range(count):
+                text = mutate(base, rng)
+                with open(path, "wb") as fh:
+                    fh.write(text.encode("utf-8", "surrogateescape"))
+                signal.alarm(HANG_S)
+                try:
+                    read(path)
+                except LoadError as exc:
+                    assert str(exc).startswith(path) and "\n" not in str(exc), str(exc)
+                except Hang:
+                    failures.append(f"hang on mutant {n} of {base[:40]!r}")
+                except Exception as exc:  # noqa: BLE001 - what the fuzz is looking for
+                    failures.append(f"{type(exc).__name__}: {exc} (mutant {n})")
+                finally:
+                    signal.alarm(0)
+    finally:
+        signal.signal(signal.SIGALRM, old)
+    return failures[:10]
+
+
+@pytest.fixture(scope="module")
+def shipped():
+    return [(p, open(p, encoding="utf-8").read(), load_path(p)) for p in SCENARIOS]
+
+
+pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGALRM"), reason="hangs are caught with SIGALRM")
+
+
+def test_native_yaml_mutants(shipped, tmp_path):
+    assert not fuzz(load_path, [t for _, t, _ in shipped], tmp_path, ".yaml", 300, 1)
+
+
+@pytest.mark.parametrize("ext", [".tmx", ".json"])
+def test_tiled_mutants(shipped, tmp_path, ext):
+    texts = []
+    for _, _, s in shipped:
+        out = str(tmp_path / f"export{ext}")
+        (save_tmx if ext == ".tmx" else save_tiled_json)(s, out)
+        texts.append(open(out, encoding="utf-8").read())
+    assert not fuzz(lambda p: load_tiled(p), texts, tmp_path, ext, 120, 2)
+
+
+def test_geojson_mutants(shipped, tmp_path):
+    texts = []
+    for _, _, s in shipped:
+        try:
+            texts.append(json.dumps(to_geojson(s)) if not isinstance(to_geojson(s), str) else to_geojson(s))
+        except Exception:  # noqa: BLE001 - a map GeoJSON cannot hold (no georeference): fuzz the others
+            continue
+    texts.append(json.dumps({"type": "FeatureCollection", "crs": {"type": "name", "properties": {"name": "EPSG:3857"}},
+                             "features": [{"type": "Feature", "properties": {"name": "Motu"}, "geometry": {
+                                 "type": "Polygon", "coordinates": [[[0, 0], [9000, 0], [9000, 9000], [0, 0]]]}}]}))
+    assert texts
+    assert not fuzz(read_geojson, texts, tmp_path, ".geojson", 250 // len(texts), 3)
+
+
+def test_game_record_mutants(shipped, tmp_path):
+    games = []
+    for _, text, s in shipped:
+        rules = get_ruleset(s.ruleset)
+        if not rules.playable:
+            continue
+        fp = scenario_fingerprint(dumps(s))
+        new_state = (lambda sc, rs: lambda: rs.new_initial_state(sc))(s, rules)
+        session = Session(new_state, seed=4, fingerprint=fp)
+        rng = random.Random(4)
+        while not session.state.is_terminal() and len(session.log) < 40:
+            session.roll() if session.state.current_player() == CHANCE else session.apply(
+                rng.choice(session.state.legal_actions()))
+        games.append((json.dumps(session.record(), indent=1), new_state, fp))
+    by_text = {t: (ns, fp) for t, ns, fp in games}
+    current = {}
+
+    def read(path):
+        with open(path, "rb") as fh:
+            record = loads_record(fh.read(), path)
+        new_state, fp = current["game"]
+        Session.from_record(record, new_state, fp, path)
+
+    failures = []
+    for text, (new_state, fp) in by_text.items():
+        current["game"] = (new_state, fp)
+        failures += fuzz(read, [text], tmp_path, ".motugame.json", 150, 5)
+    assert not failures
