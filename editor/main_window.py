@@ -463,11 +463,13 @@ class MainWindow(FileActions, QMainWindow):
 
     def _grid_changed(self) -> None:
         """An Edit gave the map another grid: as when a scenario replaces another, but the history stays."""
+        # The Forces dock first: its rows name pieces the Edit (an undone merge) may have taken away and say
+        # where pieces stand, and forgetting the Problems rows below hands it the findings at once.
+        self.forces.refresh()
         self._forget_cells()
         if self.settings.area not in self.document.scenario.areas:
             self.settings.area = next(iter(self.document.scenario.areas), None)
         self.properties.refresh()
-        self.forces.refresh()  # its rows say where pieces stand, and every cell has moved
         self.view.fit()
 
     def _document_replaced(self) -> None:

@@ -192,3 +192,26 @@ def test_merging_onto_land_is_refused_in_the_dialog(qtbot, tmp_path, monkeypatch
     seen = answer(w, monkeypatch, lambda d: (d.at_offset.setChecked(True), d.dcol.setValue(2), d.drow.setValue(0)))
     assert not w.map_ops.merge()
     assert "overlap" in seen["dialog"].error.text() and w.document.undo_stack.count() == 0
+
+
+def test_undoing_a_merge_that_brought_pieces_keeps_the_forces_dock_in_step(qtbot, tmp_path, monkeypatch):
+    """The merged pieces have findings (their chain of command stops short); undoing the merge takes them
+    away with the grid, and the Forces dock, told the findings are gone, no longer names them."""
+    from editor_test_support import wait_validation
+    w = make_window(qtbot, tmp_path, os.path.join(ROOT, "scenarios", "fern-ambush.yaml"))
+    other = copy_example(tmp_path, os.path.join(ROOT, "scenarios", "fern-pa-assault.yaml"), "other.yaml")
+    monkeypatch.setattr(w.map_ops, "choose_merge_path", lambda: other)
+    s = w.document.scenario
+    n = len(s.pieces)
+    answer(w, monkeypatch, lambda d: (d.at_offset.setChecked(True), d.dcol.setValue(s.grid.columns + 1)))
+    assert w.map_ops.merge()
+    wait_validation(qtbot, w)
+    assert any(f.code == "FERN_NOT_UNDER_C_IN_C" for f in w.problems.findings)
+    assert len(s.pieces) > n
+    w.document.undo_stack.undo()  # the merged pieces go with the grid they stood on
+    QApplication.processEvents()
+    assert len(s.pieces) == n
+    w.document.undo_stack.redo()
+    wait_validation(qtbot, w)
+    assert len(s.pieces) > n
+    names_no_old_cells(w)
