@@ -68,26 +68,14 @@ class _PassMarker:
             if cell is not None:
                 self.dialog.toggle_pass(cell)
 
-    def move(self, pos, e) -> None:
-        pass
-
-    def release(self, pos, e) -> None:
-        pass
-
-    def double(self, pos, e) -> None:
-        pass
-
     def key(self, e) -> bool:
         return False
 
-    def leave(self) -> None:
-        pass
-
-    def activate(self) -> None:
-        pass
-
-    def deactivate(self) -> None:
-        pass
+    def __getattr__(self, name: str):
+        """Whatever else the view tells its tool (moves, releases, leaving, activation) means nothing here."""
+        if name.startswith("_"):
+            raise AttributeError(name)
+        return lambda *args: None
 
 
 class CoastlineDialog(QDialog):

@@ -31,19 +31,20 @@ class _Run(QRunnable):
         try:
             result = self.fn()
         except EXPECTED as exc:
-            self._emit(self.job.failed_, str(exc))
+            emit_safely(self.job.failed_, str(exc))
         except Exception as exc:  # a fault off the GUI thread must not take the editor down
             log.exception("background work failed")
-            self._emit(self.job.failed_, f"{type(exc).__name__}: {exc}")
+            emit_safely(self.job.failed_, f"{type(exc).__name__}: {exc}")
         else:
-            self._emit(self.job.done_, result)
+            emit_safely(self.job.done_, result)
 
-    @staticmethod
-    def _emit(signal, *args) -> None:
-        try:
-            signal.emit(*args)
-        except RuntimeError:  # the window closed while the work ran: nobody is waiting for it
-            pass
+
+def emit_safely(signal, *args) -> None:
+    """Emit from a worker thread; the window may have closed while the work ran, and nobody waits then."""
+    try:
+        signal.emit(*args)
+    except RuntimeError:
+        pass
 
 
 class Job(QObject):
@@ -93,4 +94,4 @@ class Job(QObject):
         self._on_failed(message)
 
 
-__all__ = ["Job", "SHOW_AFTER_MS"]
+__all__ = ["Job", "SHOW_AFTER_MS", "emit_safely"]
