@@ -9,6 +9,7 @@ from PySide6.QtWidgets import (
     QComboBox, QDockWidget, QLabel, QMainWindow, QMessageBox, QSpinBox, QToolBar, QUndoView,
 )
 
+from engine.rules.ruleset import RuleSetError
 from engine.scenario.edits import EditError
 from engine.scenario.map_key import map_key
 
@@ -24,9 +25,11 @@ from .docks.minimap import MinimapDock
 from .docks.problems import ProblemsDock
 from .docks.properties import PropertiesDock
 from .docks.scenario import ScenarioDock
+from .docks.tables import TablesDock
 from .document import Document
 from .files import FileActions
 from .icons import icon
+from .map_menu import MapOperations
 from .status import cell_text
 from .tools import ALL_TOOLS, PasteTool
 from .tools.base import ToolSettings
@@ -58,12 +61,16 @@ class MainWindow(FileActions, QMainWindow):
         self.setCentralWidget(self.view)
         self.tools = {cls.name: cls(self) for cls in ALL_TOOLS}
         self.paste_tool = PasteTool(self)
+        self.map_ops = MapOperations(self)
+        # Tools a command starts and that hand back to the tool before them (not in the Tools menu).
+        self.transient_tools = {"paste": self.paste_tool, "place_island": self.map_ops.place_tool}
         self.clip = None
         self._build_docks()
         self._build_status()
         self._build_actions()
         self._build_tool_options()
         self._pending_scopes: set[str] = set()
+        self._grid = document.scenario.grid  # the grid the views were built for
         self._acknowledged_warnings: set[tuple[str, str]] = set()
         self.playtest = None
         self._dock_timer = QTimer(self)
@@ -116,6 +123,7 @@ class MainWindow(FileActions, QMainWindow):
         self.properties = PropertiesDock(self, self)
         self.scenario_dock = ScenarioDock(self, self)
         self.areas = AreasDock(self, self)
+        self.tables = TablesDock(self, self)
         self.problems = ProblemsDock(self.document, self)
         self.problems.findingsChanged.connect(self._findings)
         self.problems.activated.connect(self.show_finding)
@@ -135,13 +143,16 @@ class MainWindow(FileActions, QMainWindow):
         self.addDockWidget(Qt.RightDockWidgetArea, self.properties)
         self.addDockWidget(Qt.RightDockWidgetArea, self.areas)
         self.addDockWidget(Qt.RightDockWidgetArea, self.scenario_dock)
+        self.addDockWidget(Qt.RightDockWidgetArea, self.tables)
         self.addDockWidget(Qt.BottomDockWidgetArea, self.problems)
         self.tabifyDockWidget(self.areas, self.scenario_dock)
         self.addDockWidget(Qt.RightDockWidgetArea, self.forces)
         self.tabifyDockWidget(self.scenario_dock, self.forces)
+        self.tabifyDockWidget(self.forces, self.tables)
         self.tabifyDockWidget(self.layers, self.history)
         self.tabifyDockWidget(self.minimap, self.legend)
         self.layers.raise_()
+        self.forces.raise_()  # the last dock tabified shows by default; the Tables dock waits its turn
         self.legend.raise_()
 
     def _build_status(self) -> None:
@@ -195,6 +206,7 @@ class MainWindow(FileActions, QMainWindow):
         for key in ("new", "open"):
             m.addAction(self.file_actions[key])
         self.recent_menu = m.addMenu("Open &Recent")
+        self._file_menu = m
         for key in ("save", "save_as", "export", "revert", "close"):
             m.addAction(self.file_actions[key])
         m.addSeparator()
@@ -235,13 +247,15 @@ class MainWindow(FileActions, QMainWindow):
         v.addAction(fill)
         v.addSeparator()
         docks = (self.layers, self.properties, self.scenario_dock, self.areas, self.problems, self.history,
-                 self.minimap, self.legend, self.forces)
+                 self.minimap, self.legend, self.forces, self.tables)
         for n, dock in enumerate(docks, 1):
             act = dock.toggleViewAction()
             act.setObjectName(f"toggle_{dock.objectName()}")
-            act.setShortcut(QKeySequence(f"Alt+{n}"))
+            act.setShortcut(QKeySequence(f"Alt+{n % 10}"))  # the tenth dock is Alt+0
             v.addAction(act)
         mm = mb.addMenu("&Map")
+        self.map_ops.build(self._file_menu, self.file_actions["save"], mm)
+        self.map_ops.update_actions()
         mm.addAction(self.action("&Check Now", self.problems.validate_now, "Ctrl+Shift+V"))
         mm.addAction(self.action("&Playtest", self.start_playtest, "F5"))
         mm.addAction(self.action("Playtest from This &Position", lambda: self.start_playtest(from_position=True),
@@ -356,7 +370,7 @@ class MainWindow(FileActions, QMainWindow):
 
     # --- tools ----------------------------------------------------------------------------------
     def select_tool(self, name: str) -> None:
-        tool = self.paste_tool if name == "paste" else self.tools[name]
+        tool = self.transient_tools.get(name) or self.tools[name]
         self.view.set_tool(tool)
         if name in self.tool_actions:
             self.tool_actions[name].setChecked(True)
@@ -412,6 +426,8 @@ class MainWindow(FileActions, QMainWindow):
 
     # --- model events ------------------------------------------------------------------------------
     def _document_changed(self, scope: str, cells) -> None:
+        if self.document.scenario.grid is not self._grid:
+            self._grid_changed()  # resize, add island, merge, or their undo: before anything reads a cell
         # A stroke emits one change per cell: refresh the docks once, after the event loop turns.
         self._pending_scopes.add(scope)
         self._dock_timer.start()
@@ -419,9 +435,11 @@ class MainWindow(FileActions, QMainWindow):
     def _refresh_docks(self) -> None:
         scopes, self._pending_scopes = self._pending_scopes, set()
         # "scenario": a Compound (merge, split, delete, recolour, assign region or island) says no more.
-        if scopes & {"areas", "regions", "islands", "records", "scenario", "features"}:
+        if scopes & {"areas", "regions", "islands", "records", "scenario", "features", "grid"}:
             self.areas.refresh()
-        if scopes & {"sides", "scenario", "records"}:
+        if scopes & {"scenario", "areas", "grid"}:  # tables, and the area names they show
+            self.tables.refresh()
+        if scopes & {"sides", "scenario", "records", "grid"}:
             self.scenario_dock.refresh()
             if "sides" in scopes or "scenario" in scopes:
                 self.side_box.clear()
@@ -430,18 +448,39 @@ class MainWindow(FileActions, QMainWindow):
             self.properties.refresh()
         self._hovered(self.map_item.hover_cell)  # the status bar says what the cell holds now
 
-    def _document_replaced(self) -> None:
-        self.map_item.rebuild()  # resets hover, selection, marks, overlays and previews
+    def _forget_cells(self) -> None:
+        """What names cells of the old grid goes: the map item's view state (it has rebuilt), tools' strokes,
+        origins and previews, the hover text, the Problems rows until the next check; the map is fitted."""
+        self._grid = self.document.scenario.grid
         self.view.scene().setSceneRect(self.map_item.boundingRect())
-        for tool in (*self.tools.values(), self.paste_tool):
+        for tool in (*self.tools.values(), *self.transient_tools.values()):
             tool.reset()
-        if self.view.tool is self.paste_tool:
+        if self.view.tool in self.transient_tools.values():
             self.select_tool("select")
         self._hovered(None)
+        self.problems.forget()
+        self.minimap.refit()
+
+    def _grid_changed(self) -> None:
+        """An Edit gave the map another grid: as when a scenario replaces another, but the history stays."""
+        # The Forces dock first: its rows name pieces the Edit (an undone merge) may have taken away and say
+        # where pieces stand, and forgetting the Problems rows below hands it the findings at once.
+        self.forces.refresh()
+        self._forget_cells()
+        if self.settings.area not in self.document.scenario.areas:
+            self.settings.area = next(iter(self.document.scenario.areas), None)
+        self.properties.refresh()
+        self.view.fit()
+
+    def _document_replaced(self) -> None:
+        self.map_item.rebuild()  # resets hover, selection, marks, overlays and previews
+        self._forget_cells()
+        self.map_ops.update_actions()
         self._reset_settings()
         self._show_what_the_rules_use()
         self.legend.refresh()
         self.areas.refresh()
+        self.tables.refresh()
         self.scenario_dock.refresh()
         self.properties.refresh()
         self.problems.schedule()  # after the first frame: the map shows before the check begins
@@ -504,7 +543,11 @@ class MainWindow(FileActions, QMainWindow):
         self._acknowledged_warnings |= new
         from .playtest.window import start_playtest
         options = {"start_from_position": True} if from_position and "start_from_position" in rules.catalogue.options else {}
-        self.playtest = start_playtest(self, options=options)
+        try:
+            self.playtest = start_playtest(self, options=options)
+        except RuleSetError as exc:  # the map checks clean, yet the game cannot start on it (no Home Village yet)
+            self.status(f"Cannot playtest: {exc}")
+            return None
         self.playtest.show()
         return self.playtest
 

@@ -155,10 +155,8 @@ def import_island(args: argparse.Namespace) -> Any:
 
 
 def _summary(d: dict[str, Any]) -> str:
-    inland = ", ".join(f"{v} {k}" for k, v in d.items() if k not in ("land", "coast", "lagoon", "reef", "passes", "areas"))
-    areas = d.get("areas") or []
-    return (f"{d['land']} land hexes ({d['coast']} coast, {inland}), {d['lagoon']} lagoon, {d['reef']} reef hexsides, "
-            f"{d['passes']} passes; {len(areas)} area{'s' * (len(areas) != 1)}" + (f": {', '.join(areas)}" if areas else ""))
+    from engine.io.coastline import describe_draft
+    return describe_draft(d)
 
 
 # --- motu map ...  ---------------------------------------------------------------------------------

@@ -60,6 +60,7 @@ class MapItem(QGraphicsObject):
         self.layers_locked = {name: False for name in render.LAYERS}
         self.fill_areas = False  # areas filled with their colour (while the area painter asks for it)
         self.dark = False
+        self.cell_numbers = True  # a preview of a map still to be laid has no numbers worth reading
         self._paint_failed = False
         self.setFlag(QGraphicsObject.ItemUsesExtendedStyleOption, True)
         self.rebuild()
@@ -206,7 +207,7 @@ class MapItem(QGraphicsObject):
             F.paint_edges(p, self.edge_lines(), self.style, exposed, lod)
         if layers["features"] and s.features and detail:
             F.paint_features(p, self.geo, s, self.catalogue, self.style, exposed, lod)
-        if layers["labels"] and cells and cell_px >= render.NUMBERS_FROM_PX:
+        if layers["labels"] and cells and cell_px >= render.NUMBERS_FROM_PX and self.cell_numbers:
             render.paint_labels(p, self.geo, s, cells, lod, self.colours())
         if layers["pieces"] and s.pieces and cell_px >= 4:
             self._paint_pieces(p, exposed, lod)

@@ -1,27 +1,35 @@
 """Areas dock: areas (create, rename, recolour, merge, split, delete, assign), regions, islands and named
-sites (create and rename), each list showing names, never ids. New makes the area the painter's."""
+sites (create and rename), each list showing names, never ids. New makes the area the painter's.
+
+Ids follow names: a new area named Maeva gets the id `maeva`, and renaming an area, region or island
+offers to give it the id its new name makes, every reference updated in the same undo step
+(engine/scenario/ids.py)."""
 from __future__ import annotations
 
 import itertools
 from collections import Counter
+from dataclasses import replace
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QIcon, QPixmap
 from PySide6.QtWidgets import (
-    QColorDialog, QComboBox, QDockWidget, QHBoxLayout, QInputDialog, QLabel, QPushButton, QTabWidget,
+    QColorDialog, QComboBox, QDialog, QDockWidget, QHBoxLayout, QInputDialog, QLabel, QPushButton, QTabWidget,
     QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget,
 )
 
 from engine.scenario import edits as E
+from engine.scenario.ids import id_from_name, left_alone, rename
 from engine.scenario.model import Area, Island, Region
 
 from . import scrolled
+from .rename import RenameDialog
 
 MIXED = "(several)"
 
 
-def _free_id(prefix: str, taken) -> str:
-    return next(f"{prefix}{n}" for n in itertools.count(1) if f"{prefix}{n}" not in taken)
+def _free_name(word: str, records) -> str:
+    names = {r.name for r in records.values()}
+    return next(f"{word} {n}" for n in itertools.count(len(records) + 1) if f"{word} {n}" not in names)
 
 
 _SWATCHES: dict[int, QIcon] = {}
@@ -127,9 +135,13 @@ class AreasDock(QDockWidget):
                 it.setIcon(0, _swatch(colour))
             items.append(it)
         self.tree.addTopLevelItems(items)
+        first = None
         for it in items:
             if it.data(0, Qt.UserRole) in chosen:
                 it.setSelected(True)
+                first = first or it
+        if first is not None:  # the list rebuilt: the chosen areas stay in sight
+            self.tree.scrollToItem(first)
         self.tree.blockSignals(False)
         self._fill_named(self.regions_tree, s.regions.values(), lambda r: sum(a.region == r.id for a in s.areas.values()))
         self._fill_named(self.islands_tree, s.islands.values(), lambda i: sum(a.island == i.id for a in s.areas.values()))
@@ -202,9 +214,14 @@ class AreasDock(QDockWidget):
         return E.PutRecord("areas", a.id, Area(a.id, fields["name"], fields["region"], fields["island"], fields["color"], a.props))
 
     def new_area(self, name: str | None = None) -> str:
-        """A new area, selected here and made the one the area painter paints."""
-        aid = _free_id("area", self.s.areas)
-        if not self.ctx.push(E.PutRecord("areas", aid, Area(aid, name or f"Area {len(self.s.areas) + 1}")), "New area"):
+        """A new area (named by the designer; its id from the name), selected here and made the one the
+        area painter paints."""
+        if name is None:
+            name = self._ask_name("New area", _free_name("Area", self.s.areas), new=True)
+            if not name:
+                return ""
+        aid = id_from_name(name, self.s.areas, fallback="area")
+        if not self.ctx.push(E.PutRecord("areas", aid, Area(aid, name)), f"New area {name}"):
             return ""
         self.refresh()
         self.select_area(aid)
@@ -213,10 +230,40 @@ class AreasDock(QDockWidget):
 
     def rename(self) -> None:
         for aid in self.chosen_ids()[:1]:
-            a = self.s.areas[aid]
-            name, ok = QInputDialog.getText(self, "Rename area", "Name:", text=a.name)
-            if ok and name and name != a.name:
-                self.ctx.push(self._replace(a, name=name), "Rename area")
+            new = self._rename("areas", aid)
+            if new and new != aid:
+                if self.ctx.settings.area == aid:
+                    self.ctx.set_area(new)
+                self.refresh()
+                self.select_area(new)
+
+    # --- renaming, the id following the name ----------------------------------------------------------
+    def ask_rename(self, collection: str, rid: str) -> tuple[str, str | None] | None:
+        """The new name and the new id (None: it stays), or None when the designer cancels."""
+        dialog = RenameDialog(self.s, collection, rid, self)
+        return dialog.values() if dialog.exec() == QDialog.Accepted else None
+
+    def _rename(self, collection: str, rid: str) -> str | None:
+        """Rename a record, and change its id with every reference when asked: one undo step. The id it has after."""
+        answer = self.ask_rename(collection, rid)
+        if answer is None:
+            return None
+        name, new_id = answer
+        rec = getattr(self.s, collection)[rid]
+        what = collection[:-1]
+        if not name or (name == rec.name and new_id is None):
+            return rid
+        if new_id is None:
+            edit = E.PutRecord(collection, rid, replace(rec, name=name))
+            return rid if self.ctx.push(edit, f"Rename {what} {name}") else None
+        unsure = left_alone(self.s, collection, rid)
+        edit = rename(self.s, collection, rid, new_id, name if name != rec.name else None)
+        if not self.ctx.push(edit, f"Rename {what} {name} ({rid} → {new_id})"):
+            return None
+        if unsure:
+            self.ctx.status(f"{', '.join(unsure)} may name {rid!r}, also the id of another kind of record: "
+                            "left as they were, check them.")
+        return new_id
 
     def recolour(self) -> None:
         ids = self.chosen_ids()
@@ -244,10 +291,10 @@ class AreasDock(QDockWidget):
         if not cells:
             self.ctx.status("Select the cells of the new area first (Select tool).")
             return
-        aid = _free_id("area", self.s.areas)
         old = self.s.areas.get(self.s.cell_area[cells[0]] or "")
-        rec = Area(aid, f"{old.name} (split)" if old else f"Area {len(self.s.areas) + 1}",
-                   old.region if old else None, old.island if old else None)
+        name = f"{old.name} (split)" if old else _free_name("Area", self.s.areas)
+        aid = id_from_name(name, self.s.areas, fallback="area")
+        rec = Area(aid, name, old.region if old else None, old.island if old else None)
         self.ctx.push(E.Compound((E.PutRecord("areas", aid, rec), E.PaintArea(cells, (aid,) * len(cells))), "Split area"),
                       "Split area")
 
@@ -275,19 +322,24 @@ class AreasDock(QDockWidget):
 
     # --- regions, islands, sites -------------------------------------------------------------------
     def new_region(self) -> str:
-        rid = _free_id("region", self.s.regions)
-        self.ctx.push(E.PutRecord("regions", rid, Region(rid, f"Region {len(self.s.regions) + 1}")), "New region")
-        return rid
+        return self._new_named("regions", Region, "Region")
 
     def new_island(self) -> str:
-        iid = _free_id("island", self.s.islands)
-        self.ctx.push(E.PutRecord("islands", iid, Island(iid, f"Island {len(self.s.islands) + 1}")), "New island")
-        return iid
+        return self._new_named("islands", Island, "Island")
 
-    def _ask_name(self, title: str, current: str) -> str | None:
+    def _new_named(self, collection: str, cls, word: str) -> str:
+        records = getattr(self.s, collection)
+        name = self._ask_name(f"New {word.lower()}", _free_name(word, records), new=True)
+        if not name:
+            return ""
+        rid = id_from_name(name, records, fallback=collection[:-1])
+        return rid if self.ctx.push(E.PutRecord(collection, rid, cls(rid, name)), f"New {word.lower()} {name}") else ""
+
+    def _ask_name(self, title: str, current: str, new: bool = False) -> str | None:
+        """A name typed by the designer; None when cancelled or (renaming) unchanged."""
         name, ok = QInputDialog.getText(self, title, "Name:", text=current)
         name = name.strip() if ok else ""
-        return name if name and name != current else None
+        return name if name and (new or name != current) else None
 
     def _chosen_in(self, tree: QTreeWidget):
         items = tree.selectedItems() or ([tree.currentItem()] if tree.currentItem() else [])
@@ -296,16 +348,12 @@ class AreasDock(QDockWidget):
     def rename_region(self) -> None:
         rid = self._chosen_in(self.regions_tree)
         if rid in self.s.regions:
-            name = self._ask_name("Rename region", self.s.regions[rid].name)
-            if name:
-                self.ctx.push(E.rename_region(self.s, rid, name), "Rename region")
+            self._rename("regions", rid)
 
     def rename_island(self) -> None:
         iid = self._chosen_in(self.islands_tree)
         if iid in self.s.islands:
-            name = self._ask_name("Rename island", self.s.islands[iid].name)
-            if name:
-                self.ctx.push(E.rename_island(self.s, iid, name), "Rename island")
+            self._rename("islands", iid)
 
     def rename_site(self) -> None:
         index = self._chosen_in(self.sites_tree)

@@ -121,11 +121,19 @@ class FindingsModel(QAbstractItemModel):
             if col == 1:
                 return f.code
             if col == 2:
-                return f.where(self.scenario)
+                return self._where(f)
             return f.message
         if role == Qt.UserRole:
             return f
         return None
+
+    def _where(self, f) -> str:
+        """The place a row names: its first cell or edge, else its area by name (never by id)."""
+        s = self.scenario
+        if s is not None and not f.cells and not f.edges and f.areas:
+            area = s.areas.get(f.areas[0])
+            return area.name if area is not None else f.areas[0]
+        return f.where(s)
 
     def _icon(self, severity: str):
         icon = self._icons.get(severity)

@@ -20,6 +20,9 @@ class _MiniView(QGraphicsView):
 
     def resizeEvent(self, e) -> None:  # noqa: N802
         super().resizeEvent(e)
+        self.refit()
+
+    def refit(self) -> None:
         self.fitInView(self.main_view.map_item.boundingRect(), Qt.KeepAspectRatio)
 
     def visible_rect(self) -> QRectF:
@@ -45,3 +48,8 @@ class MinimapDock(QDockWidget):
         self.setObjectName("minimapDock")
         self.view = _MiniView(main_view)
         self.setWidget(self.view)
+
+    def refit(self) -> None:
+        """The whole map again (another scenario, or a grid that grew or shrank)."""
+        self.view.refit()
+        self.view.viewport().update()

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
 
 from engine.rules.registry import get_ruleset
 
+from ..worker import emit_safely
 from .findings_model import FindingsModel, severity_icon
 
 
@@ -30,16 +31,9 @@ class _Validate(QRunnable):
         try:
             findings = get_ruleset(self.snapshot.ruleset).validate(self.snapshot)
         except Exception as exc:  # a validator's fault must not take the editor down
-            self._emit(self.signals.failed, self.generation, f"{type(exc).__name__}: {exc}")
+            emit_safely(self.signals.failed, self.generation, f"{type(exc).__name__}: {exc}")
             return
-        self._emit(self.signals.done, self.generation, findings, time.perf_counter() - t0)
-
-    @staticmethod
-    def _emit(signal, *args) -> None:
-        try:
-            signal.emit(*args)
-        except RuntimeError:  # the editor closed while the check ran: nobody is waiting for it
-            pass
+        emit_safely(self.signals.done, self.generation, findings, time.perf_counter() - t0)
 
 
 class ProblemsDock(QDockWidget):
@@ -146,6 +140,14 @@ class ProblemsDock(QDockWidget):
             self._running = False
             self.progress.setVisible(False)
             self.summary.setText(f"Checking failed: {message}")
+
+    def forget(self) -> None:
+        """The grid changed: rows that name the old grid's cells go until the next check reports."""
+        self.findings = []
+        self.model.set_findings([], self.document.scenario)
+        self._fill_codes()
+        self.summary.setText("Checking…")
+        self.findingsChanged.emit(self.findings)
 
     def is_running(self) -> bool:
         return self._running or self.timer.isActive()

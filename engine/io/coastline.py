@@ -250,6 +250,15 @@ def _village_sites(s: Scenario, plan: IslandPlan, geo: Georef, xy: np.ndarray, t
             patch.features.append(CellFeature(kind, areas_.nearest_cell(xy, cells, geo.point(v.lon, v.lat)), name=v.name))
 
 
+def describe_draft(d: dict[str, Any]) -> str:
+    """A draft's summary for people: `79 land hexes (33 coast, 16 clear, ...), 39 lagoon, 82 reef
+    hexsides, 2 passes; 5 areas: Fare, Maeva, ...` (what `motu import` and the editor say)."""
+    inland = ", ".join(f"{v} {k}" for k, v in d.items() if k not in ("land", "coast", "lagoon", "reef", "passes", "areas"))
+    areas = d.get("areas") or []
+    return (f"{d['land']} land hexes ({d['coast']} coast, {inland}), {d['lagoon']} lagoon, {d['reef']} reef hexsides, "
+            f"{d['passes']} passes; {len(areas)} area{'s' * (len(areas) != 1)}" + (f": {', '.join(areas)}" if areas else ""))
+
+
 # --- a new map, or one more island -----------------------------------------------------------
 
 def _land_box(plan: IslandPlan, geo: Georef, margin: float) -> tuple[float, float, float, float]:
@@ -348,4 +357,5 @@ def add_island(s: Scenario, plan: IslandPlan, at: int | None = None, margin_km: 
 
 
 __all__ = ["Recipe", "recipe", "Band", "Place", "IslandPlan", "Draft", "DraftError", "draft_island", "new_map",
+           "describe_draft",
            "add_island", "boundary_distance", "land_fraction", "window", "pass_side", "AREA_MODES"]

@@ -39,6 +39,12 @@ EDGE_NOT_A_SIDE = register_code("EDGE_NOT_A_SIDE", "error",
                                 "An edge joins two squares that only touch at a corner: squares have four sides.")
 
 
+
+def _terrain_name(cat: Catalogue, terrain_id: str) -> str:
+    """A terrain as the rulebook names it (`Coastal hex`), its id where the catalogue lacks it."""
+    t = cat.terrain.get(terrain_id)
+    return t.name if t is not None else terrain_id
+
 def check_catalogue(s: Scenario, cat: Catalogue) -> Iterable[Finding]:
     if cat.grids and s.grid.shape not in cat.grids:
         yield finding(GRID_NOT_SUPPORTED, f"{cat.name} is played on {' or '.join(cat.grids)} grids, not {s.grid.shape}")
@@ -63,12 +69,15 @@ def check_catalogue(s: Scenario, cat: Catalogue) -> Iterable[Finding]:
         if kind.needs_side and f.side is None:
             yield finding(FEATURE_NEEDS_SIDE, f"{kind.name} at {s.label(f.cell)} names no side", cells=[f.cell])
         if kind.terrain and s.terrain[f.cell] not in kind.terrain:
-            yield finding(FEATURE_BAD_TERRAIN, f"{kind.name} at {s.label(f.cell)} stands on {s.terrain[f.cell]}; "
-                          f"it can only be on {', '.join(kind.terrain)}", cells=[f.cell])
+            yield finding(FEATURE_BAD_TERRAIN, f"{kind.name} at {s.label(f.cell)} stands on "
+                          f"{_terrain_name(cat, s.terrain[f.cell])}; it can only be on "
+                          f"{', '.join(_terrain_name(cat, t) for t in kind.terrain)}", cells=[f.cell])
     seen = Counter((f.kind, f.cell, f.side) for f in s.features)
     for (kind_id, cell, _side), n in seen.items():
         if n > 1:
-            yield finding(DUPLICATE_FEATURE, f"{kind_id} is placed {n} times at {s.label(cell)}", cells=[cell])
+            kind = cat.features.get(kind_id)
+            yield finding(DUPLICATE_FEATURE, f"{kind.name if kind else kind_id} is placed {n} times at {s.label(cell)}",
+                          cells=[cell])
     for p in s.pieces.values():
         if p.kind not in cat.pieces:
             yield finding(UNKNOWN_PIECE, f"piece {p.id} is a {p.kind!r}, which is not in the {cat.name} catalogue",
@@ -117,8 +126,8 @@ def check_pieces(s: Scenario, cat: Catalogue) -> Iterable[Finding]:
         allowed = terrain_id in kind.terrain if kind.terrain else (
             terrain is None or kind.movement_class is None or terrain.enter_cost(kind.movement_class) != float("inf"))
         if not allowed:
-            yield finding(PIECE_BAD_TERRAIN, f"{kind.name} {p.id} at {s.label(p.cell)} stands on {terrain_id}, "
-                          "where it cannot be", cells=[p.cell])
+            yield finding(PIECE_BAD_TERRAIN, f"{kind.name} {p.name or p.id} at {s.label(p.cell)} stands on "
+                          f"{_terrain_name(cat, terrain_id)}, where it cannot be", cells=[p.cell])
         zone = s.setup_zones.get(p.side) if p.side is not None else None
         if zone is not None and p.cell not in zone:
             yield finding(PIECE_OUTSIDE_ZONE, f"{kind.name} {p.id} at {s.label(p.cell)} is outside the set-up zone of "

@@ -293,6 +293,21 @@ def _cell_near(grid: Grid, x: float, y: float) -> tuple[int, int] | None:
     return (c, r) if math.hypot(c + 0.5 - x, r + 0.5 - y) < 0.01 else None
 
 
+def merge_renames(target: Scenario, other: Scenario) -> dict[tuple[str, str], str]:
+    """The ids of `other` that merging it into `target` renames, because `target` has them
+    already: {(collection, old id): new id} (`fare` -> `fare_2`). Sides of the same id are the
+    same side, so they are never renamed."""
+    renames: dict[tuple[str, str], str] = {}
+    for collection in ("islands", "regions", "areas", "pieces"):
+        taken = set(getattr(target, collection))
+        for rid in getattr(other, collection):
+            new = unique_id(rid, taken) if rid in taken else rid
+            taken.add(new)
+            if new != rid:
+                renames[(collection, rid)] = new
+    return renames
+
+
 def merge_map(target: Scenario, other: Scenario, dcol: int, drow: int,
               fill: str | None = None) -> tuple[Edit, dict[tuple[str, str], str]]:
     """One Edit laying `other`'s map on `target` with its first cell at (dcol, drow) of the
@@ -332,15 +347,8 @@ def merge_map(target: Scenario, other: Scenario, dcol: int, drow: int,
     if clash:
         raise EditError(f"the maps overlap at {', '.join(clash[:6])}{' and more' if len(clash) > 6 else ''}: "
                         "merge at another offset")
-    renames: dict[tuple[str, str], str] = {}
+    renames = merge_renames(target, other)
     patch = MapPatch()
-    for collection in ("islands", "regions", "areas", "pieces"):
-        taken = set(getattr(target, collection))
-        for rid in getattr(other, collection):
-            new = unique_id(rid, taken) if rid in taken else rid
-            taken.add(new)
-            if new != rid:
-                renames[(collection, rid)] = new
     ren = lambda coll, rid: rid if rid is None else renames.get((coll, rid), rid)  # noqa: E731
     patch.records += [("islands", replace(i, id=ren("islands", i.id))) for i in other.islands.values()]
     patch.records += [("regions", replace(r, id=ren("regions", r.id))) for r in other.regions.values()]
@@ -366,4 +374,4 @@ def merge_map(target: Scenario, other: Scenario, dcol: int, drow: int,
 
 
 __all__ = ["ResizeMap", "RestoreMap", "MapState", "MapPatch", "resize_map", "grow_to_fit", "patch_edits", "lay_patch",
-           "merge_map", "offset_between", "centre_at", "parity_step"]
+           "merge_map", "merge_renames", "offset_between", "centre_at", "parity_step"]

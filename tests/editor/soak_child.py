@@ -74,6 +74,13 @@ class Driver:
         self.w.ask_playtest_warnings = lambda warnings: True
         self.w.choose_open_path = lambda: self.rng.choice(self.maps)
         self.w.show_error = lambda title, text: None
+        self.coasts = [os.path.join(ROOT, "tests", "data", "huahine.geojson"),
+                       os.path.join(ROOT, "tools", "maps", "moorea.geojson")]
+        ops = self.w.map_ops
+        ops.choose_coastline_path = lambda: self.rng.choice(self.coasts)
+        ops.choose_merge_path = lambda: self.rng.choice(self.maps)
+        ops.run_dialog = self.fill_dialog
+        self.dialogs: dict[tuple[str, bool], int] = {}  # (dialog, accepted): how often
         self.w.resize(1280, 820)
         self.w.show()
         self.pump(0.3)
@@ -192,6 +199,69 @@ class Driver:
         else:
             w.resize(self.rng.randint(900, 1500), self.rng.randint(600, 950))
 
+    # --- the Map menu's operations: their dialogs filled at random, as a user might -----------------------
+    def fill_dialog(self, d) -> bool:
+        rng = self.rng
+        name = type(d).__name__
+        if name == "ResizeDialog":
+            for side, box in d.sides.items():  # mostly what the hex layout allows, sometimes not
+                step = box.singleStep() if rng.random() < 0.85 else 1
+                box.setValue(step * rng.choice([0, 0, 0, 1, 2, 3, -1, -2]))
+        elif name == "MergeDialog":
+            if rng.random() < 0.5 or not d.at_real.isEnabled():
+                d.at_offset.setChecked(True)
+                d.dcol.setValue(rng.randint(-12, 70))
+                d.drow.setValue(rng.randint(-12, 50))
+        elif name == "CoastlineDialog":
+            form = d.form
+            form.margin.setValue(rng.choice([0, 1, 3, 4]))
+            form.lagoon.setValue(rng.choice([0, 1, 1, 2]))
+            form.land.setValue(rng.choice([5, 12, 12, 40]))
+            form.areas.setCurrentIndex(rng.randrange(form.areas.count()))
+            if d.mode == "add":
+                how = rng.choice([b for b in (d.place_real, d.place_click, d.place_hex) if b.isEnabled()])
+                how.setChecked(True)
+                s = self.w.document.scenario
+                d.at_hex.setText(s.grid.label(rng.randrange(s.grid.size)))
+            self.wait(d.busy)
+            if d.preview is not None and rng.random() < 0.3:
+                d.toggle_pass(rng.randrange(d.preview.scenario.grid.size))
+        d.accept()
+        self.wait(lambda: getattr(d, "busy", lambda: False)())
+        accepted = d.result() == QDialog.Accepted
+        self.dialogs[(name, accepted)] = self.dialogs.get((name, accepted), 0) + 1
+        d.deleteLater()
+        return accepted
+
+    def wait(self, busy, seconds: float = 10.0) -> None:
+        end = time.perf_counter() + seconds
+        while busy() and time.perf_counter() < end:
+            self.app.processEvents()
+            time.sleep(0.005)
+
+    def small_map(self) -> bool:
+        """Map operations grow maps: past about 20,000 cells the soak opens another map instead."""
+        if self.w.document.scenario.grid.size > 20_000:
+            self.w.open_path(self.rng.choice(self.maps))
+            return False
+        return True
+
+    def map_resize(self):
+        if self.small_map():
+            self.w.map_ops.resize()
+
+    def map_island(self):
+        if self.small_map():
+            self.w.map_ops.add_island()
+            self.wait(self.w.map_ops.busy)
+
+    def map_merge(self):
+        if self.small_map():
+            self.w.map_ops.merge()
+
+    def map_import(self):
+        self.w.map_ops.import_coastline()
+
     def playtest(self):
         win = self.w.start_playtest()
         self.pump(0.05)
@@ -200,7 +270,8 @@ class Driver:
             self.pump(0.02)
 
     ACTIONS = (("hover", 22), ("click", 20), ("drag", 18), ("wheel", 8), ("tool", 10), ("undo_redo", 6),
-               ("view_action", 8), ("dock", 3), ("new", 1.2), ("open", 1.2), ("revert", 0.8), ("playtest", 0.6))
+               ("view_action", 8), ("dock", 3), ("new", 1.2), ("open", 1.2), ("revert", 0.8), ("playtest", 0.6),
+               ("map_resize", 1.2), ("map_island", 0.8), ("map_merge", 0.8), ("map_import", 0.15))
 
     def run(self, count: int) -> int:
         names = [n for n, _ in self.ACTIONS]
@@ -220,6 +291,8 @@ class Driver:
             if i % 25 == 0:
                 self.w.view.viewport().repaint()
             spent[name] = spent.get(name, 0.0) + time.perf_counter() - t0
+        print("DIALOGS " + ", ".join(f"{n} {'ok' if ok else 'refused'} {k}" for (n, ok), k in sorted(self.dialogs.items())),
+              flush=True)
         print("TIME " + ", ".join(f"{k} {v:.1f}s" for k, v in sorted(spent.items(), key=lambda kv: -kv[1])), flush=True)
         self.pump(0.2)
         from PySide6.QtCore import QThreadPool

@@ -175,18 +175,19 @@ def _button(dock, name):
 def test_areas_dock_new_rename_recolour(win, monkeypatch):
     import editor.docks.areas as areas_mod
     dock, s, stack = win.areas, win.document.scenario, win.document.undo_stack
+    monkeypatch.setattr(areas_mod.QInputDialog, "getText", staticmethod(lambda *a, **k: ("Reef flats", True)))
     _button(dock, "areaNew").click()
     qtwait(win)
     assert stack.count() == 1
     new_id = win.settings.area
-    assert new_id in s.areas and dock.tree.topLevelItemCount() == 4
+    assert new_id == "reef_flats" and s.areas[new_id].name == "Reef flats" and dock.tree.topLevelItemCount() == 4
     # The area painter paints the new area.
     use(win, "area")
     Mouse(win).drag([62, 63])
     assert s.cell_area[62] == s.cell_area[63] == new_id
     qtwait(win)
     _choose_areas(dock, {new_id})
-    monkeypatch.setattr(areas_mod.QInputDialog, "getText", staticmethod(lambda *a, **k: ("Lagoon side", True)))
+    dock.ask_rename = lambda collection, rid: ("Lagoon side", None)  # the name only: the id stays
     _button(dock, "areaRename").click()
     assert s.areas[new_id].name == "Lagoon side"
     qtwait(win)

@@ -143,7 +143,9 @@ def test_new_area_is_selected_and_painted_next(qtbot, tmp_path):
     m = Mouse(w)
     first = next(iter(w.document.scenario.areas))
     w.areas.select_area(first)
+    w.areas._ask_name = lambda title, current, new=False: "Maeva"  # what the designer types
     aid = w.areas.new_area()
+    assert aid == "maeva" and w.document.scenario.areas[aid].name == "Maeva"  # the id follows the name
     assert w.areas.chosen_ids() == [aid] and w.settings.area == aid
     w.select_tool("area")
     m.click(33)

@@ -93,9 +93,9 @@ def test_shortcut_keys_reach_the_actions(win, qtbot):
 def test_docks_and_toolbars_have_unique_object_names(win):
     docks = win.findChildren(QDockWidget)
     names = [d.objectName() for d in docks]
-    assert len(docks) == 9 and all(names) and len(set(names)) == len(names)
+    assert len(docks) == 10 and all(names) and len(set(names)) == len(names)
     assert {"layersDock", "propertiesDock", "scenarioDock", "areasDock", "problemsDock", "historyDock",
-            "minimapDock", "legendDock", "forcesDock"} == set(names)
+            "minimapDock", "legendDock", "forcesDock", "tablesDock"} == set(names)
     bars = [b.objectName() for b in win.findChildren(QToolBar)]
     assert all(bars) and len(set(bars)) == len(bars)
 

@@ -59,13 +59,17 @@ def test_feature_needs_a_side_and_the_right_terrain(example_hex):
     sea = example_hex.grid.parse_label("0101")
     E.InsertFeature(0, CellFeature("home_village", sea)).apply(example_hex)
     assert findings(example_hex, "FEATURE_NEEDS_SIDE")[0].cells == (sea,)
-    assert findings(example_hex, "FEATURE_BAD_TERRAIN")[0].cells == (sea,)
+    bad = findings(example_hex, "FEATURE_BAD_TERRAIN")[0]
+    assert bad.cells == (sea,)
+    # In the rulebook's words, never the catalogue's ids.
+    assert bad.message == "Home Village at 0101 stands on Open sea; it can only be on Coastal hex, Clear, Jungle"
 
 
 def test_duplicate_feature(example_hex):
     c = example_hex.grid.parse_label("0507")
     E.InsertFeature(0, CellFeature("village_site", c)).apply(example_hex)
     assert findings(example_hex, "DUPLICATE_FEATURE")[0].cells == (c,)
+    assert findings(example_hex, "DUPLICATE_FEATURE")[0].message.startswith("Village site is placed 2 times")
 
 
 def test_war_canoe_inland_cannot_stand_there(example_hex):

@@ -1,0 +1,234 @@
+"""The Map menu's dialogs: resize or add margin on any side, and merge another scenario's map.
+
+Each dialog makes one Edit (engine/scenario/map_ops.py) and hands it to `apply`, the window's
+push: when the Edit is refused (it would cut a hex holding a piece, the maps overlap…) the
+message shows in the dialog, which stays open, and the scenario is as it was.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from PySide6.QtWidgets import (
+    QButtonGroup, QComboBox, QDialog, QDialogButtonBox, QFormLayout, QGridLayout, QGroupBox, QHBoxLayout,
+    QLabel, QPushButton, QRadioButton, QSpinBox, QVBoxLayout, QWidget,
+)
+
+from engine.board.grids import HexGrid
+from engine.scenario.catalogue import Catalogue
+from engine.scenario.edits import Edit
+from engine.scenario.map_ops import ResizeMap, merge_map, merge_renames, offset_between, parity_step
+from engine.scenario.model import Scenario
+
+Apply = Callable[[Edit], "str | None"]  # the window's push: None when done, else why not
+LIMIT = 2000
+
+
+def _cells_word(s: Scenario) -> str:
+    return "hexes" if isinstance(s.grid, HexGrid) else "squares"
+
+
+class _EditDialog(QDialog):
+    """A dialog whose OK applies its Edit; a refusal is shown and the dialog stays."""
+
+    def __init__(self, title: str, name: str, apply: Apply, parent=None):
+        super().__init__(parent)
+        self.setWindowTitle(title)
+        self.setObjectName(name)
+        self._apply = apply
+        self.lay = QVBoxLayout(self)
+        self.error = QLabel("")
+        self.error.setObjectName("dialogError")
+        self.error.setWordWrap(True)
+        self.error.setStyleSheet("color: #b00020")
+        self.buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+
+    def finish_layout(self) -> None:
+        self.lay.addWidget(self.error)
+        self.lay.addWidget(self.buttons)
+
+    def edit(self) -> Edit:
+        raise NotImplementedError
+
+    def accept(self) -> None:
+        try:
+            edit = self.edit()
+        except ValueError as exc:
+            self.error.setText(str(exc))
+            return
+        why = self._apply(edit)
+        if why:
+            self.error.setText(why)
+            return
+        super().accept()
+
+
+class ResizeDialog(_EditDialog):
+    """Columns and rows to add (or, negative, remove) on each side, and what the new cells are."""
+
+    def __init__(self, s: Scenario, cat: Catalogue, apply: Apply, parent=None):
+        super().__init__("Resize map", "resizeDialog", apply, parent)
+        self.s = s
+        step_c, step_r = parity_step(s.grid)
+        grid = QGridLayout()
+        self.sides: dict[str, QSpinBox] = {}
+        where = {"north": (0, 1), "west": (1, 0), "east": (1, 2), "south": (2, 1)}
+        for side, (r, c) in where.items():
+            box = QSpinBox()
+            box.setObjectName(f"resize_{side}")
+            box.setRange(-LIMIT, LIMIT)
+            step = step_c if side == "west" else step_r if side == "north" else 1
+            box.setSingleStep(step)
+            box.setToolTip(f"{'Columns' if side in ('west', 'east') else 'Rows'} to add on the {side} "
+                           "(negative: remove)" + (f", {step} at a time" if step > 1 else ""))
+            box.valueChanged.connect(self._changed)
+            cell = QWidget()
+            row = QHBoxLayout(cell)
+            row.setContentsMargins(0, 0, 0, 0)
+            row.addWidget(QLabel(side.capitalize()))
+            row.addWidget(box)
+            grid.addWidget(cell, r, c)
+            self.sides[side] = box
+        self.size_label = QLabel("")
+        self.size_label.setObjectName("resizeSize")
+        grid.addWidget(self.size_label, 1, 1)
+        box = QGroupBox("Add or remove columns and rows")
+        box.setLayout(grid)
+        self.lay.addWidget(box)
+        form = QFormLayout()
+        margin_row = QHBoxLayout()
+        self.margin = QSpinBox()
+        self.margin.setObjectName("resizeMargin")
+        self.margin.setRange(0, LIMIT)
+        self.margin.setSingleStep(max(step_c, step_r))
+        every = QPushButton("Add on every side")
+        every.setObjectName("resizeEverySide")
+        every.clicked.connect(self.margin_everywhere)
+        margin_row.addWidget(self.margin)
+        margin_row.addWidget(every)
+        form.addRow("Margin", margin_row)
+        self.fill = QComboBox()
+        self.fill.setObjectName("resizeFill")
+        self._terrain = list(cat.terrain)
+        self.fill.addItems([t.name for t in cat.terrain.values()])
+        default = cat.default_terrain if cat.default_terrain in cat.terrain else s.terrain[0]
+        if default in self._terrain:
+            self.fill.setCurrentIndex(self._terrain.index(default))
+        form.addRow("New cells are", self.fill)
+        self.lay.addLayout(form)
+        if step_c > 1 or step_r > 1:
+            note = QLabel(f"With this hex layout, {'columns on the west' if step_c > 1 else 'rows on the north'} "
+                          f"come {max(step_c, step_r)} at a time, so that no hex moves by half a hex.")
+            note.setWordWrap(True)
+            self.lay.addWidget(note)
+        self.finish_layout()
+        self._changed()
+
+    def margin_everywhere(self) -> None:
+        """The margin's columns and rows on all four sides (rounded up to the layout's step where it has one)."""
+        m = self.margin.value()
+        for box in self.sides.values():
+            step = box.singleStep()
+            box.setValue(-(-m // step) * step)
+
+    def _changed(self) -> None:
+        g = self.s.grid
+        v = {k: b.value() for k, b in self.sides.items()}
+        cols, rows = g.columns + v["west"] + v["east"], g.rows + v["north"] + v["south"]
+        self.size_label.setText(f"{g.columns} × {g.rows} → {cols} × {rows} {_cells_word(self.s)}")
+        self.error.setText("")
+
+    def edit(self) -> ResizeMap:
+        v = {k: b.value() for k, b in self.sides.items()}
+        return ResizeMap(v["west"], v["north"], v["east"], v["south"], self._terrain[self.fill.currentIndex()])
+
+
+def rename_lines(other: Scenario, renames: dict[tuple[str, str], str]) -> list[str]:
+    """The renames a merge makes, for people: `area Fare: fare becomes fare_2`."""
+    out = []
+    for (collection, old), new in renames.items():
+        rec = getattr(other, collection).get(old)
+        name = getattr(rec, "name", "") or ""
+        out.append(f"{collection[:-1]} {name + ': ' if name else ''}{old} becomes {new}")
+    return out
+
+
+class MergeDialog(_EditDialog):
+    """Where another scenario's map goes on this one: at its real place (the same lattice) or at an offset."""
+
+    def __init__(self, s: Scenario, other: Scenario, other_name: str, apply: Apply, fill: str, parent=None):
+        super().__init__("Merge another scenario", "mergeDialog", apply, parent)
+        self.s, self.other, self.fill = s, other, fill
+        og = other.grid
+        head = QLabel(f"<b>{other_name}</b>: {other.title or 'untitled'}, {og.columns} × {og.rows} {_cells_word(other)}, "
+                      f"{len(other.areas)} areas. Only its land, lagoon, areas, edges, sites and pieces are laid, and "
+                      "only on this map's open sea; its tables stay out.")
+        head.setWordWrap(True)
+        self.lay.addWidget(head)
+        try:
+            self.real = offset_between(s, other)
+            real_text = f"At its real place (offset {self.real[0]}, {self.real[1]})"
+        except ValueError as exc:
+            self.real = None
+            real_text = f"At its real place: not possible, {exc}"
+        self.at_real = QRadioButton(real_text)
+        self.at_real.setObjectName("mergeReal")
+        self.at_offset = QRadioButton("With its first cell at an offset from this map's first")
+        self.at_offset.setObjectName("mergeOffset")
+        group = QButtonGroup(self)
+        group.addButton(self.at_real)
+        group.addButton(self.at_offset)
+        self.at_real.setEnabled(self.real is not None)
+        (self.at_real if self.real is not None else self.at_offset).setChecked(True)
+        self.lay.addWidget(self.at_real)
+        self.lay.addWidget(self.at_offset)
+        step_c, step_r = parity_step(s.grid) if type(s.grid) is type(og) else (1, 1)
+        form = QFormLayout()
+        self.lands = QLabel("")
+        self.lands.setObjectName("mergeLands")
+        self.dcol, self.drow = QSpinBox(), QSpinBox()
+        for box, name, step in ((self.dcol, "mergeColumns", step_c), (self.drow, "mergeRows", step_r)):
+            box.setObjectName(name)
+            box.setRange(-LIMIT, LIMIT)
+            box.setSingleStep(step)
+            box.valueChanged.connect(self._moved)
+        self.dcol.setValue(s.grid.columns + (-s.grid.columns % step_c))  # east of the map, by default
+        form.addRow("Columns", self.dcol)
+        form.addRow("Rows", self.drow)
+        form.addRow("", self.lands)
+        self.lay.addLayout(form)
+        self.at_real.toggled.connect(self._moved)
+        renames = merge_renames(s, other)
+        lines = rename_lines(other, renames)
+        self.renames = QLabel("Ids that clash get new ones:\n  " + "\n  ".join(lines) if lines
+                              else "No id clashes: every id stays as it is.")
+        self.renames.setObjectName("mergeRenames")
+        self.renames.setWordWrap(True)
+        self.lay.addWidget(self.renames)
+        self.finish_layout()
+        self._moved()
+        if other.ruleset != s.ruleset:
+            self.error.setText(f"A {other.ruleset} map cannot be merged into this {s.ruleset} map.")
+
+    def offset(self) -> tuple[int, int]:
+        if self.at_real.isChecked() and self.real is not None:
+            return self.real
+        return self.dcol.value(), self.drow.value()
+
+    def _moved(self, *_args) -> None:
+        self.dcol.setEnabled(not self.at_real.isChecked())
+        self.drow.setEnabled(not self.at_real.isChecked())
+        dc, dr = self.offset()
+        cell = self.s.grid.cell(dc, dr)
+        self.lands.setText(f"Its first cell goes on {self.s.grid.label(cell)}" if cell is not None
+                           else "Its first cell lies off this map: the map grows to hold it")
+        self.error.setText("")
+
+    def edit(self) -> Edit:
+        dc, dr = self.offset()
+        edit, self.renamed = merge_map(self.s, self.other, dc, dr, self.fill)
+        return edit
+
+
+__all__ = ["ResizeDialog", "MergeDialog", "rename_lines"]
