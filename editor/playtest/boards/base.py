@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 from typing import Any, Callable, Hashable
 
-from PySide6.QtCore import QRectF, Qt, Signal
+from PySide6.QtCore import QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import (QGraphicsItem, QGraphicsPathItem, QGraphicsScene, QGraphicsSimpleTextItem,
                                QGraphicsView, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget)
@@ -72,7 +72,8 @@ class Hot(QGraphicsPathItem):
     def mousePressEvent(self, e) -> None:  # noqa: N802
         if e.button() == Qt.LeftButton:
             e.accept()
-            self.on_click()
+            # later, from the event loop: what the click does may clear the scene this item is in
+            QTimer.singleShot(0, self.on_click)
         else:
             e.ignore()
 
