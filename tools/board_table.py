@@ -82,9 +82,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seat", type=int, default=0)
     ap.add_argument("--size", default="1300x860")
     ap.add_argument("--shaman", action="store_true", help="Tiki: play with the Shaman rule")
+    ap.add_argument("--pick", type=int, default=None, help="Tiki: pick up the totem on this village (0-8)")
     a = ap.parse_args(argv)
     app = QApplication.instance() or QApplication(sys.argv)
     w = Table(a.ruleset, a.seed, a.moves, a.seat, {"shaman_rule": True} if a.shaman else None)
+    if a.pick is not None:
+        w.board.pick(a.pick)
     width, height = (int(x) for x in a.size.split("x"))
     w.resize(width, height)
     w.show()

@@ -43,7 +43,7 @@ def terrain_colour(ruleset_id: str, terrain: str, default: str) -> str:
 class Hot(QGraphicsPathItem):
     """A scene item that does something when clicked; lit while the pointer is over it."""
 
-    def __init__(self, path: QPainterPath, on_click: Callable[[], None], tip: str, *, lit: bool = False,
+    def __init__(self, path: QPainterPath, on_click: Callable[[], None], tip: str, *, lit: bool | str = False,
                  brush: QColor | None = None):
         super().__init__(path)
         self.on_click = on_click
@@ -58,6 +58,10 @@ class Hot(QGraphicsPathItem):
     def _pen(self, hover: bool) -> None:
         if hover:
             self.setPen(QPen(HILITE, 5))
+        elif self._lit == "strong":  # the choices of a half-made move
+            self.setPen(QPen(HILITE, 5))
+        elif self._lit == "outline":
+            self.setPen(QPen(QColor("#5b3205"), 2))
         elif self._lit:
             self.setPen(QPen(HILITE, 3, Qt.DashLine))
         else:
@@ -86,6 +90,7 @@ class _View(QGraphicsView):
         self.setVerticalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
         self.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding)
         self.setMinimumSize(240, 180)
+        self.setBackgroundBrush(QColor("#eef5f2"))
 
     def fit(self) -> None:
         r = self.scene().itemsBoundingRect().adjusted(-10, -10, 10, 10)
@@ -114,7 +119,7 @@ class BoardWidget(QWidget):
         self.prompt.setWordWrap(True)
         self.prompt.setMinimumHeight(44)  # two lines always: the table does not jump as the text changes
         f = self.prompt.font()
-        f.setPointSizeF(f.pointSizeF() * 1.2)
+        f.setPixelSize(18)
         self.prompt.setFont(f)
         self.view = _View(self.scene, self)
         self.controls = QWidget(self)
@@ -208,7 +213,7 @@ class BoardWidget(QWidget):
         item.setZValue(max(item.zValue(), 20))
         return item
 
-    def hot(self, key: Hashable, rect: QRectF, on_click: Callable[[], None], tip: str, *, lit: bool = True,
+    def hot(self, key: Hashable, rect: QRectF, on_click: Callable[[], None], tip: str, *, lit: bool | str = True,
             round_: bool = False, brush: QColor | None = None) -> Hot:
         path = QPainterPath()
         if round_:

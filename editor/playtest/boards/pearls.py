@@ -199,8 +199,12 @@ class PearlsBoard(BoardWidget):
             if act is not None:
                 self.hot(("pearl", c), QRectF(x - 14, y - 14, 62, 70), self.play(act),
                          words.action_words(st, act, self.seat))
-        if st.phase == P_AUCTION:
-            self.text(f"Die: {st.die}", x0 + 250, y0 + 4, 16, "#222", bold=True, centre=False)
+        if st.phase == P_AUCTION:  # the die's number up for auction, drawn as a die face
+            die = QRectF(x0 + 330, y0 + 26, 40, 40)
+            self.scene.addRect(die, QPen(QColor("#222"), 2), QBrush(QColor("#fffdf4"))).setToolTip(
+                f"The die shows {st.die}: the move up for auction")
+            self.text(str(st.die), die.center().x(), die.center().y(), 26, "#222", bold=True)
+            self.text("move", die.center().x(), die.bottom() + 10, 12, "#444")
 
     def _players(self, st) -> None:
         x0, y0 = PANEL_X, -TRACK / 2 + 130
@@ -208,11 +212,18 @@ class PearlsBoard(BoardWidget):
             y = y0 + p * 128
             colour = self.player_colour(st, p)
             active = not st.is_terminal() and st.current_player() == p
-            self.scene.addRect(QRectF(x0, y, 330, 118), QPen(colour, 4 if active else 1.5),
+            self.scene.addRect(QRectF(x0, y, 370, 118), QPen(colour, 4 if active else 1.5),
                                QBrush(QColor(colour.red(), colour.green(), colour.blue(), 30))
                                ).setToolTip(words.player_line(st, p, self.seat))
             tag = "  — you" if self.seat == p else ""
             self.text(st.player_name(p) + tag, x0 + 10, y + 6, 17, colour.darker(140), bold=True, centre=False)
+            if st.phase == P_AUCTION:
+                bid = (f"bids ${st.bid}" if st.bidder == p else "passed" if st.passed[p]
+                       else "first to pass" if st.first_passer == p else "")
+                if st.first_passer == p and st.passed[p]:
+                    bid = "passed first: is paid"
+                self.text(bid, x0 + 360, y + 8, 15, "#7a1010" if st.bidder == p else "#444", bold=True,
+                          centre=False).setX(x0 + 360 - len(bid) * 8)
             self.text(f"${st.cash[p]}", x0 + 10, y + 34, 26, "#1f6b1f", bold=True, centre=False)
             self.text("cash", x0 + 12, y + 68, 12, "#444", centre=False)
             self._chest(st, p, x0 + 110, y + 36)

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QPushButton
 
 from engine.rules.tiki import presentation as words
 from engine.rules.tiki.board import EDGES, PATHS
-from engine.rules.tiki.state import CREATE, KEEP_SHAMAN, MOVE, PASS, SHAMAN, SHUFFLE
+from engine.rules.tiki.state import CREATE, KEEP_SHAMAN, MOVE, PASS, PLAY, SHAMAN, SHUFFLE
 
 from .base import BoardWidget, terrain_colour
 
@@ -86,6 +86,9 @@ class TikiBoard(BoardWidget):
     # --- drawing -------------------------------------------------------------------------
     def draw(self, st, legal: list[int]) -> None:
         self.prompt.setText(words.asked(st) if not st.is_terminal() else words.status_lines(st, self.seat)[0])
+        if self.picked is not None:
+            self.prompt.setText(f"{st.player_name(st.player)}: move the totem on {words.place(self.picked)} — "
+                                "click an arrow or the village it reaches (click the totem again to put it back)")
         moves = {a for a in legal if MOVE <= a < SHAMAN}
         for v in range(9):
             self._tile(st, v, legal, moves)
@@ -114,21 +117,25 @@ class TikiBoard(BoardWidget):
             colour = "#1f7a1f" if value > 0 else ("#a01818" if value < 0 else "#5b4220")
             label = f"{value:+d}" if value else "0"
             self.text(label, rect.left() + 22, rect.top() + 20, 26, colour, bold=True)
-            for i in range(max(value, 0)):  # the fruits the village gives, drawn on the tile
+            for i in range(abs(value)):  # the fruits the village gives (or takes), drawn on the tile
                 self._fruit(rect.right() - 20 - i * 22, rect.top() + 20, 9)
+            if value < 0:
+                cross = self.scene.addLine(rect.right() - 32, rect.top() + 8, rect.right() - 8, rect.top() + 32,
+                                           QPen(QColor("#a01818"), 3))
+                cross.setZValue(6)
         self._totem(st, v, rect)
         if st.phase == SHUFFLE or self.state is None:
             return
         my_moves = [a for a in moves if (a - MOVE) // 4 == v]
-        if self.picked is not None:
+        if self.picked is not None:  # a totem is in hand: only its ways, and putting it back, are choices
             dest = self._destinations(st, self.picked, moves)
             if v in dest:
                 a = dest[v]
-                self.hot(("village", v), rect, self.play(a), words.action_words(st, a, self.seat))
-                return
-            if v == self.picked:
-                self.hot(("village", v), rect, self._unpick, "Put the totem back (choose again)")
-                return
+                self.hot(("village", v), rect, self.play(a), words.action_words(st, a, self.seat), lit="strong")
+            elif v == self.picked:
+                self.hot(("village", v), rect, self._unpick, "Put the totem back (choose again)", lit="strong",
+                         brush=QColor(255, 210, 63, 70))
+            return
         if CREATE + v in legal:
             self.hot(("village", v), rect, self.play(CREATE + v), words.action_words(st, CREATE + v, self.seat))
         elif my_moves:
@@ -146,6 +153,10 @@ class TikiBoard(BoardWidget):
                 out[path[-1]] = a
         return out
 
+    def pick(self, v: int) -> None:
+        """Pick up the totem on village v (as a click on it does), to choose its direction."""
+        self._pick(v)
+
     def _pick(self, v: int) -> None:
         self.picked = v
         self.redraw()
@@ -156,9 +167,9 @@ class TikiBoard(BoardWidget):
 
     def _totem(self, st, v: int, rect: QRectF) -> None:
         stack = st.stacks[v]
-        w, h = 58.0, 20.0
+        w, h = 74.0, 24.0
         x = rect.center().x() - w / 2
-        base = rect.bottom() - 14
+        base = rect.bottom() - 8
         for i, owner in enumerate(stack):
             y = base - (i + 1) * (h + 2)
             path = QPainterPath()
@@ -168,11 +179,13 @@ class TikiBoard(BoardWidget):
                                       QBrush(self.player_colour(st, owner)))
             item.setZValue(10)
             item.setToolTip(words.village_words(st, v))
-            for ex in (x + 18, x + w - 18):  # the tiki's eyes
-                eye = self.scene.addEllipse(ex - 4, y + 6, 8, 8, QPen(Qt.NoPen), QBrush(QColor("#f5f0e0")))
+            for ex in (x + 22, x + w - 22):  # the tiki's eyes
+                eye = self.scene.addEllipse(ex - 5, y + 5, 10, 10, QPen(Qt.NoPen), QBrush(QColor("#f5f0e0")))
                 eye.setZValue(11)
+            mouth = self.scene.addLine(x + w / 2 - 6, y + h - 5, x + w / 2 + 6, y + h - 5, QPen(QColor("#f5f0e0"), 2))
+            mouth.setZValue(11)
         if stack:
-            self.text(f"{len(stack)}", x + w + 14, base - 10, 15, "#3b2a10", bold=True)
+            self.text(f"{len(stack)}", x + w + 10, base - 12, 15, "#3b2a10", bold=True)
 
     def _arrows(self, st, v: int, moves: set[int]) -> None:
         rect = tile_rect(v)
@@ -190,7 +203,7 @@ class TikiBoard(BoardWidget):
             path.addPolygon(poly)
             path.closeSubpath()
             item = self.hot(("arrow", v, d), path.boundingRect(), self.play(a), words.action_words(st, a, self.seat),
-                            brush=QColor("#ffd23f"))
+                            brush=QColor("#e67e22"), lit="outline")
             item.setPath(path)
             item.setZValue(60)
 
@@ -245,6 +258,11 @@ class TikiBoard(BoardWidget):
             self._fruit(x0 + 24 + (i % 11) * 27, y + 52 + (i // 11) * 24, 10)
         if st.tiebreak:
             self.text("Tie-break: the next fruit decides", x0 + 12, y + 72, 13, "#a01818", centre=False)
+        if self.legal:  # how a choice is made here, for a player new to the table
+            hint = ("Click a gap between two villages to put the Shaman there" if st.phase != PLAY else
+                    "Click an empty village to create a totem; click your totem,\nthen an arrow or the village it "
+                    "reaches, to move it")
+            self.text(hint, x0, y + 104, 13, "#444", centre=False)
 
     def update_controls(self, st, legal: list[int]) -> None:
         self.pass_button.setVisible(PASS in legal)
