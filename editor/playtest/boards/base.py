@@ -181,10 +181,10 @@ class BoardWidget(QWidget):
     def redraw(self) -> None:
         self.scene.clear()
         self.items = {}
-        view = self.view_state()
-        if view is None:
+        if self.state is None:
             return
         try:
+            view = self.view_state()
             self.draw(view, self.legal)
             self.update_controls(view, self.legal)
             self.error = None

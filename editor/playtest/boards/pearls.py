@@ -75,6 +75,12 @@ class PearlsBoard(BoardWidget):
             c.addWidget(w)
         self._base = BID  # what the amount is added to: BID in an auction, SAVE at the savings bank
 
+    def view_state(self):
+        """A seat's observation; a finished game whole, as its chests are opened to count the riches."""
+        if self.state is not None and self.state.is_terminal() and not self.state.hidden_chests:
+            return self.state
+        return super().view_state()
+
     def player_colour(self, st, p: int) -> QColor:
         sides = st.board.sides
         return self.colour_of(sides[p] if p < len(sides) else None, p)
@@ -208,6 +214,7 @@ class PearlsBoard(BoardWidget):
 
     def _players(self, st) -> None:
         x0, y0 = PANEL_X, -TRACK / 2 + 130
+        points = words.map_points(st)
         for p in range(st.n):
             y = y0 + p * 128
             colour = self.player_colour(st, p)
@@ -239,9 +246,11 @@ class PearlsBoard(BoardWidget):
             else:
                 self.text("nothing in front", x0 + 200, y + 96, 13, "#222", centre=False)
             self.text(f"{st.on_map[p]} on the map", x0 + 200, y + 76, 12, "#444", centre=False)
+            self.text(f"{points[p]} points on the map", x0 + 10, y + 96, 12, "#444", centre=False).setToolTip(
+                "Pearls in a group times the empty squares touching it; most boats score it, the others half")
 
     def _chest(self, st, p: int, x: float, y: float) -> None:
-        known = p not in st.hidden_chests and (self.seat is None or self.seat == p)
+        known = p not in st.hidden_chests and (self.seat is None or self.seat == p or st.is_terminal())
         body = self.scene.addRect(QRectF(x, y + 8, 56, 30), QPen(QColor("#5b3205"), 2), QBrush(QColor("#b5651d")))
         lid = self.scene.addRect(QRectF(x, y, 56, 10), QPen(QColor("#5b3205"), 2), QBrush(QColor("#d4a017")))
         tip = f"{st.player_name(p)}'s chest" + (f": ${st.chest[p]} saved" if known else

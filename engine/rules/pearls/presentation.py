@@ -11,6 +11,7 @@ by the letters of their column and row, as the board prints them; the middle row
 from __future__ import annotations
 
 from .board import COLOURS, SIDE
+from .scoring import score_map
 from .state import (BID, CHOOSE, FACE, HOLD_LETTER, KEEP_BOAT, P_AUCTION, P_CHOOSE, P_OVER, P_PLACE, P_ROLL,
                     P_ROLL_NUMBER, P_SAIL, P_SAVE, P_TAKE, PASS, PLACE, SAIL, SAVE, TAKE_LETTER, TAKE_PEARL, WHITE,
                     PearlsState)
@@ -119,25 +120,39 @@ def _held(state: PearlsState, p: int) -> str:
 
 def player_line(state: PearlsState, p: int, seat: int | None) -> str:
     """One player's money, chest, boats and holding, as `seat` may know them."""
-    chest = (f"chest ${state.chest[p]}" if p not in state.hidden_chests and (seat is None or seat == p)
-             else "chest hidden")
+    known = p not in state.hidden_chests and (seat is None or seat == p or state.phase == P_OVER)
+    chest = f"chest ${state.chest[p]}" if known else "chest hidden"
     return (f"{_name(state, p)}: ${state.cash[p]} cash, {chest}, {state.boats[p]} boats left, "
             f"{state.on_map[p]} on the map, {_held(state, p)}")
 
 
+def map_points(state: PearlsState) -> list[int]:
+    """Each player's points from the pearl banks as the map stands (what every player can see)."""
+    return score_map(state.colour, state.owner, state.board.island, state.n, state.ties)[0]
+
+
 def status_lines(state: PearlsState, seat: int | None = None) -> list[str]:
     """The facts `seat` reads beside the board (None: a spectator of bots, who is shown every chest)."""
-    view = state.observation(seat) if seat is not None else state
+    # At the end "you count your riches": the chests are opened, so a finished game is told whole.
+    over = state.phase == P_OVER and not state.hidden_chests
+    view = state.observation(seat) if seat is not None and not over else state
     lines = []
-    if view.phase == P_OVER:
+    if over:
+        scores = state.scores()
+        best = max(scores)
+        winners = " and ".join(_name(state, p) for p, s in enumerate(scores) if s == best)
+        lines.append(f"The game is over: {winners} {'wins' if scores.count(best) == 1 else 'share the win'} "
+                     f"with {best} points")
+        lines.append("Scores (chest + pearl banks): " + ", ".join(
+            f"{_name(state, p)} {s} (${state.chest[p]} + {m})" for p, (s, m) in enumerate(zip(scores, map_points(state)))))
+    elif view.phase == P_OVER:
         lines.append("The game is over")
-        if seat is None:
-            scores = view.scores()
-            lines.append("Scores: " + ", ".join(f"{_name(view, p)} {s}" for p, s in enumerate(scores)))
     else:
         lines.append(asked(view))
     lines.append("Token on the island: " + ("treasure face up (next white face: savings)" if view.token
                                               else "$ face up (next white face: payday)"))
     lines.append("Pearls left: " + ", ".join(f"{c} {n}" for c, n in zip(COLOURS, view.supply)))
+    lines.append("Points of the pearl banks now: " + ", ".join(f"{_name(view, p)} {n}"
+                                                              for p, n in enumerate(map_points(view))))
     lines += [player_line(view, p, seat) for p in range(view.n)]
     return lines

@@ -136,3 +136,19 @@ def test_the_words_use_the_board_letters_and_never_ids():
     assert not [s for s in seen if IDENTIFIER.search(s)]
     assert any(re.search(r"column [A-F], row [A-F]", s) for s in seen)
     assert any("chest hidden" in s for s in seen)
+
+
+def test_at_the_end_the_chests_are_opened_and_the_scores_told(qtbot):
+    board = make(qtbot, "pearls")
+    rng = random.Random(12)
+    state = new_game("pearls")
+    while not state.is_terminal():
+        roll(state, rng)
+        if not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+    board.show(state, 0, [])
+    scores = state.scores()
+    assert str(max(scores)) in board.prompt.text() and "The game is over" in board.prompt.text()
+    texts = picture(board)[1]
+    assert all(f"${c}" in texts for c in state.chest) and "?" not in texts  # "you count your riches"
+    assert words.status_lines(state, 0)[1].startswith("Scores (chest + pearl banks)")
