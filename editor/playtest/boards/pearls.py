@@ -228,7 +228,7 @@ class PearlsBoard(BoardWidget):
                 bid = (f"bids ${st.bid}" if st.bidder == p else "passed" if st.passed[p]
                        else "first to pass" if st.first_passer == p else "")
                 if st.first_passer == p and st.passed[p]:
-                    bid = "passed first: is paid"
+                    bid = "passed first"
                 self.text(bid, x0 + 360, y + 8, 15, "#7a1010" if st.bidder == p else "#444", bold=True,
                           centre=False).setX(x0 + 360 - len(bid) * 8)
             self.text(f"${st.cash[p]}", x0 + 10, y + 34, 26, "#1f6b1f", bold=True, centre=False)
