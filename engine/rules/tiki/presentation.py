@@ -9,7 +9,8 @@ words are everyone's.
 from __future__ import annotations
 
 from .board import EDGES, PATHS
-from .state import CREATE, KEEP_SHAMAN, MOVE, MOVE_SHAMAN, OVER, PASS, PLACE_SHAMAN, PLAY, SHAMAN, SHUFFLE, TikiState
+from .state import (CREATE, DEAL, KEEP_SHAMAN, MOVE, MOVE_SHAMAN, OVER, PASS, PLACE_SHAMAN, PLAY, SHAMAN, SHUFFLE,
+                    TikiState)
 
 PLACES = ("top-left", "top", "top-right", "left", "centre", "right", "bottom-left", "bottom", "bottom-right")
 WAYS = ("up", "right", "down", "left")
@@ -45,7 +46,7 @@ def action_words(state: TikiState, action: int, seat: int | None = None) -> str:
     """One legal action of `state` in words ("Create a totem on the top-left village (value +1)")."""
     if state.phase == SHUFFLE:
         v = len(state.values)
-        return f"The tile turned up for {place(v)} shows {value_words(action - 61)}"
+        return f"The tile turned up for {place(v)} shows {value_words(action - DEAL - 1)}"
     if action == PASS:
         return "Pass: no totem can be created or moved"
     if action == KEEP_SHAMAN:

@@ -114,3 +114,15 @@ def test_the_words_name_villages_by_place_and_value_never_by_id():
     seen += words.status_lines(state, None)
     assert not [s for s in seen if IDENTIFIER.search(s)]
     assert "Create a totem on the top-left village (value +1)" in seen or any("top-left village" in s for s in seen)
+
+
+def test_at_set_up_the_tiles_not_yet_turned_up_are_face_down(qtbot):
+    from PySide6.QtWidgets import QGraphicsSimpleTextItem
+    board = make(qtbot, "tiki")
+    state = new_game("tiki", {"shuffle_tiles": True})
+    for a in (62, 63, 60):  # hand-dealt tiles: the top row turns up +1, +2, -1
+        state.apply_action(a)
+    board.show(state, None, [])
+    texts = [i.text() for i in board.scene.items() if isinstance(i, QGraphicsSimpleTextItem)]
+    assert texts.count("?") == 6 and {"+1", "+2", "-1"} <= set(texts)
+    assert "Set-up" in board.prompt.text() and "3 of 9" in board.prompt.text()
