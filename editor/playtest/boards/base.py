@@ -136,6 +136,7 @@ class BoardWidget(QWidget):
         self.legal: list[int] = []
         self.items: dict[Hashable, QGraphicsItem | QWidget] = {}  # click targets by key (tests, routes)
         self.error: str | None = None
+        self._chosen = False
 
     # --- the contract ------------------------------------------------------------------------
     def show(self, game_state=None, seat: int | None = None, legal_actions: list[int] | None = None) -> None:
@@ -147,6 +148,7 @@ class BoardWidget(QWidget):
         self.state = game_state
         self.seat = seat
         self.legal = list(legal_actions or [])
+        self._chosen = False
         self.on_new_state()
         self.redraw()
 
@@ -175,7 +177,9 @@ class BoardWidget(QWidget):
         """Set the control row for this state (bid box, buttons)."""
 
     def choose(self, action: int) -> None:
-        if action in self.legal:
+        """Emit a legal action, once per state shown: a double click does not play twice."""
+        if action in self.legal and not self._chosen:
+            self._chosen = True
             self.action_chosen.emit(action)
 
     def redraw(self) -> None:

@@ -94,6 +94,9 @@ def test_leaving_the_shaman_is_a_click_on_the_shaman_or_the_button(qtbot):
     got = []
     board.action_chosen.connect(got.append)
     click_item(board, board.keep_button)
+    assert got == []  # one choice per state shown: a second click does not play again
+    board.show(state, state.current_player(), state.legal_actions())
+    click_item(board, board.keep_button)
     assert got == [KEEP_SHAMAN]
 
 
