@@ -9,6 +9,8 @@ from typing import Any
 
 from .constants import (BUILDS, CELL, COMBAT, CURSED, DONE, EXPED, FLIPPED, IN_MARAE, LAND, MOVED, PICK, REROLL,
                         SEA, SPLIT, STAYED, SULLEN, TAKE, UNIT_CLASSES, first_of_class, unit_class)
+from . import presentation_table as table
+from .presentation_table import LEGEND, dice, events, log_kind, map_markers, panel, pieces, result, victory_track  # noqa: F401
 from .queries import area_control, areas_held
 
 SYMBOL = {"head_chieftain": "HC", "clan_elder": "CE", "shaman": "Sh", "population": "P", "militia": "Mi",
@@ -25,6 +27,8 @@ DONE_TEXT = {
     "on_curse_stack": "curse nobody",
     "on_navigator_offer": "keep the Navigator",
     "on_choose_player": "choose nobody",
+    "on_build": "build nothing more this phase",
+    "on_keep_unit": "keep no more units",
 }
 # DONE while picking units, by what the units are picked for (the step that follows).
 CHOOSE_DONE = {"group_move": "these units move together: {units}",
@@ -54,15 +58,13 @@ def action_to_string(st, a: int) -> str:
     lab = b.labels
     name = _node_name(st)
     if st.node is not None and st.node[0] == "chance":
-        if name == "_die_rolled":
-            return f"die {a} ({words(st.node[3][0])})"
-        return f"random pick {a - PICK + 1} of {len(st.node[1])} ({words(name)})"
+        return table.dice(st, a)["text"]
     if name == "on_choose_units":
         return _choose_text(st, a)
     if name == "on_group_move":
         return _group_move_text(st, a)
     if a == DONE:
-        return DONE_TEXT.get(name, "done / keep / decline")
+        return DONE_TEXT.get(name, "pass")
     if a == REROLL:
         return "re-roll the die (event 66)"
     if SPLIT <= a < TAKE:
@@ -72,7 +74,7 @@ def action_to_string(st, a: int) -> str:
             return f"choose {st.player_name(st.node[4][1][a - PICK])}"
         if name == "on_navigator_offer":
             return f"give the Navigator to {st.player_name(a - PICK)}"
-        return f"choose #{a - PICK + 1} ({name})"
+        return f"choose number {a - PICK + 1} ({table.ASK.get(name, 'a choice')})"
     if a < SEA:
         f, t = divmod(a - LAND, n)
         if f == t:
@@ -93,7 +95,7 @@ def action_to_string(st, a: int) -> str:
         return f"place the {st.node[4][1].replace('_', ' ')} at {lab[c]}"
     if name in CELL_TEXT:
         return CELL_TEXT[name].format(hex=lab[c])
-    return f"{name.removeprefix('on_').replace('_', ' ')}: {lab[c]}"
+    return f"{table.ASK.get(name, 'choose')}: {lab[c]}"
 
 
 def unit_text(st, kind: str, flags: int = 0, n: int = 1) -> str:
