@@ -75,6 +75,7 @@ class DiceTray(QListWidget):
         item.setData(Qt.UserRole, (group, tuple(self._faces)))
         if self._faces:
             item.setIcon(faces_icon(tuple(self._faces)))
+        self.scrollToItem(item)
 
     def note(self, text: str) -> None:
         """What the last roll brought about (the event drawn), written under its dice."""

@@ -46,9 +46,9 @@ class EventLog(QWidget):
         item.setData(Qt.UserRole, kind)
         if not self.filters.get(kind, self.filters["events"]).isChecked():
             item.setHidden(True)
-        if not self._scroll_pending:  # scrolling a long list is slow: once per turn of the event loop
+        if not self._scroll_pending:  # scrolling a long list is slow: a few times a second at most
             self._scroll_pending = True
-            QTimer.singleShot(0, self._scroll)
+            QTimer.singleShot(150, self._scroll)
 
     def _scroll(self) -> None:
         self._scroll_pending = False

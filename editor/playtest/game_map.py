@@ -10,6 +10,8 @@ legend. A rule set without `pieces` shows its `markers()` as counters of its sid
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QCursor, QPainter, QPen
 
@@ -39,12 +41,22 @@ class GameMapItem(MapItem):
         self.marks: dict[str, tuple[str, ...]] = {}  # piece id -> marks it carries (flipped, pinned…)
         self._area_tint: dict[int, QColor] = {}
         self._counter_faces: CounterFaces | None = None
+        self._face_cache: dict[tuple, CounterFace] = {}
 
     # --- what to draw, rebuilt once per change of the game (not per frame) -------------------
     def counter_faces(self) -> CounterFaces:
         if self._counter_faces is None:
             self._counter_faces = CounterFaces(self.window.scenario, self.catalogue)
         return self._counter_faces
+
+    def _face(self, piece) -> CounterFace:
+        """A piece's face; pieces alike (kind, side, figures, name) share one, so a frame of many
+        counters fills in each template once."""
+        key = (piece.kind, piece.side, piece.count, piece.name)
+        face = self._face_cache.get(key)
+        if face is None:
+            face = self._face_cache[key] = self.counter_faces().face(replace(piece, props={}))
+        return replace(face, piece=piece.id)
 
     def set_view(self, state, presenter) -> None:
         """Read the pieces and markers of `state` (the seat's observation) for the next frames."""
@@ -53,10 +65,9 @@ class GameMapItem(MapItem):
         n = self.document.scenario.grid.size
         fn = presenter._fn("pieces") if presenter is not None else None
         if fn is not None:
-            faces = self.counter_faces()
             for piece in fn(state):
                 if piece.cell is not None and 0 <= piece.cell < n:
-                    by_cell.setdefault(piece.cell, []).append(faces.face(piece))
+                    by_cell.setdefault(piece.cell, []).append(self._face(piece))
                     marks[piece.id] = tuple(m for m in str(piece.props.get("marks", "")).split(",") if m)
         else:
             sides = self.window.scenario.sides

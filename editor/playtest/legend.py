@@ -38,13 +38,12 @@ class Legend(QListWidget):
         self.presenter = presenter
         self._shown: tuple | None = None
 
-    def set_state(self, state) -> None:
+    def set_state(self, state, markers, marks) -> None:
+        """`markers` and `marks` as the map drew them: (cell, key, text, side) and piece -> marks."""
         words = self.presenter.legend()
-        present = {key for _, key, _, _ in self.presenter.map_markers(state)}
-        fn = self.presenter._fn("pieces")
-        if fn is not None:
-            for piece in fn(state):
-                present.update(m for m in str(piece.props.get("marks", "")).split(",") if m)
+        present = {key for _, key, _, _ in markers}
+        for m in marks.values():
+            present.update(m)
         cond = getattr(state, "cond", {}) or {}
         present.update(k for k in ("truce", "rain", "storm") if cond.get(k))
         key = (tuple(sorted(present)), tuple(words))

@@ -57,7 +57,7 @@ class GamePanel(QGroupBox):
     """Turn, phase, whose move and what they are asked, conditions, counters left: the rule set's rows."""
 
     def __init__(self, parent=None):
-        super().__init__("Game", parent)
+        super().__init__(parent)
         self.setObjectName("playtestPanel")
         lay = QVBoxLayout(self)
         self.rows = _Rows(self)

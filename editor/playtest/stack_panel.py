@@ -35,7 +35,7 @@ class StackPanel(QGroupBox):
     action_chosen = Signal(int)
 
     def __init__(self, parent=None):
-        super().__init__("Stack", parent)
+        super().__init__(parent)
         self.setObjectName("playtestStack")
         lay = QVBoxLayout(self)
         self.caption = QLabel("Click a hex to see its stack.")

@@ -179,8 +179,10 @@ class PlaytestWindow(ClickMixin, QMainWindow):
         play = QPushButton("Play selected")
         play.clicked.connect(lambda: self.legal.currentItem() and self.human_action(self.legal.currentItem().data(Qt.UserRole)))
         lay.addWidget(play)
+        side.setMinimumWidth(400)  # room for the panel's words: the layout never follows their length
         self._dock("Game", "playtestGameDock", side, Qt.RightDockWidgetArea)
         self.stack_panel = StackPanel()
+        self.stack_panel.setMinimumWidth(260)
         self.stack_panel.action_chosen.connect(self.human_action)
         stack_dock = self._dock("Stack", "playtestStackDock", self.stack_panel, Qt.LeftDockWidgetArea)
         self.legend = Legend(self.presenter, self.scenario)
@@ -344,7 +346,7 @@ class PlaytestWindow(ClickMixin, QMainWindow):
             self.board.show(state, self.shown_seat, legal)
         else:
             self.map_item.set_view(view, self.presenter)
-            self.legend.set_state(view)
+            self.legend.set_state(view, self.map_item._markers, self.map_item.marks)
             self.victory.set_track(self.presenter.victory_track(view), {k: s.color for k, s in self.scenario.sides.items()})
             self.refresh_stack_panel()
 
