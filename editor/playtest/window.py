@@ -31,7 +31,7 @@ from engine.session.session import Session, read_record, sample_outcome, scenari
 from ..canvas.map_item import Overlay
 from ..canvas.view import MapView
 from ..document import Document
-from .bot_worker import BotMove, BotSignals
+from .bot_worker import BotMove, BotProcess, BotSignals
 from .clicks import ClickMixin
 from .curtain import Curtain
 from .dice_tray import DiceTray
@@ -101,6 +101,8 @@ class PlaytestWindow(ClickMixin, QMainWindow):
         self.bot_signals = BotSignals()
         self.bot_signals.chose.connect(self._bot_chose)
         self.bot_signals.failed.connect(self._bot_failed)
+        self.bot_process = BotProcess(scenario_text, self.options, self.bot_signals, self)
+        self.bot_objects = False  # True: bots run as objects on a worker thread (a monkeypatched bot in a test)
         self._ticket = 0
         self._thinking = False
         self.selected_cell: int | None = None
@@ -391,9 +393,12 @@ class PlaytestWindow(ClickMixin, QMainWindow):
             return
         self._ticket += 1
         self._thinking = True
-        rng = random.Random(f"{self.seed}:{len(self.session.actions)}:{name}")
-        bot = self.rules.bot_factories()[name](rng)
+        rng_seed = f"{self.seed}:{len(self.session.actions)}:{name}"
         self.info.setText(f"{state.player_name(player)} ({name} bot) is thinking…")
+        if not self.bot_objects:
+            self.bot_process.ask(self._ticket, self.session.actions, name, rng_seed)
+            return
+        bot = self.rules.bot_factories()[name](random.Random(rng_seed))
         seen = state.observation(player)
         self.pool.start(BotMove(self._ticket, bot, seen.clone() if seen is state else seen, self.bot_signals))
 
@@ -434,7 +439,10 @@ class PlaytestWindow(ClickMixin, QMainWindow):
         t.start()
         while self._thinking and t.elapsed() < timeout_ms:
             QCoreApplication.processEvents()
-            self.pool.waitForDone(5)
+            if self.bot_objects:
+                self.pool.waitForDone(5)
+            else:
+                self.bot_process.wait(5)
         QCoreApplication.processEvents()
 
     # --- undo, save, load ---------------------------------------------------------------------------
@@ -490,6 +498,12 @@ class PlaytestWindow(ClickMixin, QMainWindow):
         self._rebuild_entries()
         self._refresh()
         return True
+
+    def closeEvent(self, e) -> None:  # noqa: N802 - Qt's name
+        self.stop_auto()
+        self._ticket += 1
+        self.bot_process.close()
+        super().closeEvent(e)
 
     def back(self) -> None:
         self.stop_auto()

@@ -142,6 +142,7 @@ def test_a_bot_error_ends_its_move_with_a_message(qtbot, tmp_path, monkeypatch):
             raise RuntimeError("bot crashed")
 
     monkeypatch.setattr(pt.rules, "bot_factories", lambda: {"random": Broken})
+    pt.bot_objects = True  # a bot given as an object thinks on a worker thread
     pt.seat_boxes[0].setCurrentText("random")
     pt.step()
     pt.wait_for_bot()
