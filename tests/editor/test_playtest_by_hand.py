@@ -137,3 +137,41 @@ def play_turn(w, seat, side):
         else:
             pick = moving[0] if moving else legal[0] if not end or legal[0] != end[0] else legal[-1]
         assert w.human_action(pick)
+
+
+def test_a_senior_officer_reads_the_same_in_play_and_in_the_editor(qtbot):
+    from engine.scenario.counter_face import CounterFaces
+    w = window(qtbot, "fern-ambush.yaml", seed=5)
+    s = w.scenario
+    officers = [p for p in s.pieces.values() if p.kind == "senior_officer" and p.side == "british"]
+    assert officers  # the British seat's own: the Maori's starts hidden
+    editor = CounterFaces(s, w.map_item.catalogue)
+    for officer in officers:
+        drawn = [f for faces in w.map_item._faces_by_cell.values() for f in faces if f.piece == officer.id]
+        assert drawn, "the officer is drawn"
+        want = editor.face(officer)
+        assert (drawn[0].label, drawn[0].top, drawn[0].fill) == (want.label, want.top, want.fill)
+
+
+def test_a_stack_fans_out_under_the_pointer_and_keeps_its_badge(qtbot):
+    from PySide6.QtGui import QImage, QPainter
+    w = window(qtbot, "tahiti.yaml", seed=7)
+    w.view.reset_zoom()
+    home = click_hex(qtbot, w, "2913")
+    assert len(w.map_item.stack_faces(home)) == 11
+    assert [f.label for f in w.map_item.stack_faces(home)][:2] == ["HC", "CE"], "symbols from the catalogue"
+
+    def shot():
+        img = QImage(w.view.viewport().size(), QImage.Format_ARGB32)
+        p = QPainter(img)
+        w.view.render(p)
+        p.end()
+        return img
+    before = shot()
+    pos = w.view.mapFromScene(w.map_item.geo.centre(home))
+    w.view.tool.move(w.map_item.geo.centre(home), None)  # the pointer comes to rest on the stack
+    assert w.map_item.hover_cell == home
+    after = shot()
+    above = pos.y() - int(w.map_item.geo.cell_rect(home).height() * w.view.transform().m11())
+    changed = sum(before.pixel(x, above) != after.pixel(x, above) for x in range(max(0, pos.x() - 200), pos.x() + 200))
+    assert changed > 100, "a row of counters is drawn above the hex"
