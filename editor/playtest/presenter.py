@@ -71,7 +71,9 @@ class Presenter:
         except TypeError:
             info = state.information()
         for key, value in info.items():
-            rows.append((words(str(key))[:1].upper() + words(str(key))[1:], plain(value)))
+            label = words(str(key))[:1].upper() + words(str(key))[1:]
+            if all(label != have for have, _ in rows):  # "to move" is the first row already, by name
+                rows.append((label, plain(value)))
         return rows
 
     def dice(self, state, action: int, text: str) -> dict[str, Any]:
