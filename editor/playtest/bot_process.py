@@ -44,3 +44,21 @@ def choose(actions: list[int], bot_name: str, rng_seed: str) -> int:
     bot = _game["rules"].bot_factories()[bot_name](random.Random(rng_seed))
     seen = state.observation(player)
     return int(bot.choose(seen.clone() if seen is state else seen))
+
+
+def serve(conn, scenario_text: str, options: dict) -> None:
+    """The worker process's loop: (ticket, actions, bot name, rng seed) in, (ticket, action, error) out;
+    None ends it."""
+    start(scenario_text, options)
+    while True:
+        try:
+            msg = conn.recv()
+        except EOFError:
+            return
+        if msg is None:
+            return
+        ticket, actions, name, seed = msg
+        try:
+            conn.send((ticket, choose(actions, name, seed), None))
+        except Exception as exc:  # a bot's fault ends its move with a message, not the worker
+            conn.send((ticket, None, f"{type(exc).__name__}: {exc}"))

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import multiprocessing
 import traceback
-from concurrent.futures import Future, ProcessPoolExecutor
 
 from PySide6.QtCore import QObject, QRunnable, QTimer, Signal
 
@@ -37,7 +36,8 @@ class BotMove(QRunnable):
 
 
 class BotProcess(QObject):
-    """One worker process for a playtest's bots; answers come back as BotSignals, on the GUI thread."""
+    """One worker process for a playtest's bots, spoken to over a pipe; the GUI thread only writes a
+    short question and polls for the answer, which comes back as BotSignals."""
 
     POLL_MS = 10
 
@@ -45,53 +45,66 @@ class BotProcess(QObject):
         super().__init__(parent)
         self.signals = signals
         self._args = (scenario_text, dict(options))
-        self._pool: ProcessPoolExecutor | None = None
-        self._pending: list[tuple[int, Future]] = []
+        self._proc = None
+        self._conn = None
+        self._pending = 0
         self._timer = QTimer(self)
         self._timer.setInterval(self.POLL_MS)
         self._timer.timeout.connect(self._poll)
 
-    def _executor(self) -> ProcessPoolExecutor:
-        if self._pool is None:
-            self._pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
-                                             initializer=bot_process.start, initargs=self._args)
-        return self._pool
+    def _connection(self):
+        if self._proc is None or not self._proc.is_alive():
+            ctx = multiprocessing.get_context("spawn")
+            self._conn, child = ctx.Pipe()
+            self._proc = ctx.Process(target=bot_process.serve, args=(child, *self._args), daemon=True)
+            self._proc.start()
+            child.close()
+            self._pending = 0
+        return self._conn
 
     def ask(self, ticket: int, actions: list[int], bot_name: str, rng_seed: str) -> None:
-        self._pending.append((ticket, self._executor().submit(bot_process.choose, list(actions), bot_name, rng_seed)))
+        self._connection().send((ticket, list(actions), bot_name, rng_seed))
+        self._pending += 1
         self._timer.start()
 
     def _poll(self) -> None:
-        still = []
-        for ticket, fut in self._pending:
-            if not fut.done():
-                still.append((ticket, fut))
-                continue
-            exc = fut.exception()
-            if exc is not None:
-                text = "".join(traceback.format_exception_only(type(exc), exc)).strip()
-                self.signals.failed.emit(ticket, f"{text}\n")
+        conn = self._conn
+        while conn is not None and self._pending and conn.poll():
+            try:
+                ticket, action, error = conn.recv()
+            except EOFError:
+                self._pending = 0
+                break
+            self._pending -= 1
+            if error is not None:
+                self.signals.failed.emit(ticket, error + "\n")
             else:
-                self.signals.chose.emit(ticket, int(fut.result()))
-        self._pending = still
-        if not still:
+                self.signals.chose.emit(ticket, int(action))
+        if self._proc is not None and not self._proc.is_alive() and self._pending:
+            self._pending = 0
+            self.signals.failed.emit(-1, "the bots' worker process stopped\n")
+        if not self._pending:
             self._timer.stop()
 
     def busy(self) -> bool:
         return bool(self._pending)
 
     def wait(self, ms: int) -> None:
-        """Block at most `ms` for the oldest answer (scripts and tests)."""
-        if self._pending:
-            try:
-                self._pending[0][1].exception(timeout=ms / 1000)
-            except Exception:  # a timeout: the caller polls again
-                pass
+        """Block at most `ms` for an answer (scripts and tests)."""
+        if self._pending and self._conn is not None:
+            self._conn.poll(ms / 1000)
             self._poll()
 
     def close(self) -> None:
         self._timer.stop()
-        self._pending = []
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        self._pending = 0
+        if self._proc is not None:
+            try:
+                self._conn.send(None)
+            except (OSError, ValueError):
+                pass
+            self._proc.join(0.5)
+            if self._proc.is_alive():
+                self._proc.terminate()
+            self._proc = None
+            self._conn = None

@@ -53,7 +53,7 @@ class DiceTray(QListWidget):
         super().__init__(parent)
         self.setObjectName("playtestDice")
         self.setIconSize(QSize(MAX_FACES * (FACE + 3), FACE + 2))
-        self.setWordWrap(True)
+        self.setUniformItemSizes(True)  # every row two lines high, so adding one lays out nothing else
         self._open: tuple[str, int] | None = None  # (group, batch) of the last row, while dice may join it
         self._faces: list[int] = []
         self._texts: list[str] = []
@@ -69,8 +69,7 @@ class DiceTray(QListWidget):
         if face is not None:
             self._faces.append(face)
         self._texts.append(text)
-        item.setText("\n".join(self._texts[-4:]) if len(self._texts) <= 4
-                     else f"{self._texts[0]}\n… {len(self._texts) - 2} more …\n{self._texts[-1]}")
+        item.setText(self._two_lines())
         item.setToolTip("\n".join(self._texts))
         item.setData(Qt.UserRole, (group, tuple(self._faces)))
         if self._faces:
@@ -82,8 +81,14 @@ class DiceTray(QListWidget):
         if self.count() and self._open is not None:
             self._texts.append("→ " + text)
             item = self.item(self.count() - 1)
-            item.setText("\n".join(self._texts[-4:]))
+            item.setText(self._two_lines())
             item.setToolTip("\n".join(self._texts))
+
+    def _two_lines(self) -> str:
+        """The row's first die and its last word (the event drawn, or the last die); the tooltip has all."""
+        if len(self._texts) == 1:
+            return self._texts[0] + "\n"
+        return self._texts[0] + "\n" + ("" if len(self._texts) == 2 else "… ") + self._texts[-1]
 
     def start_over(self) -> None:
         self.clear()

@@ -37,6 +37,7 @@ class EventLog(QWidget):
         lay.addLayout(bar)
         self.list = QListWidget()
         self.list.setObjectName("playtestLog")
+        self.list.setUniformItemSizes(True)  # a long game's thousands of lines: no relayout per line
         lay.addWidget(self.list)
         self._scroll_pending = False
 

@@ -176,6 +176,7 @@ class PlaytestWindow(ClickMixin, QMainWindow):
         lay.addWidget(QLabel("Legal actions (double-click to play):"))
         self.legal = QListWidget()
         self.legal.setObjectName("playtestLegal")
+        self.legal.setUniformItemSizes(True)
         self.legal.itemActivated.connect(lambda it: self.human_action(it.data(Qt.UserRole)))
         lay.addWidget(self.legal, 1)
         play = QPushButton("Play selected")
