@@ -25,7 +25,7 @@ FAN_PX = 44  # a fanned-out counter's size on screen
 MARK_COLOURS = {"flipped": "#f0c419", "sullen": "#7f5fbf", "cursed": "#111111", "pinned": "#e03c31",
                 "hidden": "#2d7d46", "in_marae": "#ffffff", "casualty": "#8b0000"}
 MARKER_FILL = {"village": "#f4e7c5", "part_village": "#d9d2bf", "marae": "#c9b28a", "part_marae": "#e3d8c3",
-               "log": "#8b5a2b", "stump": "#6d4c2f", "arioi": "#ff8c00", "letter": "#ffffff"}
+               "log": "#8b5a2b", "stump": "#6d4c2f", "arioi": "#ff8c00", "letter": "#ffffff", "control": "#bbbbbb"}
 
 
 class GameMapItem(MapItem):
@@ -136,7 +136,7 @@ class GameMapItem(MapItem):
         rect = QRectF(x, r.bottom() - size - r.height() * 0.06, size, size)
         fill = MARKER_FILL.get(key, "#dddddd")
         sides = self.window.scenario.sides
-        if side in sides and sides[side].color and key in ("village", "part_village"):
+        if side in sides and sides[side].color and key in ("village", "part_village", "control"):
             fill = sides[side].color
         paint_counter(p, rect, CounterFace(f"{key}@{cell}", fill, ink_for(fill), text, shape="round"), False, lod)
 

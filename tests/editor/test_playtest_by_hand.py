@@ -175,3 +175,23 @@ def test_a_stack_fans_out_under_the_pointer_and_keeps_its_badge(qtbot):
     above = pos.y() - int(w.map_item.geo.cell_rect(home).height() * w.view.transform().m11())
     changed = sum(before.pixel(x, above) != after.pixel(x, above) for x in range(max(0, pos.x() - 200), pos.x() + 200))
     assert changed > 100, "a row of counters is drawn above the hex"
+
+
+def test_tahiti_markers_have_a_legend_and_the_victory_track_counts_areas(qtbot):
+    from engine.rules.tahiti.queries import areas_held
+    w = window(qtbot, "tahiti.yaml", seed=7)
+    for box in w.seat_boxes:
+        box.setCurrentText("random")
+    while len(w.session.actions) < 200 and not w.session.state.is_terminal():
+        w.step()
+        w.wait_for_bot()
+    legend = w.legend.texts()
+    for shown in ("Village", "Control marker", "Red clan"):
+        assert shown in legend, f"{shown} is on the map and in the legend"
+    keys = {key for _, key, _, _ in w.map_item._markers}
+    assert {"village", "control"} <= keys
+    held = areas_held(w.session.state)
+    track = w.victory.text()
+    for p, n in enumerate(held):
+        assert f"{w.session.state.player_name(p)}: {n} of " in track
+    assert "decisive victory at a lead of 4" in track

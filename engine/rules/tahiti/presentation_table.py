@@ -252,11 +252,30 @@ def map_markers(st) -> list[tuple[int, str, str, str | None]]:
         out.append((cell, "stump", "St", None))
     if st.arioi >= 0:
         out.append((st.arioi, "arioi", "Ar", None))
+    middle = _area_middles(st.b)
     for area, letter in sorted(st.letters_left.items()):
-        cells = [c for c in range(st.b.size) if st.b.area[c] == area]
-        if cells:
-            out.append((cells[len(cells) // 2], "letter", letter, None))
+        if area in middle:
+            out.append((middle[area], "letter", letter, None))
+    for area, p in sorted(st.control_markers.items()):
+        if area in middle and 0 <= p < len(st.players):
+            out.append((middle[area], "control", "C", st.players[p]))
     return out
+
+
+_MIDDLES: dict[int, dict[int, int]] = {}
+
+
+def _area_middles(board) -> dict[int, int]:
+    """Area index -> a cell in its middle (the area's cells in order, the middle one), once per board."""
+    key = id(board)
+    if key not in _MIDDLES:
+        cells: dict[int, list[int]] = {}
+        for c in range(board.size):
+            if board.area[c] >= 0:
+                cells.setdefault(board.area[c], []).append(c)
+        _MIDDLES.clear()
+        _MIDDLES[key] = {a: cs[len(cs) // 2] for a, cs in cells.items()}
+    return _MIDDLES[key]
 
 
 def unit_marks(flags: int, kind: str) -> list[str]:
