@@ -56,9 +56,9 @@ def own_stack(w) -> int | None:
     st = w.session.state
     moves = [st.action_cells(a)[0] for a in st.legal_actions()]
     sizes = {c: len(w.map_item.stack_faces(c)) for c in moves if c is not None}
-    if sizes:
-        return max(sizes, key=sizes.get)
-    return None
+    if not sizes:  # a game whose moves name only their targets: the biggest stack drawn
+        sizes = {c: len(f) for c, f in w.map_item._faces_by_cell.items()}
+    return max(sizes, key=sizes.get) if sizes else None
 
 
 def playtest(app, name: str, out_dir: str) -> str | None:

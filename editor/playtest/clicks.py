@@ -35,15 +35,14 @@ class ClickMixin:
                 self._choose(chosen)
                 return
         sources = [(a, dst) for a, src, dst in moves if src == cell and dst is not None]
-        here = bool(sources) or bool(self.map_item.stack_faces(cell))
-        if here:
+        direct = [a for a, src, dst in moves if src is None and dst == cell]
+        if direct and not sources:  # a target (a square to fire at, a hex to retreat toward): play it
+            self._choose(direct)
+            return
+        if sources or self.map_item.stack_faces(cell):
             self.selected_cell = cell
             self.map_item.set_selection(cells={cell})
             self.map_item.set_overlay(self.reach_overlay(cell, moves))
-            return
-        direct = [a for a, src, dst in moves if src is None and dst == cell]
-        if direct:
-            self._choose(direct)
 
     def reach_overlay(self, cell: int, moves) -> Overlay:
         """Targets of the legal actions from (or, for games that name only targets, available at) a cell;

@@ -195,3 +195,34 @@ def test_tahiti_markers_have_a_legend_and_the_victory_track_counts_areas(qtbot):
     for p, n in enumerate(held):
         assert f"{w.session.state.player_name(p)}: {n} of " in track
     assert "decisive victory at a lead of 4" in track
+
+
+def test_a_fern_volley_by_clicking_its_target(qtbot):
+    w = window(qtbot, "fern-ambush.yaml", seed=5)
+    for box in w.seat_boxes:
+        box.setCurrentText("heuristic")
+
+    def fire_actions():
+        st = w.session.state
+        if st.current_player() != 0:
+            return []
+        return [a for a in st.legal_actions() if " fire at " in st.action_to_string(a)]
+    for _ in range(3000):
+        if fire_actions() or w.session.state.is_terminal():
+            break
+        w.step()
+        w.wait_for_bot()
+    fire = fire_actions()
+    assert fire, "the British get a chance to fire"
+    w.seat_boxes[0].setCurrentText("human")  # take the seat over mid-game
+    st = w.session.state
+    target = st.action_cells(fire[0])[1]
+    n = len(w.session.actions)
+    click_hex(qtbot, w, w.scenario.label(target))
+    if len(w.session.actions) == n:  # several things to do at that square: the menu, in words
+        menu = w.choice_menu
+        texts = [a.text() for a in menu.actions()]
+        assert any(" fire at " in t for t in texts)
+        next(a for a in menu.actions() if " fire at " in a.text()).trigger()
+        menu.close()
+    assert " fire at " in w.session.log[n].text
