@@ -11,6 +11,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFormLayout, QGroupBox, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
 LINES = 2  # every value gets room for this many lines, whatever its text
+LONG = {"To move": 3, "Result": 3}  # rows whose words run longer get a line more
 
 
 class _Rows(QWidget):
@@ -36,7 +37,7 @@ class _Rows(QWidget):
                 value.setTextFormat(Qt.PlainText)
                 value.setAlignment(Qt.AlignLeft | Qt.AlignTop)
                 value.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Fixed)
-                value.setFixedHeight(value.fontMetrics().lineSpacing() * LINES + 4)
+                value.setFixedHeight(value.fontMetrics().lineSpacing() * LONG.get(label, LINES) + 4)
                 value.setTextInteractionFlags(Qt.TextSelectableByMouse)
                 head = QLabel(label + ":")
                 head.setAlignment(Qt.AlignRight | Qt.AlignTop)
