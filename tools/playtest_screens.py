@@ -22,8 +22,8 @@ SHOTS = {
     "playtest-tahiti-moorea": ("scenarios/tahiti-moorea.yaml", "random", 200, (0,)),
     "playtest-fern-ambush": ("scenarios/fern-ambush.yaml", "heuristic", 60, (0,)),
     "playtest-fern-pa-assault": ("scenarios/fern-pa-assault.yaml", "heuristic", 60, (1,)),
-    "playtest-tiki": ("scenarios/tiki.yaml", "random", 6, (0,)),
-    "playtest-pearls": ("scenarios/pearls.yaml", "random", 20, (0,)),
+    "playtest-tiki": ("scenarios/tiki.yaml", "random", 16, (0,)),
+    "playtest-pearls": ("scenarios/pearls.yaml", "random", 40, (0,)),
 }
 
 
