@@ -6,17 +6,12 @@ import os
 
 from PySide6.QtCore import QPoint, Qt
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from playtest_support import bots_play, table
+
 
 
 def window(qtbot, name, seed):
-    from engine.io.native import dumps, load_path
-    from editor.playtest.window import PlaytestWindow
-    w = PlaytestWindow(dumps(load_path(os.path.join(ROOT, "scenarios", name))), seed=seed)
-    qtbot.addWidget(w)
-    w.show()
-    qtbot.waitExposed(w)
-    return w
+    return table(qtbot, name, seed, show=True)
 
 
 def click_hex(qtbot, w, label):
@@ -180,11 +175,7 @@ def test_a_stack_fans_out_under_the_pointer_and_keeps_its_badge(qtbot):
 def test_tahiti_markers_have_a_legend_and_the_victory_track_counts_areas(qtbot):
     from engine.rules.tahiti.queries import areas_held
     w = window(qtbot, "tahiti.yaml", seed=7)
-    for box in w.seat_boxes:
-        box.setCurrentText("random")
-    while len(w.session.actions) < 200 and not w.session.state.is_terminal():
-        w.step()
-        w.wait_for_bot()
+    bots_play(w, 200)
     legend = w.legend.texts()
     for shown in ("Village", "Control marker", "Red clan"):
         assert shown in legend, f"{shown} is on the map and in the legend"

@@ -1,12 +1,12 @@
 """The playtest table speaks the rulebook's words: whole bot games of every rule set played through the
 window, the game panel, the result panel, the dice tray, the legal actions and the event log read as a
 player reads them — no engine identifiers (on_…, snake_case words, braces, "Returns:")."""
-import os
 import re
 
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from playtest_support import bots_play, table
+
 IDENTIFIER = re.compile(r"\bon_\w+|\b[a-z]+_[a-z0-9_]+\b|[{}]|Returns:|\b(?:True|False|None)\b")
 
 
@@ -14,11 +14,7 @@ SHORT = {"turn_limit": 3}  # a whole Tahiti game, to its end by areas, in three 
 
 
 def window(qtbot, name, seed=3, options=None):
-    from engine.io.native import dumps, load_path
-    from editor.playtest.window import PlaytestWindow
-    w = PlaytestWindow(dumps(load_path(os.path.join(ROOT, "scenarios", name))), seed=seed, options=options)
-    qtbot.addWidget(w)
-    return w
+    return table(qtbot, name, seed, options)
 
 
 def engine_words(text):
@@ -53,11 +49,7 @@ def test_a_whole_bot_game_reads_in_words(qtbot, name, bot):
 
 def test_the_log_filters_and_copies_as_text(qtbot):
     w = window(qtbot, "tahiti.yaml", seed=7)
-    for box in w.seat_boxes:
-        box.setCurrentText("random")
-    while len(w.session.actions) < 150 and not w.session.state.is_terminal():
-        w.step()
-        w.wait_for_bot()
+    bots_play(w, 150)
     every = w.log.lines()
     kinds = {w.log.item(i).data(256) for i in range(w.log.count())}
     assert {"moves", "dice", "events"} <= kinds
