@@ -3,8 +3,12 @@
 Scope: `MCTSBot`, a UCT search that works on any GameState: n players (each node keeps the
 sum of every player's returns, and a decision node picks by its mover's share), chance nodes
 (an outcome is sampled with its probability and becomes a child, so the tree stays
-closed-loop), random rollouts, an iteration budget. It draws every random number from the
-generator it was given. `head_to_head` plays a bot against others over many seeded games and
+closed-loop), random rollouts (or an evaluation at the leaf, `rollout_limit=0`), an iteration
+budget. It searches from its seat's observation: in a game with hidden information every
+playout starts from a full state sampled consistent with that observation
+(`GameState.sample_hidden`, determinization as in single-observer information-set MCTS: the
+tree is over what the seat may see, and at each node only the children legal in the playout's
+sample are weighed). It draws every random number from the generator it was given. `head_to_head` plays a bot against others over many seeded games and
 reports its win rate with a 95% interval (used by bench/games_small.py and the tests).
 """
 from __future__ import annotations
@@ -52,18 +56,23 @@ class MCTSBot:
         self.evaluate = evaluate
 
     def choose(self, state: GameState) -> int:
-        legal = state.legal_actions()
+        me = state.current_player()
+        obs = state.observation(me)  # what this seat may know, and nothing more
+        legal = obs.legal_actions()
         if len(legal) == 1:  # nothing to think about
             return legal[0]
-        me = state.current_player()
-        root = _Node(state.num_players())
+        root = _Node(obs.num_players())
+        # A game that hides nothing from this seat returns the state itself as its observation:
+        # every playout starts from a copy of it. Otherwise each starts from a fresh sample.
+        hidden = obs is not state
+        rng = self.rng
         for _ in range(self.iterations):
-            self._iterate(state.clone(), root)
+            self._iterate(obs.sample_hidden(me, rng) if hidden else obs.clone(), root, hidden)
         # The most visited move is the robust choice; ties go to the better average.
         action, _ = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].total[me] / max(kv[1].visits, 1)))
         return action
 
-    def _iterate(self, s: GameState, root: _Node) -> None:
+    def _iterate(self, s: GameState, root: _Node, sampled: bool = False) -> None:
         rng, c = self.rng, self.exploration
         players = len(root.total)
         node = root
@@ -82,20 +91,34 @@ class MCTSBot:
                 node = child
                 path.append(node)
                 continue
-            if node.untried is None:
-                node.untried = s.legal_actions()
-                rng.shuffle(node.untried)
-            if node.untried:  # expansion: one new child, then a rollout from it
-                a = node.untried.pop()
-                child = _Node(players)
-                node.children[a] = child
-                node = child
-                s.apply_action(a)
-                path.append(node)
-                break
+            if sampled:  # samples differ below the root: what is legal here is this sample's
+                legal = s.legal_actions()
+                fresh = [a for a in legal if a not in node.children]
+                if fresh:
+                    a = rng.choice(fresh)
+                    child = _Node(players)
+                    node.children[a] = child
+                    node = child
+                    s.apply_action(a)
+                    path.append(node)
+                    break
+                candidates = [(a, node.children[a]) for a in legal]
+            else:
+                if node.untried is None:
+                    node.untried = s.legal_actions()
+                    rng.shuffle(node.untried)
+                if node.untried:  # expansion: one new child, then a rollout from it
+                    a = node.untried.pop()
+                    child = _Node(players)
+                    node.children[a] = child
+                    node = child
+                    s.apply_action(a)
+                    path.append(node)
+                    break
+                candidates = node.children.items()
             log_n = math.log(node.visits)
             best_a, best_v = -1, -math.inf
-            for a, ch in node.children.items():
+            for a, ch in candidates:
                 v = ch.total[p] / ch.visits + c * math.sqrt(log_n / ch.visits)
                 if v > best_v:
                     best_a, best_v = a, v
