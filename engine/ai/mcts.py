@@ -40,13 +40,17 @@ class MCTSBot:
 
     iterations: playouts per move. exploration: UCT constant, for returns in [-1, 1].
     rollout_limit: stop a rollout after this many actions and score the state with `evaluate`
-    (a function giving every player's value in [-1, 1]); None plays rollouts to the end.
+    (a function giving every player's value in [-1, 1]); None plays rollouts to the end, 0
+    scores the leaf at once. rollout_policy: a bot (or a factory of one, given the search's
+    generator) that plays the rollouts' moves instead of uniformly random ones; a game's
+    heuristic bot makes playouts that look like real play.
     """
 
     name = "mcts"
 
     def __init__(self, rng: random.Random, iterations: int = 200, exploration: float = 2.0,
-                 rollout_limit: int | None = None, evaluate: Evaluate | None = None):
+                 rollout_limit: int | None = None, evaluate: Evaluate | None = None,
+                 rollout_policy: Callable[[random.Random], Bot] | None = None):
         if rollout_limit is not None and evaluate is None:
             raise ValueError("a rollout limit needs an evaluation for the states where rollouts stop")
         self.rng = rng
@@ -54,6 +58,7 @@ class MCTSBot:
         self.exploration = exploration
         self.rollout_limit = rollout_limit
         self.evaluate = evaluate
+        self.policy = rollout_policy(rng) if rollout_policy is not None else None
 
     def choose(self, state: GameState) -> int:
         me = state.current_player()
@@ -143,6 +148,8 @@ class MCTSBot:
                 return self.evaluate(s)  # type: ignore[misc]
             if p == CHANCE:
                 s.apply_action(sample_outcome(s.chance_outcomes(), rng))
+            elif self.policy is not None:
+                s.apply_action(self.policy.choose(s))
             else:
                 s.apply_action(rng.choice(s.legal_actions()))
             steps += 1

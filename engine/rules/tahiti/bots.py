@@ -7,9 +7,8 @@ is the worst). `HeuristicBot` looks one action ahead with it (the shared greedy 
 the hexes a move may end on it weighs one for each area and every hex a battle or a Village
 makes different (the evaluation tells no other hexes of an area apart), and it splits stacks:
 a Leader with the escort that takes an area (`conquest_strength`) may go one way while the rest
-go another or stay (`_plans`). Random and MCTS are the shared bots (the MCTS bot with a rollout
-limit, so its playouts stay short on a long game, scoring a cut-off with this evaluation on a
-fixed scale, `_values`).
+go another or stay (`_plans`). Random and MCTS are the shared bots (the MCTS bot scores each leaf
+of its tree with this evaluation on a fixed scale, `_values`, instead of playing on at random).
 """
 from __future__ import annotations
 
@@ -227,8 +226,14 @@ def _pruned(state, legal: list[int], rng) -> list[int]:
     return keep + [rng.choice(g) for g in groups.values()]
 
 
+def mcts_bot(rng, iterations: int = 200, rollout_limit: int = 0) -> MCTSBot:
+    """UCT scoring each new leaf with the evaluation (`_values`; rollout_limit 0): a Tahiti
+    playout of random moves says little and costs much, the evaluation says more at once."""
+    return MCTSBot(rng, iterations=iterations, rollout_limit=rollout_limit, evaluate=_values)
+
+
 def bot_factories() -> dict:
     return {
         "heuristic": HeuristicBot,
-        "mcts": lambda rng: MCTSBot(rng, iterations=50, rollout_limit=60, evaluate=_values),
+        "mcts": mcts_bot,
     }
