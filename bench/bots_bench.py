@@ -33,7 +33,8 @@ MATCHUPS = [
     ("tahiti", "tahiti.yaml", "heuristic", "random", 8, 0.9, {}),
     ("tiki", "tiki.yaml", "mcts", "heuristic", 30, 0.6, {}),
     ("pearls", "pearls.yaml", "mcts", "heuristic", 12, 0.6, {}),
-    ("fern", "fern-ambush.yaml", "mcts", "heuristic", 8, 0.6, {"iterations": 30}),
+    ("fern", "fern-ambush.yaml", "mcts", "heuristic", 20, 0.6, {}),
+    ("fern", "fern-pa-assault.yaml", "mcts", "heuristic", 20, 0.6, {}),
     ("tahiti", "tahiti.yaml", "mcts", "heuristic", 2, None, {"iterations": 30}),
 ]
 

@@ -43,14 +43,19 @@ class MCTSBot:
     (a function giving every player's value in [-1, 1]); None plays rollouts to the end, 0
     scores the leaf at once. rollout_policy: a bot (or a factory of one, given the search's
     generator) that plays the rollouts' moves instead of uniformly random ones; a game's
-    heuristic bot makes playouts that look like real play.
+    heuristic bot makes playouts that look like real play. anchor: a bot (factory, as for
+    rollout_policy) whose choice stands unless the search finds a move whose mean return beats
+    it by more than `margin` (the search improves on a sound bot rather than replacing it);
+    `_worth_searching(observation)` says at which decisions the search runs at all (every one
+    by default; otherwise the anchor decides).
     """
 
     name = "mcts"
 
     def __init__(self, rng: random.Random, iterations: int = 200, exploration: float = 2.0,
                  rollout_limit: int | None = None, evaluate: Evaluate | None = None,
-                 rollout_policy: Callable[[random.Random], Bot] | None = None):
+                 rollout_policy: Callable[[random.Random], Bot] | None = None,
+                 anchor: Callable[[random.Random], Bot] | None = None, margin: float = 0.1):
         if rollout_limit is not None and evaluate is None:
             raise ValueError("a rollout limit needs an evaluation for the states where rollouts stop")
         self.rng = rng
@@ -59,6 +64,8 @@ class MCTSBot:
         self.rollout_limit = rollout_limit
         self.evaluate = evaluate
         self.policy = rollout_policy(rng) if rollout_policy is not None else None
+        self.anchor = anchor(rng) if anchor is not None else None
+        self.margin = margin
 
     def choose(self, state: GameState) -> int:
         me = state.current_player()
@@ -66,6 +73,9 @@ class MCTSBot:
         legal = obs.legal_actions()
         if len(legal) == 1:  # nothing to think about
             return legal[0]
+        sound = self.anchor.choose(state) if self.anchor is not None else None
+        if sound is not None and not self._worth_searching(obs):
+            return sound
         root = _Node(obs.num_players())
         # A game that hides nothing from this seat returns the state itself as its observation:
         # every playout starts from a copy of it. Otherwise each starts from a fresh sample.
@@ -73,9 +83,19 @@ class MCTSBot:
         rng = self.rng
         for _ in range(self.iterations):
             self._iterate(obs.sample_hidden(me, rng) if hidden else obs.clone(), root, hidden)
+
+        def mean(node: _Node) -> float:
+            return node.total[me] / max(node.visits, 1)
         # The most visited move is the robust choice; ties go to the better average.
-        action, _ = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].total[me] / max(kv[1].visits, 1)))
+        action, best = max(root.children.items(), key=lambda kv: (kv[1].visits, mean(kv[1])))
+        if sound is not None:
+            held = root.children.get(sound)
+            if held is not None and mean(best) <= mean(held) + self.margin:
+                return sound
         return action
+
+    def _worth_searching(self, observation: GameState) -> bool:
+        return True
 
     def _iterate(self, s: GameState, root: _Node, sampled: bool = False) -> None:
         rng, c = self.rng, self.exploration

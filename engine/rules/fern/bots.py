@@ -174,10 +174,27 @@ def values(state) -> list[float]:
     return [v, -v]
 
 
-def mcts_bot(rng: random.Random, iterations: int = 100, rollout_limit: int = 40) -> MCTSBot:
-    """UCT whose playouts the heuristic bot plays, cut off after `rollout_limit` actions."""
-    return MCTSBot(rng, iterations=iterations, rollout_limit=rollout_limit, evaluate=values,
-                   rollout_policy=HeuristicBot)
+class SearchBot(MCTSBot):
+    """UCT on the heuristic bot: its playouts are the heuristic's, cut off after `rollout_limit`
+    actions and scored by `values`; it searches only the side's main decisions (whom to
+    motivate, retiring), where a turn is won or lost, and there takes the heuristic's choice
+    unless a move's mean return beats it by more than `margin`; what a motivated group does is
+    the heuristic's."""
+
+    name = "mcts"
+
+    def _worth_searching(self, observation) -> bool:
+        return observation.stack[-1][0] == "main"
+
+
+def mcts_bot(rng: random.Random, iterations: int = 40, rollout_limit: int = 30,
+             margin: float | None = 0.1) -> MCTSBot:
+    """The search bot; margin None: no heuristic anchor, the search alone decides, everywhere."""
+    if margin is None:
+        return MCTSBot(rng, iterations=iterations, rollout_limit=rollout_limit, evaluate=values,
+                       rollout_policy=HeuristicBot)
+    return SearchBot(rng, iterations=iterations, rollout_limit=rollout_limit, evaluate=values,
+                     rollout_policy=HeuristicBot, anchor=HeuristicBot, margin=margin)
 
 
 def bots_by_name(names: list[str], seed: int) -> list:

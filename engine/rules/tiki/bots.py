@@ -57,7 +57,11 @@ def values(state: TikiState) -> list[float]:
     return [math.tanh(evaluate(state, p) / VALUE_SCALE) for p in range(2)]
 
 
-def mcts_bot(rng: random.Random, iterations: int = 500, rollout_limit: int | None = 0) -> MCTSBot:
-    """UCT scoring each new leaf with `values` (rollout_limit 0); None plays random rollouts."""
+def mcts_bot(rng: random.Random, iterations: int = 500, rollout_limit: int | None = 0,
+             margin: float | None = 0.05) -> MCTSBot:
+    """UCT scoring each new leaf with `values` (rollout_limit 0; None plays random rollouts),
+    keeping the greedy bot's move unless a move's mean return beats it by more than `margin`
+    (None: the search alone decides)."""
     return MCTSBot(rng, iterations=iterations, rollout_limit=rollout_limit,
-                   evaluate=values if rollout_limit is not None else None)
+                   evaluate=values if rollout_limit is not None else None,
+                   anchor=greedy_bot if margin is not None else None, margin=margin or 0.0)
