@@ -119,28 +119,21 @@ class MCTSBot:
             if sampled:  # samples differ below the root: what is legal here is this sample's
                 legal = s.legal_actions()
                 fresh = [a for a in legal if a not in node.children]
-                if fresh:
-                    a = rng.choice(fresh)
-                    child = _Node(players)
-                    node.children[a] = child
-                    node = child
-                    s.apply_action(a)
-                    path.append(node)
-                    break
+                new = rng.choice(fresh) if fresh else None
                 candidates = [(a, node.children[a]) for a in legal]
             else:
                 if node.untried is None:
                     node.untried = s.legal_actions()
                     rng.shuffle(node.untried)
-                if node.untried:  # expansion: one new child, then a rollout from it
-                    a = node.untried.pop()
-                    child = _Node(players)
-                    node.children[a] = child
-                    node = child
-                    s.apply_action(a)
-                    path.append(node)
-                    break
+                new = node.untried.pop() if node.untried else None
                 candidates = node.children.items()
+            if new is not None:  # expansion: one new child, then a rollout from it
+                child = _Node(players)
+                node.children[new] = child
+                node = child
+                s.apply_action(new)
+                path.append(node)
+                break
             log_n = math.log(node.visits)
             best_a, best_v = -1, -math.inf
             for a, ch in candidates:
