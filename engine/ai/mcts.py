@@ -120,7 +120,7 @@ class MCTSBot:
                 legal = s.legal_actions()
                 fresh = [a for a in legal if a not in node.children]
                 new = rng.choice(fresh) if fresh else None
-                candidates = [(a, node.children[a]) for a in legal]
+                candidates = [] if fresh else [(a, node.children[a]) for a in legal]
             else:
                 if node.untried is None:
                     node.untried = s.legal_actions()
