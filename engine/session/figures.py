@@ -1,0 +1,197 @@
+"""The pictures of a balance report, drawn with matplotlib from report.json's data only.
+
+Scope: one function per figure, each writing a PNG beside the page and returning its file
+name. Every figure is drawn from the report dictionary (never from the games directly), so
+what the page shows is what the JSON says. Colours: a side's own colour where the scenario
+gives one, else matplotlib's colour-blind-safe cycle; maps use one sequential colour scale
+with a colour bar saying what it counts, readable on screen and in grey on paper.
+"""
+from __future__ import annotations
+
+import os
+from typing import Any, Mapping, Sequence
+
+import matplotlib
+
+matplotlib.use("Agg")  # no display: pictures for a file, in a worker thread or process
+import matplotlib.pyplot as plt  # noqa: E402
+from matplotlib.collections import PolyCollection  # noqa: E402
+
+from engine.scenario.model import Scenario  # noqa: E402
+
+DPI = 110
+CYCLE = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442"]
+plt.rcParams.update({"font.size": 10, "axes.spines.top": False, "axes.spines.right": False,
+                     "axes.grid": True, "grid.alpha": 0.3, "figure.autolayout": False})
+
+
+def side_colours(report: Mapping[str, Any]) -> list[str]:
+    out = []
+    for i, x in enumerate(report["sides"]):
+        c = x.get("colour")
+        out.append(c if isinstance(c, str) and c.startswith("#") and len(c) in (4, 7) else CYCLE[i % len(CYCLE)])
+    return out
+
+
+def _save(fig, directory: str, name: str) -> str:
+    fig.savefig(os.path.join(directory, name), dpi=DPI, bbox_inches="tight")
+    plt.close(fig)
+    return name
+
+
+def wins(report: Mapping[str, Any], directory: str) -> str:
+    sides = report["sides"]
+    fig, ax = plt.subplots(figsize=(6.5, 0.5 + 0.45 * len(sides)))
+    names = [f"{x['name']} ({x['bot']})" for x in sides]
+    rates = [x["rate"] * 100 for x in sides]
+    err = [[(x["rate"] - x["interval95"][0]) * 100 for x in sides], [(x["interval95"][1] - x["rate"]) * 100 for x in sides]]
+    ys = range(len(sides))
+    ax.barh(ys, rates, xerr=err, color=side_colours(report), capsize=4, height=0.6)
+    ax.set_yticks(list(ys), names)
+    ax.invert_yaxis()
+    ax.set_xlim(0, 100)
+    ax.set_xlabel("games won, % (bars: 95% interval)")
+    for y, r in zip(ys, rates):
+        ax.text(min(r + 1.5, 90), y, f"{r:.1f} %", va="center", fontsize=9)
+    return _save(fig, directory, "wins.png")
+
+
+def convergence(report: Mapping[str, Any], directory: str) -> str:
+    conv = report["convergence"]
+    fig, ax = plt.subplots(figsize=(6.5, 3.4))
+    for x, col, series in zip(report["sides"], side_colours(report), conv["per_player"]):
+        rate = [s[0] * 100 for s in series]
+        ax.plot(conv["games"], rate, color=col, label=x["name"], lw=1.6)
+        ax.fill_between(conv["games"], [s[1] * 100 for s in series], [s[2] * 100 for s in series], color=col, alpha=0.18)
+    ax.set_xlabel("games played")
+    ax.set_ylabel("games won, %")
+    ax.set_ylim(0, 100)
+    ax.set_title("Win rate as games were played (band: 95% interval)", fontsize=10)
+    ax.legend(fontsize=8, ncol=min(4, len(report["sides"])), loc="upper right")
+    return _save(fig, directory, "convergence.png")
+
+
+def seat(report: Mapping[str, Any], directory: str) -> str | None:
+    seat = report["seat"]
+    if not seat["games"]:
+        return None
+    rows = seat["per_seat"]
+    fig, ax = plt.subplots(figsize=(6.5, 0.5 + 0.45 * len(rows)))
+    ys = range(len(rows))
+    rates = [r["rate"] * 100 for r in rows]
+    err = [[(r["rate"] - r["interval95"][0]) * 100 for r in rows], [(r["interval95"][1] - r["rate"]) * 100 for r in rows]]
+    ax.barh(ys, rates, xerr=err, color="#777777", capsize=4, height=0.6)
+    ax.axvline(seat["even"] * 100, color="#D55E00", ls="--", lw=1.2, label=f"even ({seat['even']:.0%})")
+    ax.set_yticks(list(ys), [f"seat {r['seat'] + 1}: {r['name']}" for r in rows])
+    ax.invert_yaxis()
+    ax.set_xlim(0, 100)
+    ax.set_xlabel(f"games won, % — {seat['games']} games, {' / '.join(seat['bots'])} in every seat")
+    ax.legend(fontsize=8, loc="lower right")
+    return _save(fig, directory, "seat.png")
+
+
+def outcomes(report: Mapping[str, Any], directory: str) -> str:
+    items = list(report["outcomes"].items())
+    fig, ax = plt.subplots(figsize=(6.5, 0.6 + 0.4 * len(items)))
+    ys = range(len(items))
+    ax.barh(ys, [v for _, v in items], color="#009E73", height=0.6)
+    ax.set_yticks(list(ys), [k for k, _ in items])
+    ax.invert_yaxis()
+    ax.set_xlabel("games")
+    for y, (_, v) in zip(ys, items):
+        ax.text(v, y, f" {v}", va="center", fontsize=9)
+    return _save(fig, directory, "outcomes.png")
+
+
+def length(report: Mapping[str, Any], directory: str) -> str:
+    ln = report["length"]
+    xs = [int(k) for k in ln["histogram"]]
+    fig, ax = plt.subplots(figsize=(6.5, 3.0))
+    ax.bar(xs, list(ln["histogram"].values()), width=0.85 if len(xs) < 60 else 1.0, color="#0072B2")
+    ax.axvline(ln["mean"], color="#D55E00", ls="--", lw=1.2, label=f"mean {ln['mean']:.1f}")
+    ax.set_xlabel(f"game length, {ln['unit']}")
+    ax.set_ylabel("games")
+    ax.legend(fontsize=8)
+    return _save(fig, directory, "length.png")
+
+
+def timeline(report: Mapping[str, Any], directory: str) -> str | None:
+    tl = report["timeline"]
+    if not tl["turns"]:
+        return None
+    fig, ax = plt.subplots(figsize=(6.5, 3.4))
+    for x, col, series in zip(report["sides"], side_colours(report), tl["per_player"]):
+        ax.plot(tl["turns"], series["mean"], color=col, label=x["name"], lw=1.6, marker="o" if len(tl["turns"]) < 15 else None,
+                ms=3)
+        ax.fill_between(tl["turns"], series["lo"], series["hi"], color=col, alpha=0.18)
+    ax.set_xlabel(report["length"]["unit"].rstrip("s"))
+    ax.set_ylabel(f"mean {tl['what']}")
+    ax.set_title("Per side, turn by turn (band: 95% interval of the mean)", fontsize=10)
+    ax.legend(fontsize=8, ncol=min(4, len(report["sides"])))
+    return _save(fig, directory, "timeline.png")
+
+
+def _cells_polys(s: Scenario) -> list[list[tuple[float, float]]]:
+    return [[(x, -y) for x, y in s.grid.polygon(c)] for c in range(s.grid.size)]
+
+
+def _base_colours(s: Scenario, catalogue) -> list[str]:
+    out = []
+    for t in s.terrain:
+        kind = catalogue.terrain.get(t) if catalogue is not None else None
+        out.append("#dbe9f4" if kind is not None and kind.kind == "water" else "#eeeeee")
+    return out
+
+
+def map_grid(s: Scenario, catalogue, panels: Sequence[tuple[str, Mapping[int, float]]], vmax: float, what: str,
+             directory: str, name: str, title: str, cmap: str = "viridis_r") -> str:
+    """Small multiples of the map, one per panel (title, cell -> value), one colour bar."""
+    polys = _cells_polys(s)
+    base = _base_colours(s, catalogue)
+    n = len(panels)
+    cols = min(n, 3 if n > 4 else n)
+    rows = (n + cols - 1) // cols
+    xs = [p[0] for poly in polys for p in poly]
+    ys = [p[1] for poly in polys for p in poly]
+    aspect = (max(ys) - min(ys)) / max(1e-9, max(xs) - min(xs))
+    width = 3.2 if cols > 1 else 5.5
+    fig, axes = plt.subplots(rows, cols, figsize=(width * cols, max(1.6, width * aspect) * rows + 0.9), squeeze=False)
+    norm = matplotlib.colors.Normalize(vmin=0, vmax=vmax or 1)
+    cm = plt.get_cmap(cmap)
+    for ax in axes.flat:
+        ax.set_axis_off()
+    for ax, (label, values) in zip(axes.flat, panels):
+        colours = [cm(norm(values[c])) if values.get(c) else base[c] for c in range(len(polys))]
+        ax.add_collection(PolyCollection(polys, facecolors=colours, edgecolors="#00000030", linewidths=0.3))
+        ax.set_xlim(min(xs), max(xs))
+        ax.set_ylim(min(ys), max(ys))
+        ax.set_aspect("equal")
+        ax.set_title(label, fontsize=10)
+    fig.suptitle(title, fontsize=11)
+    sm = matplotlib.cm.ScalarMappable(norm=norm, cmap=cm)
+    bar = fig.colorbar(sm, ax=list(axes.flat), orientation="horizontal", fraction=0.06 / rows, pad=0.04, aspect=40)
+    bar.set_label(what)
+    return _save(fig, directory, name)
+
+
+def matrix(report: Mapping[str, Any], directory: str) -> str | None:
+    m = report.get("matrix")
+    if not m:
+        return None
+    bots = m["bots"]
+    seats = m["seats"]
+    fig, axes = plt.subplots(1, len(seats), figsize=(3.3 * len(seats), 3.2), squeeze=False)
+    for ax, seat in zip(axes.flat, seats):
+        grid = [[cell["rate"] * 100 for cell in row] for row in seat["cells"]]
+        ax.imshow(grid, cmap="RdBu", vmin=0, vmax=100)
+        ax.grid(False)
+        ax.set_xticks(range(len(bots)), bots, fontsize=8)
+        ax.set_yticks(range(len(bots)), bots, fontsize=8)
+        ax.set_xlabel("bot in the other seats", fontsize=8)
+        ax.set_ylabel(f"bot of {seat['name']}", fontsize=8)
+        ax.set_title(f"{seat['name']} wins, %", fontsize=9)
+        for i, row in enumerate(grid):
+            for j, v in enumerate(row):
+                ax.text(j, i, f"{v:.0f}", ha="center", va="center", fontsize=9,
+                        color="white" if abs(v - 50) > 30 else "black")
+    return _save(fig, directory, "matrix.png")
