@@ -13,7 +13,7 @@ def test_play_writes_a_report_and_names_the_bots(tmp_path, capsys):
                  "--report", str(tmp_path), "--json"])
     out = json.loads(capsys.readouterr().out)
     assert code == 0
-    assert [x["bot"] for x in out["sides"]] == ["random", "greedy"]
+    assert [x["bot"] for x in out["sides"]] == ["greedy", "greedy"]  # unnamed sides: the balance bot
     assert len(out["results"]) == 4
     assert os.path.exists(tmp_path / "report.html") and os.path.exists(tmp_path / "report.json")
 
