@@ -228,6 +228,10 @@ class PearlsCollector(Collector):
     def turns(self, state) -> int:
         return self.rounds
 
+    def outcome(self, state, returns: list[float]) -> str:
+        best = max(returns) if returns else 0.0
+        return "tie for the most money" if returns.count(best) != 1 else "won on money"
+
     def finish(self, state, returns: list[float], finished: bool = True) -> dict[str, Any]:
         boats: dict[str, dict[str, int]] = {str(p): {} for p in range(state.n)}
         for k, c in enumerate(state.colour):
