@@ -15,11 +15,13 @@ import matplotlib
 
 matplotlib.use("Agg")  # no display: pictures for a file, in a worker thread or process
 import matplotlib.pyplot as plt  # noqa: E402
+import matplotlib.ticker  # noqa: E402,F401
 from matplotlib.collections import PolyCollection  # noqa: E402
 
 from engine.scenario.model import Scenario  # noqa: E402
 
 DPI = 110
+WATER = "#dbe9f4"
 CYCLE = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442"]
 plt.rcParams.update({"font.size": 10, "axes.spines.top": False, "axes.spines.right": False,
                      "axes.grid": True, "grid.alpha": 0.3, "figure.autolayout": False})
@@ -51,8 +53,10 @@ def wins(report: Mapping[str, Any], directory: str) -> str:
     ax.invert_yaxis()
     ax.set_xlim(0, 100)
     ax.set_xlabel("games won, % (bars: 95% interval)")
-    for y, r in zip(ys, rates):
-        ax.text(min(r + 1.5, 90), y, f"{r:.1f} %", va="center", fontsize=9)
+    for y, x in zip(ys, sides):  # the figure beyond the interval's end, clear of the whisker
+        hi = x["interval95"][1] * 100
+        ax.text(hi + 1.5 if hi < 85 else x["interval95"][0] * 100 - 1.5, y - 0.32, f"{x['rate'] * 100:.1f} %",
+                va="center", ha="left" if hi < 85 else "right", fontsize=9)
     return _save(fig, directory, "wins.png")
 
 
@@ -64,6 +68,7 @@ def convergence(report: Mapping[str, Any], directory: str) -> str:
         ax.plot(conv["games"], rate, color=col, label=x["name"], lw=1.6)
         ax.fill_between(conv["games"], [s[1] * 100 for s in series], [s[2] * 100 for s in series], color=col, alpha=0.18)
     ax.set_xlabel("games played")
+    ax.xaxis.set_major_locator(matplotlib.ticker.MaxNLocator(integer=True))
     ax.set_ylabel("games won, %")
     ax.set_ylim(0, 100)
     ax.set_title("Win rate as games were played (band: 95% interval)", fontsize=10)
@@ -98,6 +103,7 @@ def outcomes(report: Mapping[str, Any], directory: str) -> str:
     ax.set_yticks(list(ys), [k for k, _ in items])
     ax.invert_yaxis()
     ax.set_xlabel("games")
+    ax.xaxis.set_major_locator(matplotlib.ticker.MaxNLocator(integer=True))
     for y, (_, v) in zip(ys, items):
         ax.text(v, y, f" {v}", va="center", fontsize=9)
     return _save(fig, directory, "outcomes.png")
@@ -111,6 +117,8 @@ def length(report: Mapping[str, Any], directory: str) -> str:
     ax.axvline(ln["mean"], color="#D55E00", ls="--", lw=1.2, label=f"mean {ln['mean']:.1f}")
     ax.set_xlabel(f"game length, {ln['unit']}")
     ax.set_ylabel("games")
+    ax.xaxis.set_major_locator(matplotlib.ticker.MaxNLocator(integer=True))
+    ax.yaxis.set_major_locator(matplotlib.ticker.MaxNLocator(integer=True))
     ax.legend(fontsize=8)
     return _save(fig, directory, "length.png")
 
@@ -125,6 +133,7 @@ def timeline(report: Mapping[str, Any], directory: str) -> str | None:
                 ms=3)
         ax.fill_between(tl["turns"], series["lo"], series["hi"], color=col, alpha=0.18)
     ax.set_xlabel(report["length"]["unit"].rstrip("s"))
+    ax.xaxis.set_major_locator(matplotlib.ticker.MaxNLocator(integer=True))
     ax.set_ylabel(f"mean {tl['what']}")
     ax.set_title("Per side, turn by turn (band: 95% interval of the mean)", fontsize=10)
     ax.legend(fontsize=8, ncol=min(4, len(report["sides"])))
@@ -136,10 +145,23 @@ def _cells_polys(s: Scenario) -> list[list[tuple[float, float]]]:
 
 
 def _base_colours(s: Scenario, catalogue) -> list[str]:
+    """Water pale blue; land in pale greys by its terrain's own lightness, so that the terrain
+    still shows under the counts without a hue to mistake for one of the colour scale."""
+    grey: dict[str, str] = {}
     out = []
     for t in s.terrain:
         kind = catalogue.terrain.get(t) if catalogue is not None else None
-        out.append("#dbe9f4" if kind is not None and kind.kind == "water" else "#eeeeee")
+        if kind is not None and kind.kind == "water":
+            out.append(WATER)
+            continue
+        if t not in grey:
+            try:
+                r, g, b = matplotlib.colors.to_rgb(kind.color) if kind is not None else (0.9, 0.9, 0.9)
+            except ValueError:
+                r, g, b = 0.9, 0.9, 0.9
+            level = 0.80 + 0.16 * (0.3 * r + 0.59 * g + 0.11 * b)
+            grey[t] = matplotlib.colors.to_hex((level, level, level))
+        out.append(grey[t])
     return out
 
 
@@ -149,13 +171,18 @@ def map_grid(s: Scenario, catalogue, panels: Sequence[tuple[str, Mapping[int, fl
     polys = _cells_polys(s)
     base = _base_colours(s, catalogue)
     n = len(panels)
-    cols = min(n, 3 if n > 4 else n)
+    cols = min(n, 2 if n == 4 else 3)
     rows = (n + cols - 1) // cols
-    xs = [p[0] for poly in polys for p in poly]
-    ys = [p[1] for poly in polys for p in poly]
-    aspect = (max(ys) - min(ys)) / max(1e-9, max(xs) - min(xs))
-    width = 3.2 if cols > 1 else 5.5
-    fig, axes = plt.subplots(rows, cols, figsize=(width * cols, max(1.6, width * aspect) * rows + 0.9), squeeze=False)
+    # the frame: the land (and whatever a panel colours) with a cell's margin, not the whole sea
+    keep = [c for c in range(len(polys)) if base[c] != WATER or any(p.get(c) for _, p in panels)] or list(range(len(polys)))
+    xs = [p[0] for c in keep for p in polys[c]]
+    ys = [p[1] for c in keep for p in polys[c]]
+    pad = abs(polys[0][0][0] - polys[0][2][0]) / 3 if len(polys[0]) > 2 else 0
+    x0, x1, y0, y1 = min(xs) - pad, max(xs) + pad, min(ys) - pad, max(ys) + pad
+    aspect = (y1 - y0) / max(1e-9, x1 - x0)
+    width = 3.6 if cols > 1 else 5.0
+    fig, axes = plt.subplots(rows, cols, figsize=(width * cols, min(8, max(1.6, width * aspect)) * rows + 1.0),
+                             squeeze=False, layout="constrained")
     norm = matplotlib.colors.Normalize(vmin=0, vmax=vmax or 1)
     cm = plt.get_cmap(cmap)
     for ax in axes.flat:
@@ -163,13 +190,20 @@ def map_grid(s: Scenario, catalogue, panels: Sequence[tuple[str, Mapping[int, fl
     for ax, (label, values) in zip(axes.flat, panels):
         colours = [cm(norm(values[c])) if values.get(c) else base[c] for c in range(len(polys))]
         ax.add_collection(PolyCollection(polys, facecolors=colours, edgecolors="#00000030", linewidths=0.3))
-        ax.set_xlim(min(xs), max(xs))
-        ax.set_ylim(min(ys), max(ys))
+        ax.set_xlim(x0, x1)
+        ax.set_ylim(y0, y1)
         ax.set_aspect("equal")
         ax.set_title(label, fontsize=10)
-    fig.suptitle(title, fontsize=11)
+        if len(polys) <= 100:  # a board of a few spaces: each space's name and figure written in it
+            for c in range(len(polys)):
+                cx = sum(p[0] for p in polys[c]) / len(polys[c])
+                cy = sum(p[1] for p in polys[c]) / len(polys[c])
+                v = values.get(c)
+                dark = bool(v) and norm(v) > 0.55
+                ax.text(cx, cy, s.grid.label(c) + (f"\n{v:.2g}" if v else ""), ha="center", va="center",
+                        fontsize=7 if len(polys) > 30 else 9, color="white" if dark else "#333333")
     sm = matplotlib.cm.ScalarMappable(norm=norm, cmap=cm)
-    bar = fig.colorbar(sm, ax=list(axes.flat), orientation="horizontal", fraction=0.06 / rows, pad=0.04, aspect=40)
+    bar = fig.colorbar(sm, ax=list(axes.flat), orientation="horizontal", shrink=0.7, aspect=40)
     bar.set_label(what)
     return _save(fig, directory, name)
 
