@@ -37,6 +37,7 @@ class BalanceRun:
     cap: int = DEFAULT_CAP
     matrix_games: int = 0  # games per cell of the bot matrix; 0: no matrix
     options: tuple = ()
+    start_method: str | None = None  # worker processes: "spawn" from the editor (batch.play_batches)
 
     def spec(self, **kw) -> BatchSpec:
         return BatchSpec(dumps(self.scenario), tuple(self.bots), self.seed, self.options, **kw)
@@ -101,7 +102,8 @@ def run_balance(run: BalanceRun, progress: Callable[[int, int], None] | None = N
             jobs = [(run.spec(), list(range(start, start + run.games)))]
             if differ:
                 jobs.append((run.spec(lineups=_seat_lineups(bots)), list(range(start, start + run.games))))
-            got = play_batches(jobs, run.workers, run.scheduler, tick_from(len(results) + len(seat_results)))
+            got = play_batches(jobs, run.workers, run.scheduler, tick_from(len(results) + len(seat_results)),
+                               run.start_method)
             results += got[0]
             if differ:
                 seat_results += got[1]
@@ -120,7 +122,7 @@ def run_balance(run: BalanceRun, progress: Callable[[int, int], None] | None = N
             base = len(results) + len(seat_results)
             total_hint[0] = base + len(specs) * run.matrix_games
             got = play_batches([(spec, list(range(run.matrix_games))) for _, spec in specs], run.workers,
-                               run.scheduler, tick_from(base))
+                               run.scheduler, tick_from(base), run.start_method)
             sides = rules.player_sides(s, players)
             side_names = [s.sides[x].name if x in s.sides else x for x in sides]
             matrix = matrix_data(names, players, sides, side_names, {k: rs for (k, _), rs in zip(specs, got)},

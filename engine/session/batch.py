@@ -7,6 +7,7 @@ any number of workers.
 """
 from __future__ import annotations
 
+import multiprocessing
 import random
 import signal
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
@@ -135,9 +136,12 @@ def play_batch(spec: BatchSpec, games: int, workers: int = 1, scheduler: Any = N
 
 
 def play_batches(jobs: Sequence[tuple[BatchSpec, list[int]]], workers: int = 1, scheduler: Any = None,
-                 progress: Callable[[int, int], None] | None = None) -> list[list[GameResult]]:
+                 progress: Callable[[int, int], None] | None = None,
+                 start_method: str | None = None) -> list[list[GameResult]]:
     """Several batches (the settings of a sweep, the pairings of a bot matrix) in one pool:
-    per job, its games' results in game order, whatever the number of workers."""
+    per job, its games' results in game order, whatever the number of workers. `start_method`
+    "spawn" starts clean worker processes (the editor: forking a process with a GUI's threads
+    is not safe); by default the platform's own."""
     total = sum(len(g) for _, g in jobs)
     if scheduler is not None and scheduler != "":
         return _play_on_dask(jobs, total, scheduler, progress)
@@ -160,7 +164,8 @@ def play_batches(jobs: Sequence[tuple[BatchSpec, list[int]]], workers: int = 1, 
         return out
     chunk = max(1, min(5, total // (workers * 8) or 1))  # small, so that an interruption loses little
     batches = [(j, spec, games[i:i + chunk]) for j, (spec, games) in enumerate(jobs) for i in range(0, len(games), chunk)]
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_init)
+    context = multiprocessing.get_context(start_method) if start_method else None
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_init, mp_context=context)
     try:
         pending = {pool.submit(_play_range, spec, b): j for j, spec, b in batches}
         while pending:

@@ -41,12 +41,18 @@ def _save(fig, directory: str, name: str) -> str:
     return name
 
 
+def _whiskers(rows) -> list[list[float]]:
+    """Error bars from the intervals (never below zero: a rate of 0 has its interval's end at 0 ± rounding)."""
+    return [[max(0.0, (r["rate"] - r["interval95"][0]) * 100) for r in rows],
+            [max(0.0, (r["interval95"][1] - r["rate"]) * 100) for r in rows]]
+
+
 def wins(report: Mapping[str, Any], directory: str) -> str:
     sides = report["sides"]
     fig, ax = plt.subplots(figsize=(6.5, 0.5 + 0.45 * len(sides)))
     names = [f"{x['name']} ({x['bot']})" for x in sides]
     rates = [x["rate"] * 100 for x in sides]
-    err = [[(x["rate"] - x["interval95"][0]) * 100 for x in sides], [(x["interval95"][1] - x["rate"]) * 100 for x in sides]]
+    err = _whiskers(sides)
     ys = range(len(sides))
     ax.barh(ys, rates, xerr=err, color=side_colours(report), capsize=4, height=0.6)
     ax.set_yticks(list(ys), names)
@@ -84,7 +90,7 @@ def seat(report: Mapping[str, Any], directory: str) -> str | None:
     fig, ax = plt.subplots(figsize=(6.5, 0.5 + 0.45 * len(rows)))
     ys = range(len(rows))
     rates = [r["rate"] * 100 for r in rows]
-    err = [[(r["rate"] - r["interval95"][0]) * 100 for r in rows], [(r["interval95"][1] - r["rate"]) * 100 for r in rows]]
+    err = _whiskers(rows)
     ax.barh(ys, rates, xerr=err, color="#777777", capsize=4, height=0.6)
     ax.axvline(seat["even"] * 100, color="#D55E00", ls="--", lw=1.2, label=f"even ({seat['even']:.0%})")
     ax.set_yticks(list(ys), [f"seat {r['seat'] + 1}: {r['name']}" for r in rows])
