@@ -22,6 +22,7 @@ SECTIONS = [
     ("Readers refusing hostile input (issue 16)", "readers"),
     ("Map operations: coastline import, resize (issue 20)", "map_ops_bench"),
     ("Editor on huge maps (issue 13)", "editor_big_bench"),
+    ("Balance reports and sweeps (issue 18)", "report_bench"),
 ]
 
 
