@@ -8,13 +8,12 @@ import signal
 import sys
 
 from engine.rules.registry import get_ruleset
-from engine.session.report import default_bot
 from engine.session.sweep import (SweepError, Vary, check_extends, new_sweep, parse_vary, play_sweep, players_of,
                                   setting_scenarios, varies_of)
 from engine.session.sweep_report import setting_label, verdict, write_sweep
 
 from .common import EXIT_INTERRUPTED, UsageError, emit, load, positive_int, writable_folder
-from .play_cli import _HANDLERS, _connect, _progress
+from .play_cli import _HANDLERS, _connect, _progress, parse_bots
 
 
 def add_parser(sub, common) -> None:
@@ -36,27 +35,6 @@ def add_parser(sub, common) -> None:
     sp.set_defaults(func=cmd_balance)
 
 
-def _bots(s, rules, items: list[str]) -> list[str]:
-    players = players_of(s)
-    sides = rules.player_sides(s, players)
-    factories = rules.bot_factories()
-    bots = [default_bot(rules)] * players
-    for item in items:
-        side, sep, bot = item.partition("=")
-        if not sep:
-            raise UsageError(f"--ai {item!r} should be SIDE=BOT")
-        if side in sides:
-            p = sides.index(side)
-        elif side.isdigit() and 1 <= int(side) <= players:
-            p = int(side) - 1
-        else:
-            raise UsageError(f"--ai: no side {side!r} (sides: {', '.join(sides)})")
-        if bot not in factories:
-            raise UsageError(f"--ai: no bot {bot!r} (bots: {', '.join(factories)})")
-        bots[p] = bot
-    return bots
-
-
 def cmd_balance(args: argparse.Namespace) -> int:
     s = load(args.file)
     rules = get_ruleset(s.ruleset)
@@ -65,7 +43,7 @@ def cmd_balance(args: argparse.Namespace) -> int:
     errors = [f for f in rules.validate(s) if f.severity == "error"]
     if errors:
         raise UsageError(f"{args.file} has {len(errors)} validation errors; `motu validate` lists them")
-    bots = _bots(s, rules, args.ai)
+    bots = parse_bots(rules, rules.player_sides(s, players_of(s)), args.ai)
     try:
         varies = [Vary(path, tuple(values)) for path, values in map(parse_vary, args.vary)]
         paths = [v.path for v in varies]

@@ -81,20 +81,12 @@ _HANDLERS = [(signal.SIGINT, signal.default_int_handler)] + (
     [(signal.SIGTERM, _on_sigterm)] if hasattr(signal, "SIGTERM") else [])
 
 
-def cmd_play(args: argparse.Namespace) -> int:
-    s = load(args.file)
-    rules = get_ruleset(s.ruleset)
-    if not rules.playable:
-        raise UsageError(f"{rules.name} cannot be played yet")
-    errors = [f for f in rules.validate(s) if f.severity == "error"]
-    if errors:
-        raise UsageError(f"{args.file} has {len(errors)} validation errors; `motu validate` lists them")
-    probe = rules.new_initial_state(s)
-    players = probe.num_players()
-    sides = rules.player_sides(s, players)
+def parse_bots(rules, sides: list[str], items: list[str]) -> list[str]:
+    """A bot per player: the rule set's balance bot, or what `--ai SIDE=BOT` names (side id or seat number)."""
     factories = rules.bot_factories()
+    players = len(sides)
     bots = [default_bot(rules)] * players
-    for item in args.ai:
+    for item in items:
         side, sep, bot = item.partition("=")
         if not sep:
             raise UsageError(f"--ai {item!r} should be SIDE=BOT")
@@ -107,6 +99,21 @@ def cmd_play(args: argparse.Namespace) -> int:
         if bot not in factories:
             raise UsageError(f"--ai: no bot {bot!r} (bots: {', '.join(factories)})")
         bots[p] = bot
+    return bots
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    s = load(args.file)
+    rules = get_ruleset(s.ruleset)
+    if not rules.playable:
+        raise UsageError(f"{rules.name} cannot be played yet")
+    errors = [f for f in rules.validate(s) if f.severity == "error"]
+    if errors:
+        raise UsageError(f"{args.file} has {len(errors)} validation errors; `motu validate` lists them")
+    probe = rules.new_initial_state(s)
+    players = probe.num_players()
+    sides = rules.player_sides(s, players)
+    bots = parse_bots(rules, sides, args.ai)
     if args.matrix < 0:
         raise UsageError("--matrix: a number of games, 0 or more")
     if args.report:
