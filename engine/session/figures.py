@@ -59,10 +59,11 @@ def wins(report: Mapping[str, Any], directory: str) -> str:
     ax.invert_yaxis()
     ax.set_xlim(0, 100)
     ax.set_xlabel("games won, % (bars: 95% interval)")
-    for y, x in zip(ys, sides):  # the figure beyond the interval's end, clear of the whisker
-        hi = x["interval95"][1] * 100
-        ax.text(hi + 1.5 if hi < 85 else x["interval95"][0] * 100 - 1.5, y - 0.32, f"{x['rate'] * 100:.1f} %",
-                va="center", ha="left" if hi < 85 else "right", fontsize=9)
+    for y, x in zip(ys, sides):  # the figure written at the bar's foot, clear of the whisker's end
+        r = x["rate"] * 100
+        inside = r >= 14
+        ax.text(1.2 if inside else r + 1.2, y, f"{r:.1f} %", va="center", ha="left", fontsize=9, fontweight="bold",
+                color="white" if inside else "#222222")
     return _save(fig, directory, "wins.png")
 
 
@@ -118,8 +119,13 @@ def outcomes(report: Mapping[str, Any], directory: str) -> str:
 def length(report: Mapping[str, Any], directory: str) -> str:
     ln = report["length"]
     xs = [int(k) for k in ln["histogram"]]
+    counts = list(ln["histogram"].values())
     fig, ax = plt.subplots(figsize=(6.5, 3.0))
-    ax.bar(xs, list(ln["histogram"].values()), width=0.85 if len(xs) < 60 else 1.0, color="#0072B2")
+    span = max(xs) - min(xs) + 1 if xs else 1
+    # one bar a turn for short games; for long ones bins of several turns, so the bars stay visible
+    bins = range(min(xs), max(xs) + 2) if span <= 40 else 30
+    ax.hist(xs, bins=bins, weights=counts, color="#0072B2", edgecolor="white", linewidth=0.5,
+            align="left" if span <= 40 else "mid")
     ax.axvline(ln["mean"], color="#D55E00", ls="--", lw=1.2, label=f"mean {ln['mean']:.1f}")
     ax.set_xlabel(f"game length, {ln['unit']}")
     ax.set_ylabel("games")
