@@ -226,8 +226,13 @@ def matrix(report: Mapping[str, Any], directory: str) -> str | None:
         return None
     bots = m["bots"]
     seats = m["seats"]
-    fig, axes = plt.subplots(1, len(seats), figsize=(3.3 * len(seats), 3.2), squeeze=False)
+    cols = min(len(seats), 2 if len(seats) == 4 else 3)
+    rows = (len(seats) + cols - 1) // cols
+    fig, axes = plt.subplots(rows, cols, figsize=(3.9 * cols, 3.4 * rows), squeeze=False, layout="constrained")
+    for ax in axes.flat:
+        ax.set_axis_off()
     for ax, seat in zip(axes.flat, seats):
+        ax.set_axis_on()
         grid = [[cell["rate"] * 100 for cell in row] for row in seat["cells"]]
         ax.imshow(grid, cmap="RdBu", vmin=0, vmax=100)
         ax.grid(False)
