@@ -19,7 +19,7 @@ from engine.session.report import default_bot
 from engine.session.sweep import Vary, new_sweep, play_sweep, setting_scenarios
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-GAMES = {"tiki.yaml": 40, "pearls.yaml": 40, "fern-ambush.yaml": 20, "tahiti.yaml": 8}
+GAMES = {"tiki.yaml": 30, "pearls.yaml": 30, "fern-ambush.yaml": 12, "tahiti.yaml": 4}
 SWEEP_GAMES = 1000
 
 

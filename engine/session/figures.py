@@ -178,8 +178,9 @@ def _base_colours(s: Scenario, catalogue) -> list[str]:
 
 
 def map_grid(s: Scenario, catalogue, panels: Sequence[tuple[str, Mapping[int, float]]], vmax: float, what: str,
-             directory: str, name: str, title: str, cmap: str = "viridis_r") -> str:
-    """Small multiples of the map, one per panel (title, cell -> value), one colour bar."""
+             directory: str, name: str, title: str, cmap: str = "viridis_r", gamma: float = 1.0) -> str:
+    """Small multiples of the map, one per panel (title, cell -> value), one colour bar. `gamma` < 1
+    spreads the low values (counts where a few hexes dominate: home villages, the track)."""
     polys = _cells_polys(s)
     base = _base_colours(s, catalogue)
     n = len(panels)
@@ -195,7 +196,8 @@ def map_grid(s: Scenario, catalogue, panels: Sequence[tuple[str, Mapping[int, fl
     width = 3.6 if cols > 1 else 5.0
     fig, axes = plt.subplots(rows, cols, figsize=(width * cols, min(8, max(1.6, width * aspect)) * rows + 1.0),
                              squeeze=False, layout="constrained")
-    norm = matplotlib.colors.Normalize(vmin=0, vmax=vmax or 1)
+    norm = (matplotlib.colors.Normalize(vmin=0, vmax=vmax or 1) if gamma == 1.0 else
+            matplotlib.colors.PowerNorm(gamma, vmin=0, vmax=vmax or 1))
     cm = plt.get_cmap(cmap)
     for ax in axes.flat:
         ax.set_axis_off()
@@ -216,6 +218,10 @@ def map_grid(s: Scenario, catalogue, panels: Sequence[tuple[str, Mapping[int, fl
                         fontsize=7 if len(polys) > 30 else 9, color="white" if dark else "#333333")
     sm = matplotlib.cm.ScalarMappable(norm=norm, cmap=cm)
     bar = fig.colorbar(sm, ax=list(axes.flat), orientation="horizontal", shrink=0.7, aspect=40)
+    if gamma != 1.0:  # ticks evenly spaced along the bar, not crowded at its dark end
+        top = vmax or 1
+        bar.set_ticks([top * (f ** (1 / gamma)) for f in (0, 0.25, 0.5, 0.75, 1)])
+        bar.ax.xaxis.set_major_formatter(matplotlib.ticker.FormatStrFormatter("%.2g"))
     bar.set_label(what)
     return _save(fig, directory, name)
 

@@ -129,7 +129,8 @@ def map_panels(s: Scenario, report: Mapping[str, Any]) -> list[dict[str, Any]]:
             top = max([top] + list(values.values()))
             panels.append((label, values))
         vmax = 1.0 if _kind == "share" else (top or 1.0)
-        out.append({"name": name, "title": title, "what": what, "vmax": vmax, "panels": panels})
+        out.append({"name": name, "title": title, "what": what, "vmax": vmax, "panels": panels,
+                    "gamma": 1.0 if _kind == "share" else 0.5})
     return out
 
 
@@ -153,7 +154,7 @@ def write_report(s: Scenario, report: dict[str, Any], directory: str) -> dict[st
     for m in map_panels(s, report):
         if any(v for _, v in m["panels"]):
             maps.append((m, figures.map_grid(s, cat, m["panels"], m["vmax"], m["what"], directory,
-                                             f"map-{m['name']}.png", m["title"])))
+                                             f"map-{m['name']}.png", m["title"], gamma=m["gamma"])))
     for k, v in pics.items():
         if v:
             paths[k] = os.path.join(directory, v)
