@@ -278,7 +278,7 @@ class MainWindow(FileActions, QMainWindow):
             self.tools_bar.addAction(act)
             self.tool_actions[name] = act
         t.addSeparator()
-        t.addAction(self.action("&Balance Report…", self.show_balance_report))
+        t.addAction(self.action("&Balance Report…", self.show_balance_report, "Ctrl+Shift+B"))
         help_menu.build(self, mb.addMenu("&Help"))
 
     def _fill_areas_toggled(self, on: bool) -> None:
