@@ -37,7 +37,10 @@ def plot(sweep: Mapping[str, Any], names: Sequence[str], directory: str) -> str:
     ax.axhline(100 / players, color="#555555", ls="--", lw=1, label=f"even ({100 / players:.0f} %)")
     near = sweep.get("nearest_even")
     if near:
-        ax.axvline(xs[near["index"]], color="#009E73", lw=6, alpha=0.25, label="nearest to even")
+        step = (max(xs) - min(xs)) / max(1, len(xs) - 1) if len(xs) > 1 else 1
+        x = xs[near["index"]]
+        ax.axvspan(x - step * 0.2, x + step * 0.2, color="#009E73", alpha=0.2, label="nearest to even")
+        ax.set_xlim(min(xs) - step * 0.3, max(xs) + step * 0.3)
     if not numeric:
         ax.set_xticks(xs, [setting_label(e["setting"]) for e in entries], rotation=20 if len(xs) > 3 else 0,
                       ha="right" if len(xs) > 3 else "center", fontsize=8)
