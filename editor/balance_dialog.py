@@ -125,7 +125,7 @@ class BalanceDialog(QDialog):
     def _default_folder(self) -> str:
         path = self.window_.document.path
         if path:
-            return os.path.splitext(path)[0] + "-balance"
+            return os.path.splitext(os.path.abspath(path))[0] + "-balance"
         return os.path.join(tempfile.gettempdir(), "motu-balance")
 
     def settings(self) -> BalanceRun:
