@@ -7,13 +7,12 @@ import os
 import signal
 import sys
 
-from engine.rules.registry import get_ruleset
 from engine.session.sweep import (SweepError, Vary, check_extends, new_sweep, parse_vary, play_sweep, players_of,
                                   setting_scenarios, varies_of)
 from engine.session.sweep_report import setting_label, verdict, write_sweep
 
-from .common import EXIT_INTERRUPTED, UsageError, emit, load, positive_int, writable_folder
-from .play_cli import _HANDLERS, _connect, _progress, parse_bots
+from .common import EXIT_INTERRUPTED, UsageError, emit, positive_int, writable_folder
+from .play_cli import _HANDLERS, _connect, _progress, parse_bots, playable
 
 
 def add_parser(sub, common) -> None:
@@ -36,13 +35,7 @@ def add_parser(sub, common) -> None:
 
 
 def cmd_balance(args: argparse.Namespace) -> int:
-    s = load(args.file)
-    rules = get_ruleset(s.ruleset)
-    if not rules.playable:
-        raise UsageError(f"{rules.name} cannot be played yet")
-    errors = [f for f in rules.validate(s) if f.severity == "error"]
-    if errors:
-        raise UsageError(f"{args.file} has {len(errors)} validation errors; `motu validate` lists them")
+    s, rules = playable(args.file)
     bots = parse_bots(rules, rules.player_sides(s, players_of(s)), args.ai)
     try:
         varies = [Vary(path, tuple(values)) for path, values in map(parse_vary, args.vary)]

@@ -102,14 +102,20 @@ def parse_bots(rules, sides: list[str], items: list[str]) -> list[str]:
     return bots
 
 
-def cmd_play(args: argparse.Namespace) -> int:
-    s = load(args.file)
+def playable(path: str):
+    """(scenario, rule set) of a file bots can play: refused in one line when they cannot."""
+    s = load(path)
     rules = get_ruleset(s.ruleset)
     if not rules.playable:
         raise UsageError(f"{rules.name} cannot be played yet")
     errors = [f for f in rules.validate(s) if f.severity == "error"]
     if errors:
-        raise UsageError(f"{args.file} has {len(errors)} validation errors; `motu validate` lists them")
+        raise UsageError(f"{path} has {len(errors)} validation errors; `motu validate` lists them")
+    return s, rules
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    s, rules = playable(args.file)
     probe = rules.new_initial_state(s)
     players = probe.num_players()
     sides = rules.player_sides(s, players)
