@@ -88,3 +88,22 @@ def test_bad_paths_and_values_are_refused_with_one_clear_message(item, words):
     with pytest.raises(SweepError, match=words):
         path, values = parse_vary(item)
         setting_scenarios(s, [Vary(path, tuple(values))])
+
+
+def test_an_interrupted_sweep_keeps_the_same_games_in_every_setting(monkeypatch):
+    import engine.session.batch as batch
+    real = batch.play_one
+
+    def play(spec, game):
+        if game == 4 and "fruits_to_win: 4" in spec.scenario_text:
+            raise KeyboardInterrupt
+        return real(spec, game)
+
+    monkeypatch.setattr(batch, "play_one", play)
+    s = load_path(TIKI)
+    sweep = new_sweep(s, VARY, BOTS, 3)
+    assert play_sweep(sweep, s, 6)
+    assert [e["games"] for e in sweep["settings"]] == [4, 4]
+    monkeypatch.setattr(batch, "play_one", real)
+    play_sweep(sweep, s, 2)  # extending goes on from game 4: the same as six games at once
+    assert json.dumps(sweep) == json.dumps(sweep_of(6))
