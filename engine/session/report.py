@@ -33,9 +33,11 @@ MAP_WORDS = {  # per map of the records: (title, colour bar words, per-player pa
 
 def default_bot(rules) -> str:
     """The bot balance runs use where none is named: the rule set's own choice
-    (`balance_bot`) if it declares one, else its heuristic (greedy) bot, else random."""
+    (`RuleSet.balance_bots`, where the rule set has it) if it names one of its bots, else its
+    heuristic (or greedy) bot, else random."""
     factories = rules.bot_factories()
-    chosen = getattr(rules, "balance_bot", None)
+    choose = getattr(rules, "balance_bots", None)
+    chosen = choose(1)[0] if callable(choose) else None
     if chosen in factories:
         return chosen
     for name in ("heuristic", "greedy"):

@@ -7,6 +7,9 @@ import pytest
 
 from editor_test_support import make_window
 
+from engine.rules.registry import get_ruleset
+from engine.session.report import default_bot
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TIKI = os.path.join(ROOT, "scenarios", "tiki.yaml")
 
@@ -31,7 +34,8 @@ def dialog(qtbot, tmp_path):
 
 def test_the_menu_entry_runs_off_the_gui_thread_and_opens_the_page(qtbot, tmp_path, opened, monkeypatch):
     win, dlg = dialog(qtbot, tmp_path)
-    assert [b.currentText() for b in dlg.bots] == ["greedy", "greedy"]  # the balance bot by default
+    balance = default_bot(get_ruleset("tiki"))
+    assert [b.currentText() for b in dlg.bots] == [balance, balance]  # the balance bot by default
     dlg.bots[1].setCurrentText("random")
     dlg.games.setValue(6)
     import editor.balance_dialog as mod
@@ -49,7 +53,7 @@ def test_the_menu_entry_runs_off_the_gui_thread_and_opens_the_page(qtbot, tmp_pa
     page = str(tmp_path / "report" / "report.html")
     assert opened == [page] and dlg.open_button.isEnabled(), dlg.state.text()
     report = json.load(open(tmp_path / "report" / "report.json"))
-    assert report["games"] == 6 and [x["bot"] for x in report["sides"]] == ["greedy", "random"]
+    assert report["games"] == 6 and [x["bot"] for x in report["sides"]] == [balance, "random"]
     assert dlg.bar.value() == dlg.bar.maximum() == 12  # six games and six seat games (the bots differ)
 
 

@@ -2,6 +2,8 @@
 import json
 import os
 
+from engine.rules.registry import get_ruleset
+from engine.session.report import default_bot
 from motu.cli import main
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -16,7 +18,7 @@ def test_balance_writes_the_sweep_and_extends_it(tmp_path, capsys):
     assert code == 0 and "nearest to even" in text
     first = json.load(open(out / "sweep.json"))
     assert [e["games"] for e in first["settings"]] == [3, 3]
-    assert first["bots"] == ["greedy", "random"]
+    assert first["bots"] == [default_bot(get_ruleset("tiki")), "random"]
     assert os.path.getsize(out / "sweep.png") > 1000 and "sweep.png" in open(out / "sweep.html").read()
     code = main(["balance", TIKI, "--extend", str(out / "sweep.json"), "--games", "2", "--workers", "1",
                  "--ai", "second=random", "--json"])
@@ -40,7 +42,8 @@ def test_extend_refuses_another_sweeps_bots(tmp_path, capsys):
     main(["balance", TIKI, "--vary", "fruits_to_win=3,4", "--games", "1", "--workers", "1", "--out", str(tmp_path)])
     capsys.readouterr()
     assert main(["balance", TIKI, "--extend", str(tmp_path / "sweep.json"), "--ai", "first=random"]) == 2
-    assert "the sweep's bots are greedy, greedy" in capsys.readouterr().err
+    balance = default_bot(get_ruleset("tiki"))
+    assert f"the sweep's bots are {balance}, {balance}" in capsys.readouterr().err
 
 
 def test_play_until_ci_and_matrix_from_the_command_line(tmp_path, capsys):

@@ -8,11 +8,12 @@ from engine.io.native import load_path
 from engine.session.sweep import (SweepError, Vary, apply_setting, new_sweep, parse_vary, play_sweep,
                                   setting_scenarios, summarise)
 from engine.rules.registry import get_ruleset
+from engine.session.report import matrix_bots
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 TIKI = os.path.join(ROOT, "scenarios", "tiki.yaml")
 VARY = [Vary("fruits_to_win", (2, 4))]
-BOTS = ["greedy", "random"]
+BOTS = [matrix_bots(get_ruleset("tiki"))[1], "random"]  # Tiki's heuristic (or greedy) bot against random
 
 
 def sweep_of(games, workers=1, scheduler=None):
