@@ -127,6 +127,8 @@ def length(report: Mapping[str, Any], directory: str) -> str:
     ax.hist(xs, bins=bins, weights=counts, color="#0072B2", edgecolor="white", linewidth=0.5,
             align="left" if span <= 40 else "mid")
     ax.axvline(ln["mean"], color="#D55E00", ls="--", lw=1.2, label=f"mean {ln['mean']:.1f}")
+    if span < 6:  # every game about as long: a few turns either side, so the axis reads in whole turns
+        ax.set_xlim(min(xs) - 3, max(xs) + 3)
     ax.set_xlabel(f"game length, {ln['unit']}")
     ax.set_ylabel("games")
     ax.xaxis.set_major_locator(matplotlib.ticker.MaxNLocator(integer=True))

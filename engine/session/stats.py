@@ -112,8 +112,9 @@ def timeline(results: Sequence[GameResult], players: int) -> dict[str, Any]:
             sd = statistics.stdev(xs) if len(xs) > 1 else 0.0
             h = Z95 * sd / math.sqrt(len(xs)) if xs else 0.0
             mean.append(m)
-            lo.append(m - h)
-            hi.append(m + h)
+            # never outside what the games reached (the normal approximation would go below 0 figures lost)
+            lo.append(max(m - h, min(xs)) if xs else m)
+            hi.append(min(m + h, max(xs)) if xs else m)
         per_player.append({"mean": mean, "lo": lo, "hi": hi})
     return {"turns": list(range(1, turns + 1)), "games": len(series), "per_player": per_player}
 
