@@ -31,7 +31,7 @@ def add_parser(sub, common) -> None:
     sp.add_argument("--seed", type=int, default=0)
     sp.add_argument("--workers", type=positive_int, default=os.cpu_count() or 1, help="processes (default: one per core)")
     sp.add_argument("--scheduler", metavar="ADDRESS", help="a Dask scheduler to send the games to (motu[cluster])")
-    sp.add_argument("--report", metavar="DIR", help="write report.json, report.html and map.svg here")
+    sp.add_argument("--report", metavar="DIR", help="write report.html, its PNG figures and report.json here")
     sp.set_defaults(func=cmd_play)
 
 
