@@ -14,6 +14,7 @@ from engine.resources import scenarios_dir
 from engine.rules.registry import get_ruleset
 
 from .document import Document
+from .collector import collect_on_gui_thread
 from .main_window import MainWindow
 
 log = logging.getLogger("motu.editor")
@@ -63,6 +64,7 @@ def run_editor(argv: list[str]) -> int:
     app.setApplicationName("Motu")
     app.setOrganizationName("Motu")
     logging.basicConfig(filename=_log_file(), level=logging.INFO)
+    collect_on_gui_thread(app)
     window = make_window(argv[0] if argv else None)
     install_exception_hook(lambda: window)
     window.show()

@@ -167,10 +167,52 @@ class ForcesModel(QStandardItemModel):
         self._write(node, row, new=True)
         return row
 
+    def _depth(self, key: str) -> int:
+        d = 0
+        while (key := self.up.get(key)) is not None:
+            d += 1
+        return d
+
     def _row_items(self, first: QStandardItem) -> list[QStandardItem]:
         parent = first.parent() or self.invisibleRootItem()
         r = first.row()
         return [parent.child(r, c) for c in range(self._ncols)]
+
+    def _new_subtree(self, node: ForceNode, made: set[str]) -> list[QStandardItem]:
+        """A row with every row under it, made afresh."""
+        row = self._new_row(node)
+        made.add(node.key)
+        for child in node.children:
+            row[0].appendRow(self._new_subtree(child, made))
+        return row
+
+    def _drop_rows(self, keys, kids: dict) -> None:
+        """Take rows out of the model (Qt deletes them, with whatever is under them) and forget them.
+
+        Rows are never taken out and put back elsewhere: an item Python holds while it has no
+        parent, then given a new one, is the ownership juggling that once crashed the editor when
+        the tree was later cleared. A moved row is made again at its new place instead."""
+        root = self.invisibleRootItem()
+        gone: set[str] = set()
+        for key in keys:
+            if key in gone or key not in self.items:
+                continue
+            stack = [key]
+            while stack:  # the row and every row under it, by the old structure
+                x = stack.pop()
+                gone.add(x)
+                stack.extend(kids.get(x, ()))
+            item = self.items[key]
+            (item.parent() or root).removeRow(item.row())
+        for x in gone:
+            self.items.pop(x, None)
+            self.nodes.pop(x, None)
+            self._shown.pop(x, None)
+        for pkey, children in kids.items():
+            if pkey not in gone:
+                children[:] = [k for k in children if k not in gone]
+        for x in gone:
+            kids.pop(x, None)
 
     def _sync(self, tree) -> set[str]:
         s = self.scenario
@@ -178,46 +220,34 @@ class ForcesModel(QStandardItemModel):
         kids, up, order = self._structure(tree)
         by_key = {n.key: n for n in order}
         root = self.invisibleRootItem()
-        # Rows gone, or under another parent now: out of their place (a row takes its children along).
+        # Rows gone, or under another parent now, go (a row takes the rows under it along).
         moving = [k for k, old_parent in self.up.items() if k not in up or up[k] != old_parent]
         self.before_move([k for k in moving if k in up])
-        loose: dict[str, list[QStandardItem]] = {}
-        for key in moving:
-            item = self.items[key]
-            loose[key] = (item.parent() or root).takeRow(item.row())
-        for k in loose:
-            self.kids[self.up[k]].remove(k)
+        have_kids = {k: list(v) for k, v in self.kids.items()}
+        # Parents first, so the outermost moving row goes and those under it go with it.
+        depth_first = sorted(moving, key=lambda k: self._depth(k))
+        self._drop_rows(depth_first, have_kids)
         new_keys: set[str] = set()
         for node in [None] + order:  # parents first, so every parent's row exists when its turn comes
             pkey = None if node is None else node.key
+            if pkey in new_keys:
+                continue  # made just now with everything under it
             want = kids[pkey]
-            have = self.kids.get(pkey, [])
+            have = have_kids.get(pkey, [])
             if have == want:
                 continue
             item = root if pkey is None else self.items[pkey]
-            if have != [k for k in want if k in have]:  # the order changed: take them all out
+            if have != [k for k in want if k in have]:  # the order changed: make them all again
                 self.before_move(list(have))
-                for r in range(item.rowCount() - 1, -1, -1):
-                    loose[item.child(r, 0).data(KEY)] = item.takeRow(r)
+                self._drop_rows(list(have), have_kids)
                 have = []
-            at = 0
-            for k in want:
-                if at < len(have) and have[at] == k:
-                    at += 1
+            present = set(have)
+            for i, k in enumerate(want):
+                if k in present:
                     continue
-                row = loose.pop(k, None)
-                if row is None:
-                    row = self._new_row(by_key[k])
-                    new_keys.add(k)
-                item.insertRow(kids[pkey].index(k), row)
-        for k in loose:  # gone from the tree, with whatever is still under them
-            stack = [k]
-            while stack:
-                x = stack.pop()
-                self.items.pop(x, None)
-                self.nodes.pop(x, None)
-                self._shown.pop(x, None)
-                stack.extend(self.kids.get(x, ()))
+                made: set[str] = set()
+                item.insertRow(i, self._new_subtree(by_key[k], made))
+                new_keys |= made
         self.kids, self.up = kids, up
         self.nodes.update(by_key)
         # Rewrite the rows whose values may have changed: pieces whose record changed, with their

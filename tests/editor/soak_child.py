@@ -43,6 +43,8 @@ class Driver:
     def __init__(self, seed: int):
         self.rng = random.Random(seed)
         self.app = QApplication.instance() or QApplication([])
+        from editor.collector import collect_on_gui_thread
+        collect_on_gui_thread(self.app)  # as the editor's start does
         QStandardPaths.setTestModeEnabled(True)
         os.environ["MOTU_NO_ERROR_DIALOG"] = "1"
         for name in ("critical", "warning", "information"):

@@ -1,0 +1,115 @@
+"""What a Tiki game says to its players, in the rulebook's words.
+
+Scope: words for the playtest table (editor/playtest/boards/tiki.py) and its panel: each legal
+action (`action_words`), the facts of the state a seat reads (`status_lines`), a village tile
+(`village_words`). Villages are named by where they lie in the 3x3 square ("the top-left
+village"), never by their ids. Nothing here changes a game; Tiki hides nothing, so a seat's
+words are everyone's.
+"""
+from __future__ import annotations
+
+from .board import EDGES, PATHS
+from .state import (CREATE, DEAL, KEEP_SHAMAN, MOVE, MOVE_SHAMAN, OVER, PASS, PLACE_SHAMAN, PLAY, SHAMAN, SHUFFLE,
+                    TikiState)
+
+PLACES = ("top-left", "top", "top-right", "left", "centre", "right", "bottom-left", "bottom", "bottom-right")
+WAYS = ("up", "right", "down", "left")
+
+
+def place(v: int) -> str:
+    """'the top-left village' for village v (board order)."""
+    return f"the {PLACES[v]} village"
+
+
+def value_words(value: int | None) -> str:
+    if value is None:
+        return "its tile not yet turned up"
+    if value == 0:
+        return "value 0"
+    return f"value {value:+d}"
+
+
+def village_value(state: TikiState, v: int) -> int | None:
+    return state.values[v] if v < len(state.values) else None
+
+
+def edge_words(e: int) -> str:
+    a, b = EDGES[e]
+    return f"between {place(a)} and {place(b)}"
+
+
+def _tokens(n: int) -> str:
+    return "1 token" if n == 1 else f"{n} tokens"
+
+
+def action_words(state: TikiState, action: int, seat: int | None = None) -> str:
+    """One legal action of `state` in words ("Create a totem on the top-left village (value +1)")."""
+    if state.phase == SHUFFLE:
+        v = len(state.values)
+        return f"The tile turned up for {place(v)} shows {value_words(action - DEAL - 1)}"
+    if action == PASS:
+        return "Pass: no totem can be created or moved"
+    if action == KEEP_SHAMAN:
+        return "Leave the Shaman where it is"
+    if SHAMAN <= action < KEEP_SHAMAN:
+        verb = "Move" if state.phase == MOVE_SHAMAN else "Place"
+        return f"{verb} the Shaman {edge_words(action - SHAMAN)}"
+    if CREATE <= action < MOVE:
+        return f"Create a totem on {place(action)} ({value_words(village_value(state, action))})"
+    if MOVE <= action < SHAMAN:
+        v, d = divmod(action - MOVE, 4)
+        n = len(state.stacks[v])
+        path = PATHS[(v * 4 + d) * 2 + n - 1] if n else ()
+        text = f"Move the totem of {_tokens(n)} on {place(v)} {WAYS[d]}"
+        if len(path) == 2:
+            return f"{text}: drop the bottom token on {place(path[0])}, the top on {place(path[1])}"
+        if path:
+            return f"{text} to {place(path[0])}"
+        return text
+    return state.action_to_string(action)
+
+
+def village_words(state: TikiState, v: int) -> str:
+    """A village tile and its totem ("the top-left village, value +1: totem of First player, Second player")."""
+    head = f"{place(v)[0].upper()}{place(v)[1:]}, {value_words(village_value(state, v))}"
+    stack = state.stacks[v]
+    if not stack:
+        return f"{head}: no totem"
+    owners = ", ".join(state.player_name(o) for o in stack)
+    return f"{head}: totem of {_tokens(len(stack))}, bottom to top {owners}"
+
+
+def asked(state: TikiState) -> str:
+    """What the player to move is asked to do."""
+    who = state.player_name(state.player)
+    if state.phase == SHUFFLE:
+        return f"Set-up: the village tiles are shuffled and turned up ({len(state.values)} of 9)"
+    if state.phase == PLACE_SHAMAN:
+        return f"{who}: place the Shaman between two villages"
+    if state.phase == MOVE_SHAMAN:
+        return f"{who} influenced a 0 village: move the Shaman, or leave it where it is"
+    if state.phase == PLAY:
+        if state.legal_actions() == [PASS]:
+            return f"{who}: nothing can be created or moved — pass"
+        return f"{who}: create a totem or move a totem with your token on top"
+    return ""
+
+
+def status_lines(state: TikiState, seat: int | None = None) -> list[str]:
+    """The facts a seat reads beside the board, one short line each, the same lines in every state."""
+    names = [state.player_name(p) for p in range(2)]
+    lines = []
+    if state.phase == OVER:
+        lines.append(f"{names[state.winner]} wins with {state.fruit[state.winner]} fruits" if state.winner >= 0
+                     else "The game is over")
+    else:
+        lines.append(asked(state))
+    lines.append("Fruits: " + ", ".join(f"{names[p]} {state.fruit[p]}" for p in range(2))
+                 + f"; {state.supply} left in the supply (four fruits win)")
+    lines.append("Tiki tokens in hand: " + ", ".join(f"{names[p]} {state.hand[p]}" for p in range(2)))
+    if state.shaman_rule:
+        lines.append(f"The Shaman stands {edge_words(state.shaman)}: no totem moves between them"
+                     if state.shaman >= 0 else "The Shaman is not yet placed")
+    if state.tiebreak:
+        lines.append("The supply is empty and fruits are level: the next fruit won or lost decides")
+    return lines
