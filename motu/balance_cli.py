@@ -4,7 +4,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import signal
 import sys
 
 from engine.session.sweep import (SweepError, Vary, check_extends, new_sweep, parse_vary, play_sweep, players_of,
@@ -12,7 +11,7 @@ from engine.session.sweep import (SweepError, Vary, check_extends, new_sweep, pa
 from engine.session.sweep_report import setting_label, verdict, write_sweep
 
 from .common import EXIT_INTERRUPTED, UsageError, emit, positive_int, writable_folder
-from .play_cli import _HANDLERS, _connect, _progress, parse_bots, playable
+from .play_cli import _connect, _progress, parse_bots, playable, stoppable
 
 
 def add_parser(sub, common) -> None:
@@ -60,16 +59,7 @@ def cmd_balance(args: argparse.Namespace) -> int:
     out = args.out or (os.path.dirname(os.path.abspath(args.extend)) if args.extend else "balance")
     writable_folder(out, "--out")
     client = _connect(args.scheduler) if args.scheduler else None
-    previous = {sig: signal.signal(sig, handler) for sig, handler in _HANDLERS}
-    try:
-        interrupted = play_sweep(sweep, s, args.games, args.workers, client, _progress)
-    except RuntimeError as exc:
-        raise UsageError(str(exc)) from None
-    finally:
-        for sig, handler in previous.items():
-            signal.signal(sig, handler)
-        if client is not None:
-            client.close()
+    interrupted = stoppable(lambda: play_sweep(sweep, s, args.games, args.workers, client, _progress), client)
     sides = rules.player_sides(s, sweep["players"])
     names = [s.sides[x].name if x in s.sides else x for x in sides]
     files = write_sweep(sweep, names, out)

@@ -102,6 +102,21 @@ def parse_bots(rules, sides: list[str], items: list[str]) -> list[str]:
     return bots
 
 
+def stoppable(work, client):
+    """work(), with Ctrl+C and SIGTERM ending the batch and keeping the finished games, even where
+    SIGINT was ignored at start (a background job of a script); a Dask client closed after."""
+    previous = {sig: signal.signal(sig, handler) for sig, handler in _HANDLERS}
+    try:
+        return work()
+    except RuntimeError as exc:
+        raise UsageError(str(exc)) from None
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+        if client is not None:
+            client.close()
+
+
 def playable(path: str):
     """(scenario, rule set) of a file bots can play: refused in one line when they cannot."""
     s = load(path)
@@ -126,18 +141,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         writable_folder(args.report, "--report")
     client = _connect(args.scheduler) if args.scheduler else None
     run = BalanceRun(s, bots, args.games, args.seed, args.workers, client, args.until_ci, args.cap, args.matrix)
-    # Both end the batch and keep the finished games, even where SIGINT was ignored at start
-    # (a background job of a script).
-    previous = {sig: signal.signal(sig, handler) for sig, handler in _HANDLERS}
-    try:
-        report, interrupted = run_balance(run, _progress)
-    except RuntimeError as exc:
-        raise UsageError(str(exc)) from None
-    finally:
-        for sig, handler in previous.items():
-            signal.signal(sig, handler)
-        if client is not None:
-            client.close()
+    report, interrupted = stoppable(lambda: run_balance(run, _progress), client)
     if not report["games"]:
         print("motu: interrupted before any game was finished; no report written", file=sys.stderr)
         return EXIT_INTERRUPTED
