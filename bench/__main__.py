@@ -23,6 +23,7 @@ SECTIONS = [
     ("Map operations: coastline import, resize (issue 20)", "map_ops_bench"),
     ("Editor on huge maps (issue 13)", "editor_big_bench"),
     ("Bots worth trusting: speed and strength (issue 18)", "bots_bench"),
+    ("Balance reports and sweeps (issue 18)", "report_bench"),
 ]
 
 
