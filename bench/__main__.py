@@ -22,6 +22,8 @@ SECTIONS = [
     ("Readers refusing hostile input (issue 16)", "readers"),
     ("Map operations: coastline import, resize (issue 20)", "map_ops_bench"),
     ("Editor on huge maps (issue 13)", "editor_big_bench"),
+    ("Bots worth trusting: speed and strength (issue 18)", "bots_bench"),
+    ("Balance reports and sweeps (issue 18)", "report_bench"),
 ]
 
 
@@ -45,7 +47,7 @@ def main() -> int:
         for r in rows:
             median = f"{r['median']:.2f} {r['unit']}"
             # A budget is a ceiling, or (rates: games/s, queries/s) a floor.
-            floor = r.get("unit", "").endswith("/s")
+            floor = r.get("floor", r.get("unit", "").endswith("/s"))
             budget = (f"{'>' if floor else '<'} {r['budget']} {r['unit']}") if "budget" in r else ""
             ok = "budget" in r and (r["median"] > r["budget"] if floor else r["median"] < r["budget"])
             verdict = "" if "budget" not in r else ("ok" if ok else ("LOW" if floor else "OVER"))

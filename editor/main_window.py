@@ -277,6 +277,8 @@ class MainWindow(FileActions, QMainWindow):
             t.addAction(act)
             self.tools_bar.addAction(act)
             self.tool_actions[name] = act
+        t.addSeparator()
+        t.addAction(self.action("&Balance Report…", self.show_balance_report, "Ctrl+Shift+B"))
         help_menu.build(self, mb.addMenu("&Help"))
 
     def _fill_areas_toggled(self, on: bool) -> None:
@@ -550,6 +552,11 @@ class MainWindow(FileActions, QMainWindow):
             return None
         self.playtest.show()
         return self.playtest
+
+    def show_balance_report(self):
+        """Tools → Balance Report: bots play the scenario off the GUI thread (editor/balance_dialog.py)."""
+        from .balance_dialog import show_balance_dialog
+        return show_balance_dialog(self)
 
     # --- layout ---------------------------------------------------------------------------------------
     def save_layout(self) -> None:

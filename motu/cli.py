@@ -20,7 +20,7 @@ from engine.rules.registry import get_ruleset, known_ruleset_ids, rulesets
 from engine.rules.ruleset import RuleSetError
 from engine.scenario.model import Scenario
 
-from . import __version__, convert_cli, map_cli, play_cli
+from . import __version__, balance_cli, convert_cli, map_cli, play_cli
 from .common import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError, fail, parse_size
 from .common import emit as _emit
 from .common import load as _load
@@ -247,6 +247,7 @@ def build_parser() -> argparse.ArgumentParser:
                            help="a rule condition, such as storm=major (repeatable)")
     sp.set_defaults(func=cmd_query)
     play_cli.add_parser(sub, common)
+    balance_cli.add_parser(sub, common)
     convert_cli.add_parsers(sub, common)  # export and import: Tiled and GeoJSON
     map_cli.add_parsers(sub, common)  # resize, add an island, merge, rename ids
     return p

@@ -7,10 +7,9 @@ import signal
 import sys
 from typing import Any
 
-from engine.io.native import dumps
 from engine.rules.registry import get_ruleset
-from engine.session.batch import BatchSpec, Interrupted, play_batch
-from engine.session.report import build_report, write_report
+from engine.session.balance import DEFAULT_CAP, BalanceRun, run_balance
+from engine.session.report import default_bot, write_report
 
 from .common import EXIT_INTERRUPTED, UsageError, emit, load, positive_int, writable_folder
 
@@ -21,13 +20,29 @@ def add_parser(sub, common) -> None:
     sp = sub.add_parser("play", parents=[common], help="play games with bots and write a balance report")
     sp.add_argument("file")
     sp.add_argument("--ai", action="append", default=[], metavar="SIDE=BOT",
-                    help="the bot for a side (random, mcts, or the rule set's own); unnamed sides play random")
-    sp.add_argument("--games", type=positive_int, default=20)
+                    help="the bot for a side (random, mcts, or the rule set's own); unnamed sides play the rule "
+                         "set's balance bot (its heuristic or greedy bot)")
+    sp.add_argument("--games", type=positive_int, default=20, help="games to play (with --until-ci: per batch)")
+    sp.add_argument("--until-ci", type=_fraction, metavar="HALF", help="play batches of --games until every "
+                    "side's 95%% interval is within ±HALF (e.g. 0.05), at most --cap games")
+    sp.add_argument("--cap", type=positive_int, default=DEFAULT_CAP, help="most games --until-ci plays")
+    sp.add_argument("--matrix", type=int, default=0, metavar="N",
+                    help="also play random, heuristic and MCTS against each other in every seat, N games a cell")
     sp.add_argument("--seed", type=int, default=0)
     sp.add_argument("--workers", type=positive_int, default=os.cpu_count() or 1, help="processes (default: one per core)")
     sp.add_argument("--scheduler", metavar="ADDRESS", help="a Dask scheduler to send the games to (motu[cluster])")
-    sp.add_argument("--report", metavar="DIR", help="write report.json, report.html and map.svg here")
+    sp.add_argument("--report", metavar="DIR", help="write report.html, its PNG figures and report.json here")
     sp.set_defaults(func=cmd_play)
+
+
+def _fraction(text: str) -> float:
+    try:
+        x = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0 < x < 0.5:
+        raise argparse.ArgumentTypeError(f"{text} should be between 0 and 0.5 (0.05 is ±5 points)")
+    return x
 
 
 def _progress(done: int, total: int) -> None:
@@ -66,20 +81,12 @@ _HANDLERS = [(signal.SIGINT, signal.default_int_handler)] + (
     [(signal.SIGTERM, _on_sigterm)] if hasattr(signal, "SIGTERM") else [])
 
 
-def cmd_play(args: argparse.Namespace) -> int:
-    s = load(args.file)
-    rules = get_ruleset(s.ruleset)
-    if not rules.playable:
-        raise UsageError(f"{rules.name} cannot be played yet")
-    errors = [f for f in rules.validate(s) if f.severity == "error"]
-    if errors:
-        raise UsageError(f"{args.file} has {len(errors)} validation errors; `motu validate` lists them")
-    probe = rules.new_initial_state(s)
-    players = probe.num_players()
-    sides = rules.player_sides(s, players)
+def parse_bots(rules, sides: list[str], items: list[str]) -> list[str]:
+    """A bot per player: the rule set's balance bot, or what `--ai SIDE=BOT` names (side id or seat number)."""
     factories = rules.bot_factories()
-    bots = ["random"] * players
-    for item in args.ai:
+    players = len(sides)
+    bots = [default_bot(rules)] * players
+    for item in items:
         side, sep, bot = item.partition("=")
         if not sep:
             raise UsageError(f"--ai {item!r} should be SIDE=BOT")
@@ -92,18 +99,15 @@ def cmd_play(args: argparse.Namespace) -> int:
         if bot not in factories:
             raise UsageError(f"--ai: no bot {bot!r} (bots: {', '.join(factories)})")
         bots[p] = bot
-    if args.report:
-        writable_folder(args.report, "--report")
-    client = _connect(args.scheduler) if args.scheduler else None
-    spec = BatchSpec(dumps(s), tuple(bots), args.seed)
-    # Both end the batch and keep the finished games, even where SIGINT was ignored at start
-    # (a background job of a script).
+    return bots
+
+
+def stoppable(work, client):
+    """work(), with Ctrl+C and SIGTERM ending the batch and keeping the finished games, even where
+    SIGINT was ignored at start (a background job of a script); a Dask client closed after."""
     previous = {sig: signal.signal(sig, handler) for sig, handler in _HANDLERS}
-    interrupted = False
     try:
-        results = play_batch(spec, args.games, args.workers, client, _progress)
-    except Interrupted as stop:
-        results, interrupted = stop.results, True
+        return work()
     except RuntimeError as exc:
         raise UsageError(str(exc)) from None
     finally:
@@ -111,23 +115,51 @@ def cmd_play(args: argparse.Namespace) -> int:
             signal.signal(sig, handler)
         if client is not None:
             client.close()
-    if not results:
+
+
+def playable(path: str):
+    """(scenario, rule set) of a file bots can play: refused in one line when they cannot."""
+    s = load(path)
+    rules = get_ruleset(s.ruleset)
+    if not rules.playable:
+        raise UsageError(f"{rules.name} cannot be played yet")
+    errors = [f for f in rules.validate(s) if f.severity == "error"]
+    if errors:
+        raise UsageError(f"{path} has {len(errors)} validation errors; `motu validate` lists them")
+    return s, rules
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    s, rules = playable(args.file)
+    probe = rules.new_initial_state(s)
+    players = probe.num_players()
+    sides = rules.player_sides(s, players)
+    bots = parse_bots(rules, sides, args.ai)
+    if args.matrix < 0:
+        raise UsageError("--matrix: a number of games, 0 or more")
+    if args.report:
+        writable_folder(args.report, "--report")
+    client = _connect(args.scheduler) if args.scheduler else None
+    run = BalanceRun(s, bots, args.games, args.seed, args.workers, client, args.until_ci, args.cap, args.matrix)
+    report, interrupted = stoppable(lambda: run_balance(run, _progress), client)
+    if not report["games"]:
         print("motu: interrupted before any game was finished; no report written", file=sys.stderr)
         return EXIT_INTERRUPTED
-    report = build_report(s, results, bots, args.seed)
-    report["results"] = [r.to_json() for r in results]
-    report["interrupted"] = interrupted
     if args.report:
-        paths = write_report(s, report, args.report)
-        report["files"] = paths
-    played = f"{len(results)} of {args.games}" if interrupted else f"{args.games}"
+        report["files"] = write_report(s, report, args.report)
+    played = report["games"]
     lines = [f"{played} games of {s.title or s.ruleset} (seed {args.seed})" + ("; interrupted" if interrupted else "")]
     for x in report["sides"]:
         lo, hi = x["interval95"]
-        lines.append(f"  {x['side']:12} {x['bot']:10} won {x['wins']:4} ({x['rate']:.1%}, 95% interval {lo:.1%}-{hi:.1%})")
-    fp = report["first_player"]
-    lines.append(f"  draws {report['draws']}; mean length {report['length']['mean']:.1f} actions; "
-                 f"first player won {fp['rate']:.1%} of decided games")
+        lines.append(f"  {x['name']:14} {x['bot']:10} won {x['wins']:4} ({x['rate']:.1%}, 95% interval {lo:.1%}-{hi:.1%})")
+    ln = report["length"]
+    lines.append(f"  no single winner {report['draws']}; mean length {ln['mean']:.1f} {ln['unit']}")
+    seat = report["seat"]
+    if seat["games"]:
+        lines.append(f"  seats ({seat['games']} games, {'/'.join(seat['bots'])} in every seat): " + ", ".join(
+            f"{r['name']} {r['rate']:.1%}" for r in seat["per_seat"]))
+    if report.get("stopping") and not report["stopping"]["reached"]:
+        lines.append(f"  --until-ci {args.until_ci}: not reached within --cap {args.cap} games")
     if args.report:
         lines.append(f"  report: {report['files']['html']}")
     emit(args, report, "\n".join(lines))

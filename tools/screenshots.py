@@ -1,6 +1,7 @@
 """`make screenshots`: the editor as users see it, from a real X window (Xvfb), into docs/screenshots/.
 
-Every shipped scenario at fit zoom, Tahiti zoomed in, and a blank new island at fit zoom. Run from
+Every shipped scenario at fit zoom, Tahiti zoomed in, a blank new island at fit zoom, and a mid-game
+playtest of every playable shipped scenario (tools/playtest_screens.py). Run from
 the project root under an X server:
     QT_QPA_PLATFORM=xcb xvfb-run -a -s "-screen 0 1600x1000x24" .venv/bin/python tools/screenshots.py
 The picture is read back from the X server (QScreen.grabWindow), not rendered apart; only where no
@@ -80,6 +81,10 @@ def main() -> int:
     w = window(blank, settings_file)
     shoot(app, w, os.path.join(out_dir, "new-island.png"))
     close(app, w)
+    # The playtest table, mid-game, of every playable shipped scenario (tools/playtest_screens.py).
+    from playtest_screens import SHOTS, playtest
+    for name in SHOTS:
+        playtest(app, name, out_dir)
     return 0
 
 

@@ -8,10 +8,11 @@ colour stays.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Sequence
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen, QPixmap
 
 from engine.scenario.counter_face import CounterFace
 
@@ -20,7 +21,13 @@ PILE = 3  # counters drawn offset in a pile; the badge counts the rest
 
 
 def _fit_font(text: str, width: float, height: float, bold: bool = True) -> tuple[QFont, str]:
-    """The largest font (within height) that fits `text` in `width`; elided when even the smallest does not."""
+    """The largest font (within height) that fits `text` in `width`; elided when even the smallest does not.
+    Sizes are whole pixels, so a frame of many counters measures each text once (_fitted's cache)."""
+    return _fitted(text, int(width), int(height), bold)
+
+
+@lru_cache(maxsize=4096)
+def _fitted(text: str, width: int, height: int, bold: bool) -> tuple[QFont, str]:
     font = QFont()
     font.setBold(bold)
     px = max(1, int(height))
@@ -48,8 +55,35 @@ def _fit_label(text: str, width: float, height: float) -> tuple[QFont, str]:
     return _fit_font(text, width, height)
 
 
+_PIXMAPS: dict[tuple, QPixmap] = {}
+PIXMAP_LIMIT = 3000  # counters kept drawn (a few sizes of every face on the map)
+
+
 def paint_counter(p: QPainter, rect: QRectF, face: CounterFace, selected: bool = False, scale: float = 1.0) -> None:
-    """One counter filling `rect` (scene units); `scale` is screen pixels per scene unit, for text sizes."""
+    """One counter filling `rect` (scene units); `scale` is screen pixels per scene unit, for text sizes.
+    At readable sizes a counter is drawn once per face and pixel size and then copied, so a frame of
+    a few hundred counters costs a few hundred image copies, not their texts measured and drawn."""
+    w, h = round(rect.width() * scale), round(rect.height() * scale)
+    if 12 <= w <= 200 and 12 <= h <= 200 and not p.worldTransform().isRotating():
+        key = (face.fill, face.ink, face.label, face.top, face.bottom, face.shape, selected, w, h)
+        pix = _PIXMAPS.get(key)
+        if pix is None:
+            if len(_PIXMAPS) > PIXMAP_LIMIT:
+                _PIXMAPS.clear()
+            pix = QPixmap(w, h)
+            pix.fill(Qt.transparent)
+            q = QPainter(pix)
+            q.setRenderHint(QPainter.Antialiasing)
+            q.setRenderHint(QPainter.TextAntialiasing)
+            _paint_counter(q, QRectF(0.5, 0.5, w - 1, h - 1), face, selected, 1.0)
+            q.end()
+            _PIXMAPS[key] = pix
+        p.drawPixmap(rect, pix, QRectF(0, 0, w, h))
+        return
+    _paint_counter(p, rect, face, selected, scale)
+
+
+def _paint_counter(p: QPainter, rect: QRectF, face: CounterFace, selected: bool, scale: float) -> None:
     fill = QColor(face.fill)
     px = rect.width() * scale
     edge = QColor(SELECTED) if selected else QColor(20, 20, 20)

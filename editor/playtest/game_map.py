@@ -1,43 +1,197 @@
-"""The playtest's map: the scenario drawn with the game's markers, and the one tool that clicks moves."""
+"""The playtest's map: the scenario with the game's pieces drawn as counters, markers, and the one tool that clicks moves.
+
+Pieces come from the rule set's presentation (`pieces(state)`: the catalogue's kinds where they
+stand now), read from the observation of the seat on view, and are drawn with the editor's own
+counter drawing (editor/canvas/counters.py over engine/scenario/counter_face.py): a stack is an
+offset pile with a count badge at every zoom, and the stack under the pointer fans out in a row
+of counters at a readable size. Marks a piece carries (flipped, pinned, hidden…) are small chips
+on its counter; other markers (Villages, Maraes, the Arioi…) are round tokens, all named in the
+legend. A rule set without `pieces` shows its `markers()` as counters of its sides' colours.
+"""
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, Qt
-from PySide6.QtGui import QColor, QCursor, QPainter, QPen
+from dataclasses import replace
 
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QCursor, QPainter, QPen
+
+from engine.scenario.counter_face import CounterFace, CounterFaces, ink_for
+
+from ..canvas.counters import paint_counter, paint_stack
 from ..canvas.map_item import MapItem
 from ..document import Document
 
+FAN_PX = 44  # a fanned-out counter's size on screen
+MARK_COLOURS = {"flipped": "#f0c419", "sullen": "#7f5fbf", "cursed": "#111111", "pinned": "#e03c31",
+                "hidden": "#2d7d46", "in_marae": "#ffffff", "casualty": "#8b0000"}
+MARKER_FILL = {"village": "#f4e7c5", "part_village": "#d9d2bf", "marae": "#c9b28a", "part_marae": "#e3d8c3",
+               "log": "#8b5a2b", "stump": "#6d4c2f", "arioi": "#ff8c00", "letter": "#ffffff", "control": "#bbbbbb"}
+
 
 class GameMapItem(MapItem):
-    """The scenario's map with the game's markers drawn over it."""
+    """The scenario's map with the game's pieces and markers drawn over it."""
 
     def __init__(self, document: Document, window):
         self.window = window
         super().__init__(document)
+        self.hover_cell: int | None = None
+        self.area_overlay = True
+        self._faces_by_cell: dict[int, list[CounterFace]] = {}
+        self._markers: list[tuple[int, str, str, str | None]] = []
+        self.marks: dict[str, tuple[str, ...]] = {}  # piece id -> marks it carries (flipped, pinned…)
+        self._area_tint: dict[int, QColor] = {}
+        self._counter_faces: CounterFaces | None = None
+        self._face_cache: dict[tuple, CounterFace] = {}
 
+    # --- what to draw, rebuilt once per change of the game (not per frame) -------------------
+    def counter_faces(self) -> CounterFaces:
+        if self._counter_faces is None:
+            self._counter_faces = CounterFaces(self.window.scenario, self.catalogue)
+        return self._counter_faces
+
+    def _face(self, piece) -> CounterFace:
+        """A piece's face; pieces alike (kind, side, figures, name) share one, so a frame of many
+        counters fills in each template once."""
+        key = (piece.kind, piece.side, piece.count, piece.name)
+        face = self._face_cache.get(key)
+        if face is None:
+            face = self._face_cache[key] = self.counter_faces().face(replace(piece, props={}))
+        return replace(face, piece=piece.id)
+
+    def set_view(self, state, presenter) -> None:
+        """Read the pieces and markers of `state` (the seat's observation) for the next frames."""
+        by_cell: dict[int, list[CounterFace]] = {}
+        marks: dict[str, tuple[str, ...]] = {}
+        n = self.document.scenario.grid.size
+        fn = presenter._fn("pieces") if presenter is not None else None
+        if fn is not None:
+            for piece in fn(state):
+                if piece.cell is not None and 0 <= piece.cell < n:
+                    by_cell.setdefault(piece.cell, []).append(self._face(piece))
+                    marks[piece.id] = tuple(m for m in str(piece.props.get("marks", "")).split(",") if m)
+        else:
+            sides = self.window.scenario.sides
+            for i, (cell, text, side) in enumerate(state.markers()):
+                if 0 <= cell < n:
+                    fill = sides[side].color if side in sides and sides[side].color else "#6b6b6b"
+                    by_cell.setdefault(cell, []).append(CounterFace(f"m{i}", fill, ink_for(fill), text))
+        self._faces_by_cell = by_cell
+        self.marks = marks
+        self._markers = presenter.map_markers(state) if presenter is not None else []
+        self._area_tint = {}
+        owner = presenter._fn("area_owner") if presenter is not None else None
+        if owner is not None and self.area_overlay:
+            sides = self.window.scenario.sides
+            players = getattr(state, "players", [])
+            for a, p in enumerate(owner(state)):
+                if 0 <= p < len(players) and players[p] in sides and sides[players[p]].color:
+                    c = QColor(sides[players[p]].color)
+                    c.setAlpha(60)
+                    self._area_tint[a] = c
+        self.update()
+
+    def stack_faces(self, cell: int) -> list[CounterFace]:
+        return list(self._faces_by_cell.get(cell, []))
+
+    # --- drawing --------------------------------------------------------------------------------
     def paint(self, p: QPainter, option, widget=None) -> None:
         super().paint(p, option, widget)
-        state = self.window.session.state if self.window.session else None
-        if state is None:
+        if self.window.session is None:
             return
-        stacks: dict[int, list] = {}
-        for cell, text, side in state.markers():
-            stacks.setdefault(cell, []).append((text, side))
-        for cell, items in stacks.items():
-            c = self.geo.centre(cell)
-            for i, (text, side) in enumerate(items[:6]):
-                colour = self.style.side.get(side, QColor("#555555")) if side else QColor("#555555")
-                box_w = max(26, 7 * len(text) + 6)
-                rect = (c.x() - box_w / 2 + 3 * i, c.y() - 10 - 4 * i, box_w, 20)
-                p.setPen(QPen(QColor("#111111"), 1))
-                p.setBrush(colour)
-                p.drawRect(*rect)
-                p.setPen(QColor("white"))
-                p.drawText(*[int(v) for v in rect], Qt.AlignCenter, text)
+        lod = option.levelOfDetailFromTransform(p.worldTransform())
+        exposed = option.exposedRect
+        geo = self.geo
+        grown = exposed.adjusted(-geo.half[0], -geo.half[1], geo.half[0], geo.half[1])
+        if self._area_tint:
+            self._paint_area_tint(p, grown)
+        for cell, key, text, side in self._markers:
+            if grown.contains(geo.centre(cell)):
+                self._paint_marker(p, cell, key, text, side, lod)
+        selected = {f.piece for f in self.window.picked_faces()}
+        for cell, faces in self._faces_by_cell.items():
+            if grown.contains(geo.centre(cell)):
+                paint_stack(p, geo.cell_rect(cell), faces, selected, lod)
+                _paint_marks(p, geo.cell_rect(cell), faces, self.marks, lod)
+        if self.hover_cell is not None and len(self._faces_by_cell.get(self.hover_cell, [])) > 1:
+            self._paint_fan(p, self.hover_cell, lod, selected)
+
+    def _paint_area_tint(self, p: QPainter, grown: QRectF) -> None:
+        area = getattr(self.window.session.state, "b", None)
+        area_of = getattr(area, "area", None)
+        if area_of is None:
+            return
+        p.setPen(Qt.NoPen)
+        for cell in self.geo.cells_in(grown):
+            a = area_of[cell]
+            if a in self._area_tint:
+                p.setBrush(QBrush(self._area_tint[a]))
+                p.drawPolygon(self.geo.polygon(cell))
+
+    def _paint_marker(self, p: QPainter, cell: int, key: str, text: str, side: str | None, lod: float) -> None:
+        r = self.geo.cell_rect(cell)
+        size = min(r.width(), r.height()) * 0.34
+        slot = {"village": 0, "part_village": 0, "marae": 1, "part_marae": 1, "log": 2, "stump": 2, "arioi": 3,
+                "letter": 3}.get(key, 3)
+        x = r.left() + r.width() * (0.12 + 0.19 * slot)
+        rect = QRectF(x, r.bottom() - size - r.height() * 0.06, size, size)
+        fill = MARKER_FILL.get(key, "#dddddd")
+        sides = self.window.scenario.sides
+        if side in sides and sides[side].color and key in ("village", "part_village", "control"):
+            fill = sides[side].color
+        paint_counter(p, rect, CounterFace(f"{key}@{cell}", fill, ink_for(fill), text, shape="round"), False, lod)
+
+    def _paint_fan(self, p: QPainter, cell: int, lod: float, selected: set[str]) -> None:
+        """The stack under the pointer, spread out in a row above its hex at a readable size."""
+        faces = self._faces_by_cell[cell]
+        side = FAN_PX / max(lod, 1e-6)
+        gap = side * 0.12
+        c = self.geo.centre(cell)
+        total = len(faces) * side + (len(faces) - 1) * gap
+        top = self.geo.cell_rect(cell).top() - side - gap
+        frame = QRectF(c.x() - total / 2 - gap, top - gap, total + 2 * gap, side + 2 * gap)
+        pen = QPen(QColor("#202020"), 1)
+        pen.setCosmetic(True)
+        p.setPen(pen)
+        p.setBrush(QColor(255, 255, 255, 225))
+        p.drawRoundedRect(frame, gap, gap)
+        for i, face in enumerate(faces):
+            rect = QRectF(c.x() - total / 2 + i * (side + gap), top, side, side)
+            paint_counter(p, rect, face, face.piece in selected, lod)
+            _paint_marks(p, rect, [face], self.marks, lod, whole=True)
+
+
+def _paint_marks(p: QPainter, rect: QRectF, faces, marks_of: dict, lod: float, whole: bool = False) -> None:
+    """Small chips along the top of the front counter (or of each fanned counter), one per mark."""
+    marks: list[str] = []
+    for f in (faces if whole else faces[-1:]):
+        marks += list(marks_of.get(f.piece, ()))
+    if not marks:
+        return
+    front = rect if whole else _front(rect, len(faces))
+    d = max(front.width() * 0.22, 4.0 / max(lod, 1e-6))
+    pen = QPen(QColor("#ffffff"), 1)
+    pen.setCosmetic(True)
+    for i, m in enumerate(dict.fromkeys(marks)):
+        p.setPen(pen)
+        p.setBrush(QColor(MARK_COLOURS.get(m, "#444444")))
+        p.drawEllipse(QRectF(front.left() + i * d * 1.05 - d * 0.3, front.top() - d * 0.3, d, d))
+
+
+def _front(cell: QRectF, n: int) -> QRectF:
+    from ..canvas.counters import PILE, counter_rect
+    top = counter_rect(cell)
+    step = top.width() * 0.09
+    k = min(n, PILE)
+    return top.translated(-step * (k - 1) / 2, step * (k - 1) / 2)
+
+
+def legend_marks() -> dict[str, str]:
+    """The colour of each mark's chip, for the legend."""
+    return dict(MARK_COLOURS)
 
 
 class ClickTool:
-    """The playtest map's only tool: clicks choose pieces and moves."""
+    """The playtest map's only tool: clicks choose pieces and moves; the pointer fans stacks out."""
 
     cursor = QCursor(Qt.PointingHandCursor)
 
@@ -55,7 +209,11 @@ class ClickTool:
             self.window.click_cell(self.window.map_item.cell_at(pos))
 
     def move(self, pos, e) -> None:
-        pass
+        item = self.window.map_item
+        cell = item.cell_at(pos)
+        if cell != item.hover_cell:
+            item.hover_cell = cell
+            item.update()
 
     def release(self, pos, e) -> None:
         pass
@@ -65,3 +223,5 @@ class ClickTool:
 
     def key(self, e) -> bool:
         return False
+
+

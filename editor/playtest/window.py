@@ -1,38 +1,76 @@
-"""The playtest window: the map to act on, legal actions, seats, dice tray, log, undo, save and load.
+"""The playtest window: the table a designer hands to a friend — map or board, game panel, stack panel,
+legal actions, seats, dice tray, event log, result, undo, save and load.
 
-The game runs on a private copy of the scenario: the editor's document, its
-undo history and its saved state are never touched. A game is (scenario, seed,
-actions); undo replays all but the last move; a saved game is a small JSON file.
+The game runs on a private copy of the scenario: the editor's document, its undo history and its
+saved state are never touched. A game is (scenario, seed, actions); undo replays all but the last
+move; a saved game is a small JSON file. Everything shown is what the seat on view may know: the
+panel and the map read that seat's observation, the log and the tray that seat's text of each
+action (action_to_string_for). With two or more human seats (hot seat) a curtain falls between
+them. Words come from the rule set's presentation (presenter.py), never from identifiers.
 """
 from __future__ import annotations
 
 import json
 import random
+from dataclasses import dataclass, field
 
 from PySide6.QtCore import Qt, QThreadPool, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
-    QComboBox, QDockWidget, QFileDialog, QFormLayout, QHBoxLayout, QLabel, QListWidget, QListWidgetItem,
-    QMainWindow, QMenu, QMessageBox, QPushButton, QSlider, QToolBar, QVBoxLayout, QWidget,
+    QComboBox, QDockWidget, QFileDialog, QFormLayout, QLabel, QListWidget, QListWidgetItem, QMainWindow, QMessageBox,
+    QPushButton, QSlider, QToolBar, QVBoxLayout, QWidget,
 )
 
 from engine.io.atomic import write_atomic
+from engine.io.errors import LoadError
 from engine.io.native import dumps, loads
 from engine.rules.api import CHANCE
 from engine.rules.registry import get_ruleset
-from engine.io.errors import LoadError
-from engine.session.session import Session, read_record, scenario_fingerprint
+from engine.session.session import Session, read_record, sample_outcome, scenario_fingerprint
 
 from ..canvas.map_item import Overlay
 from ..canvas.view import MapView
 from ..document import Document
-from .bot_worker import BotMove, BotSignals
+from .bot_worker import BotMove, BotProcess, BotSignals
+from .clicks import ClickMixin
+from .curtain import Curtain
+from .dice_tray import DiceTray
+from .event_log import EventLog
 from .game_map import ClickTool, GameMapItem
+from .legend import Legend, VictoryTrack
+from .panel import GamePanel, ResultPanel
+from .presenter import Presenter
+from .stack_panel import StackPanel
 
 HUMAN = "human"
 
 
-class PlaytestWindow(QMainWindow):
+@dataclass
+class Entry:
+    """One action as the table tells it: for each seat its own text (None: that seat learns nothing)."""
+
+    player: int
+    kind: str                       # moves | combat | events | dice
+    full: str
+    texts: tuple[str | None, ...]
+    dice: dict | None
+    batch: int
+    events: list[str] = field(default_factory=list)
+
+
+def make_board(ruleset: str, parent):
+    """The rule set's own board (editor/playtest/boards), or None: the grid map is used."""
+    try:
+        from .boards import make_board as make
+    except ImportError:
+        return None
+    try:
+        return make(ruleset, parent)
+    except Exception:  # a board that cannot be built leaves the grid map, which always works
+        return None
+
+
+class PlaytestWindow(ClickMixin, QMainWindow):
     backToEditing = Signal()
 
     def __init__(self, scenario_text: str, seed: int | None = None, parent=None, options: dict | None = None):
@@ -46,24 +84,36 @@ class PlaytestWindow(QMainWindow):
         self.fingerprint = scenario_fingerprint(scenario_text)
         self.seed = seed if seed is not None else random.SystemRandom().randrange(1 << 31)
         self.session: Session | None = None
+        self.entries: list[Entry] = []
+        self._events_seen = 0
+        self._batch = 0
         self.document = Document(loads(scenario_text, "<playtest>"))
-        self.document.scenario.pieces.clear()  # the game's own markers show where things are
+        self.document.scenario.pieces.clear()  # the game's own pieces show where things are
         self.map_item = GameMapItem(self.document, self)
         self.view = MapView(self.map_item)
         self.view.tool = ClickTool(self)
-        self.setCentralWidget(self.view)
+        self.board = make_board(self.scenario.ruleset, self)
+        if self.board is not None:
+            self.board.action_chosen.connect(self.human_action)
+        self.setCentralWidget(self.board if self.board is not None else self.view)
         self.pool = QThreadPool(self)
         self.pool.setMaxThreadCount(1)
         self.bot_signals = BotSignals()
         self.bot_signals.chose.connect(self._bot_chose)
         self.bot_signals.failed.connect(self._bot_failed)
+        self.bot_process = BotProcess(scenario_text, self.options, self.bot_signals, self)
+        self.bot_objects = False  # True: bots run as objects on a worker thread (a monkeypatched bot in a test)
         self._ticket = 0
         self._thinking = False
-        self._scroll_pending = False
         self.selected_cell: int | None = None
+        self.stack_cell: int | None = None
+        self.shown_seat: int | None = None  # the seat whose view is drawn
+        self._view_state = None
         self.auto_timer = QTimer(self)
         self.auto_timer.setSingleShot(True)
         self.auto_timer.timeout.connect(self.step)
+        self.curtain = Curtain(self)
+        self.curtain.lifted.connect(self._curtain_lifted)
         self._build()
         self.new_game(self.seed)
 
@@ -99,11 +149,18 @@ class PlaytestWindow(QMainWindow):
         lay = QVBoxLayout(side)
         self.info = QLabel()
         self.info.setObjectName("playtestInfo")
-        self.info.setWordWrap(True)
+        self.info.setStyleSheet("font-weight: bold")
+        self.info.setFixedHeight(self.info.fontMetrics().lineSpacing() + 6)
         lay.addWidget(self.info)
+        self.panel = GamePanel()
+        lay.addWidget(self.panel)
+        self.result_panel = ResultPanel()
+        self.result_panel.save_requested.connect(lambda: self.save_game())
+        lay.addWidget(self.result_panel)
         seats = QFormLayout()
         self.seat_boxes: list[QComboBox] = []
         probe = self.rules.new_initial_state(self.scenario, self.options)
+        self.presenter = Presenter(probe)
         names = [HUMAN] + list(self.rules.bot_factories())
         sides = self.rules.player_sides(self.scenario, probe.num_players())
         for p in range(probe.num_players()):
@@ -111,7 +168,7 @@ class PlaytestWindow(QMainWindow):
             box.setObjectName(f"seat{p}")
             box.addItems(names)
             box.setCurrentIndex(0 if p == 0 else names.index("random"))
-            box.currentIndexChanged.connect(lambda _=0: self._maybe_bot())
+            box.currentIndexChanged.connect(lambda _=0, q=p: self._seat_changed(q))
             label = self.scenario.sides[sides[p]].name if sides[p] in self.scenario.sides else probe.player_name(p)
             seats.addRow(label, box)
             self.seat_boxes.append(box)
@@ -119,30 +176,42 @@ class PlaytestWindow(QMainWindow):
         lay.addWidget(QLabel("Legal actions (double-click to play):"))
         self.legal = QListWidget()
         self.legal.setObjectName("playtestLegal")
+        self.legal.setUniformItemSizes(True)
         self.legal.itemActivated.connect(lambda it: self.human_action(it.data(Qt.UserRole)))
-        lay.addWidget(self.legal)
-        buttons = QHBoxLayout()
+        lay.addWidget(self.legal, 1)
         play = QPushButton("Play selected")
         play.clicked.connect(lambda: self.legal.currentItem() and self.human_action(self.legal.currentItem().data(Qt.UserRole)))
-        buttons.addWidget(play)
-        lay.addLayout(buttons)
-        dock = QDockWidget("Game", self)
-        dock.setObjectName("playtestGameDock")
-        dock.setWidget(side)
-        self.addDockWidget(Qt.RightDockWidgetArea, dock)
-        self.dice = QListWidget()
-        self.dice.setObjectName("playtestDice")
-        dice_dock = QDockWidget("Dice tray", self)
-        dice_dock.setObjectName("playtestDiceDock")
-        dice_dock.setWidget(self.dice)
-        self.addDockWidget(Qt.RightDockWidgetArea, dice_dock)
-        self.log = QListWidget()
-        self.log.setObjectName("playtestLog")
-        log_dock = QDockWidget("Event log", self)
-        log_dock.setObjectName("playtestLogDock")
-        log_dock.setWidget(self.log)
-        self.addDockWidget(Qt.BottomDockWidgetArea, log_dock)
-        self.resize(1300, 850)
+        lay.addWidget(play)
+        side.setMinimumWidth(400)  # room for the panel's words: the layout never follows their length
+        self._dock("Game", "playtestGameDock", side, Qt.RightDockWidgetArea)
+        self.stack_panel = StackPanel()
+        self.stack_panel.setMinimumWidth(260)
+        self.stack_panel.action_chosen.connect(self.human_action)
+        stack_dock = self._dock("Stack", "playtestStackDock", self.stack_panel, Qt.LeftDockWidgetArea)
+        self.legend = Legend(self.presenter, self.scenario)
+        self.victory = VictoryTrack()
+        legend_box = QWidget()
+        legend_lay = QVBoxLayout(legend_box)
+        legend_lay.setContentsMargins(0, 0, 0, 0)
+        legend_lay.addWidget(self.victory)
+        legend_lay.addWidget(self.legend, 1)
+        legend_dock = self._dock("Legend", "playtestLegendDock", legend_box, Qt.LeftDockWidgetArea)
+        self.splitDockWidget(stack_dock, legend_dock, Qt.Vertical)
+        if self.board is not None:
+            stack_dock.hide()
+            legend_dock.hide()
+        self.dice = DiceTray()
+        self._dock("Dice tray", "playtestDiceDock", self.dice, Qt.RightDockWidgetArea)
+        self.log = EventLog()
+        self._dock("Event log", "playtestLogDock", self.log, Qt.BottomDockWidgetArea)
+        self.resize(1400, 900)
+
+    def _dock(self, title: str, name: str, widget: QWidget, area) -> QDockWidget:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(name)
+        dock.setWidget(widget)
+        self.addDockWidget(area, dock)
+        return dock
 
     def showEvent(self, e) -> None:  # noqa: N802 - Qt's name
         super().showEvent(e)
@@ -154,68 +223,156 @@ class PlaytestWindow(QMainWindow):
 
     def new_game(self, seed: int | None) -> None:
         self.stop_auto()
+        self._ticket += 1
+        self._thinking = False
         self.seed = seed if seed is not None else random.SystemRandom().randrange(1 << 31)
         self.session = Session(self._new_state, self.seed, self.fingerprint)
+        self.entries, self._events_seen, self._batch = [], 0, 0
+        self.shown_seat = self.viewer()
+        self._render_log()
         self._after_change()
 
     def seat(self, player: int) -> str:
         return self.seat_boxes[player].currentText() if 0 <= player < len(self.seat_boxes) else "random"
 
+    def humans(self) -> list[int]:
+        return [p for p in range(len(self.seat_boxes)) if self.seat(p) == HUMAN]
+
+    def viewer(self) -> int | None:
+        """The seat whose view the table shows: the one human; in a hot seat the human to move (or the
+        last one shown while a bot or the dice move); None (everything) when only bots play."""
+        humans = self.humans()
+        if not humans:
+            return None
+        if len(humans) == 1:
+            return humans[0]
+        cur = self.session.state.current_player() if self.session else -1
+        if cur in humans:
+            return cur
+        return self.shown_seat if self.shown_seat in humans else humans[0]
+
+    def view_state(self):
+        """The game as the seat on view sees it (its observation), computed once per change."""
+        if self._view_state is None:
+            state = self.session.state
+            v = self.shown_seat
+            self._view_state = state if v is None else state.observation(v)
+        return self._view_state
+
+    # --- playing an action and telling it ------------------------------------------------------------
+    def _entry_for(self, state, action: int) -> Entry:
+        player = state.current_player()
+        full = state.action_to_string(action)
+        texts = tuple(state.action_to_string_for(action, p) for p in range(state.num_players()))
+        kind = self.presenter.log_kind(state, action)
+        dice = self.presenter.dice(state, action, full) if player == CHANCE else None
+        if player != CHANCE:
+            self._batch += 1
+        return Entry(player, kind, full, texts, dice, self._batch)
+
+    def _play(self, action: int) -> Entry:
+        entry = self._entry_for(self.session.state, action)
+        self.session.apply(action)
+        lines = self.presenter.events(self.session.state)
+        entry.events = lines[self._events_seen:]
+        self._events_seen = len(lines)
+        self.entries.append(entry)
+        self._show_entry(entry)
+        return entry
+
+    def _show_entry(self, entry: Entry) -> None:
+        v = self.shown_seat
+        text = entry.full if v is None else entry.texts[v]
+        if text is not None:
+            who = "Dice" if entry.player == CHANCE else self.session.state.player_name(entry.player)
+            self.log.add(entry.kind, f"{who}: {text}")
+            if entry.dice is not None:
+                words = entry.dice["text"] if text == entry.full else text
+                self.dice.add(entry.dice["group"], entry.dice["face"] if text == entry.full else None, words, entry.batch)
+        for line in entry.events:
+            self.log.add("events", line)
+            if entry.dice is not None and text is not None:
+                self.dice.note(line)
+
+    def _render_log(self) -> None:
+        self.log.clear()
+        self.dice.start_over()
+        for entry in self.entries:
+            self._show_entry(entry)
+
     def _after_change(self) -> None:
         """Roll pending dice, refresh every view, and let a bot move if it is a bot's turn."""
         assert self.session is not None
-        for entry in self.session.resolve_chance():
-            self._log(entry, dice=True)
+        while self.session.state.current_player() == CHANCE:
+            self._play(sample_outcome(self.session.state.chance_outcomes(), self.session.rng))
         self.selected_cell = None
         self.map_item.set_overlay(Overlay())
         self._refresh()
         self._maybe_bot()
 
-    def _log(self, entry, dice: bool) -> None:
-        who = "dice" if entry.player == CHANCE else self.session.state.player_name(entry.player) if self.session else ""
-        text = f"{who}: {entry.text}"
-        self.log.addItem(text)
-        if dice:
-            self.dice.addItem(entry.text)
-        if not self._scroll_pending:
-            # Scrolling a long list is slow: once per turn of the event loop, not per line.
-            self._scroll_pending = True
-            QTimer.singleShot(0, self._scroll_logs)
-
-    def _scroll_logs(self) -> None:
-        self._scroll_pending = False
-        self.log.scrollToBottom()
-        self.dice.scrollToBottom()
-
     def _refresh(self) -> None:
         state = self.session.state
+        self._view_state = None
+        v = self.viewer()
+        if v != self.shown_seat:
+            if len(self.humans()) > 1 and v is not None and not state.is_terminal():
+                self.shown_seat = v
+                self._render_log()
+                self.curtain.drop(state.player_name(v))
+            else:
+                self.shown_seat = v
+                self._render_log()
         self.legal.clear()
+        view = self.view_state()
+        self.panel.set_rows(self.presenter.panel(view, self.shown_seat))
         if state.is_terminal():
-            returns = state.returns()
-            best = max(returns)
-            winners = [state.player_name(p) for p, r in enumerate(returns) if r == best]
-            self.info.setText(f"Game over. {' and '.join(winners)} {'wins' if len(winners) == 1 else 'share the win'}."
-                              f"  Returns: {', '.join(f'{r:g}' for r in returns)}")
+            rows = self.presenter.result(state)
+            self.result_panel.set_rows(rows)
+            self.result_panel.show()
+            head = next((t for k, t in rows if k == "Winner"), "")
+            self.info.setText(f"Game over. Winner: {head}." if head else "Game over.")
             self.stop_auto()
         else:
+            self.result_panel.hide()
             player = state.current_player()
-            extra = "; ".join(f"{k}: {v}" for k, v in state.information().items())
-            self.info.setText(f"{state.player_name(player)} to move ({self.seat(player)}). {extra}")
-            if self.seat(player) == HUMAN:
+            who = state.player_name(player)
+            self.info.setText(f"{who} to move" + (" (human)" if self.seat(player) == HUMAN else f" ({self.seat(player)} bot)"))
+            if self.seat(player) == HUMAN and not self.curtain.down:
                 for a in state.legal_actions():
                     it = QListWidgetItem(state.action_to_string(a))
                     it.setData(Qt.UserRole, a)
                     self.legal.addItem(it)
         self.actions_["undo"].setEnabled(bool(self.session.actions))
-        self.map_item.update()
+        if self.board is not None:
+            legal = state.legal_actions() if (not state.is_terminal() and self.seat(state.current_player()) == HUMAN
+                                              and not self.curtain.down) else []
+            self.board.show(state, self.shown_seat, legal)
+        else:
+            self.map_item.set_view(view, self.presenter)
+            self.legend.set_state(view, self.map_item._markers, self.map_item.marks)
+            self.victory.set_track(self.presenter.victory_track(view), {k: s.color for k, s in self.scenario.sides.items()})
+            self.refresh_stack_panel()
+
+    def _curtain_lifted(self) -> None:
+        self._refresh()
+
+    def _seat_changed(self, player: int) -> None:
+        """A seat switched between human and bot: the legal actions and the view follow at once."""
+        if self.session is None:
+            return
+        if self._thinking and self.session.state.current_player() == player:
+            self._ticket += 1  # the bot's answer for this seat is no longer wanted
+            self._thinking = False
+        self._refresh()
+        self._maybe_bot()
 
     def human_action(self, action: int) -> bool:
         state = self.session.state
-        if state.is_terminal() or self.seat(state.current_player()) != HUMAN or self._thinking:
+        if state.is_terminal() or self.seat(state.current_player()) != HUMAN or self._thinking or self.curtain.down:
             return False
         if action not in state.legal_actions():
             return False
-        self._log(self.session.apply(action), dice=False)
+        self._play(action)
         self._after_change()
         return True
 
@@ -227,7 +384,7 @@ class PlaytestWindow(QMainWindow):
             self.auto_timer.start(self.speed.value())
 
     def step(self) -> None:
-        """One bot move, thought out on the worker thread."""
+        """One bot move, thought out on the worker thread from the bot's seat's observation."""
         state = self.session.state
         if state.is_terminal() or self._thinking:
             return
@@ -237,10 +394,14 @@ class PlaytestWindow(QMainWindow):
             return
         self._ticket += 1
         self._thinking = True
-        rng = random.Random(f"{self.seed}:{len(self.session.actions)}:{name}")
-        bot = self.rules.bot_factories()[name](rng)
-        self.info.setText(f"{state.player_name(player)} ({name}) is thinking…")
-        self.pool.start(BotMove(self._ticket, bot, state.clone(), self.bot_signals))
+        rng_seed = f"{self.seed}:{len(self.session.actions)}:{name}"
+        self.info.setText(f"{state.player_name(player)} ({name} bot) is thinking…")
+        if not self.bot_objects:
+            self.bot_process.ask(self._ticket, self.session.actions, name, rng_seed)
+            return
+        bot = self.rules.bot_factories()[name](random.Random(rng_seed))
+        seen = state.observation(player)
+        self.pool.start(BotMove(self._ticket, bot, seen.clone() if seen is state else seen, self.bot_signals))
 
     def _bot_chose(self, ticket: int, action: int) -> None:
         if ticket != self._ticket:
@@ -249,7 +410,7 @@ class PlaytestWindow(QMainWindow):
         if action not in self.session.state.legal_actions():
             self._bot_failed(ticket, f"the bot chose an illegal action {action}")
             return
-        self._log(self.session.apply(action), dice=False)
+        self._play(action)
         self._after_change()
 
     def _bot_failed(self, ticket: int, message: str) -> None:
@@ -257,7 +418,7 @@ class PlaytestWindow(QMainWindow):
             return
         self._thinking = False
         self.stop_auto()
-        self.log.addItem(f"bot error: {message.splitlines()[0]}")
+        self.log.add("events", f"Bot error: {message.splitlines()[0]}")
         self.statusBar().showMessage(f"The bot failed and its move ended: {message.splitlines()[0]}", 10000)
         self._refresh()
 
@@ -279,7 +440,10 @@ class PlaytestWindow(QMainWindow):
         t.start()
         while self._thinking and t.elapsed() < timeout_ms:
             QCoreApplication.processEvents()
-            self.pool.waitForDone(5)
+            if self.bot_objects:
+                self.pool.waitForDone(5)
+            else:
+                self.bot_process.wait(5)
         QCoreApplication.processEvents()
 
     # --- undo, save, load ---------------------------------------------------------------------------
@@ -292,14 +456,20 @@ class PlaytestWindow(QMainWindow):
         while (self.session.actions and not self.session.state.is_terminal()
                and self.seat(self.session.state.current_player()) != HUMAN):
             self.session.undo()
-        self._rebuild_log()
+        self._rebuild_entries()
         self._refresh()
 
-    def _rebuild_log(self) -> None:
-        self.log.clear()
-        self.dice.clear()
-        for entry in self.session.log:
-            self._log(entry, dice=entry.player == CHANCE)
+    def _rebuild_entries(self) -> None:
+        """The table's telling of the game so far, by replaying its actions on a fresh state."""
+        state = self._new_state()
+        self.entries, self._events_seen, self._batch = [], 0, 0
+        for action in self.session.actions:
+            entry = self._entry_for(state, action)
+            state.apply_action(action)
+            lines = self.presenter.events(state)
+            entry.events, self._events_seen = lines[self._events_seen:], len(lines)
+            self.entries.append(entry)
+        self._render_log()
 
     def game_record(self) -> dict:
         return self.session.record()
@@ -322,65 +492,33 @@ class PlaytestWindow(QMainWindow):
             QMessageBox.warning(self, "Cannot load game", str(exc))
             return False
         self.stop_auto()
+        self._ticket += 1
+        self._thinking = False
         self.session = session
         self.seed = session.seed
-        self._rebuild_log()
+        self._rebuild_entries()
         self._refresh()
         return True
 
-    # --- clicking on the map ---------------------------------------------------------------------------
-    def click_cell(self, cell: int | None) -> None:
-        """First click picks a cell: where its pieces can go, what they can see and what they can
-        attack or fire at light up; a second click on a lit target plays that move."""
-        state = self.session.state
-        if cell is None or state.is_terminal() or self.seat(state.current_player()) != HUMAN:
-            return
-        moves = [(a, *state.action_cells(a)) for a in state.legal_actions()]
-        if self.selected_cell is not None:
-            chosen = [a for a, src, dst in moves if src in (self.selected_cell, None) and dst == cell]
-            if chosen and cell != self.selected_cell:
-                self._choose(chosen)
-                return
-        sources = [(a, dst) for a, src, dst in moves if src == cell and dst is not None]
-        here = bool(sources) or any(c == cell for c, _, _ in state.markers())
-        if here:
-            self.selected_cell = cell
-            self.map_item.set_selection(cells={cell})
-            self.map_item.set_overlay(self.reach_overlay(cell, moves))
-            return
-        direct = [a for a, src, dst in moves if src is None and dst == cell]
-        if direct:
-            self._choose(direct)
-
-    def reach_overlay(self, cell: int, moves) -> Overlay:
-        """Targets of the legal actions from (or, for games that name only targets, available at) a cell;
-        those holding another side's markers are attacks; and the cells in sight from it."""
-        state = self.session.state
-        targets = {dst for a, src, dst in moves if dst is not None and (src == cell or src is None)}
-        mine = {side for c, _, side in state.markers() if c == cell}
-        enemy_cells = {c for c, _, side in state.markers() if side is not None and side not in mine}
-        attack = targets & enemy_cells
-        seen: set[int] = set()
-        if self.scenario.grid.shape != "spaces":
-            sight = self.rules.sight(self.scenario)
-            seen = {c for c in range(self.scenario.grid.size) if c != cell and sight.visible(cell, c)}
-        return Overlay(cells={t: "" for t in targets - attack}, color="#2ca02c", attack=attack, seen=seen)
-
-    def _choose(self, actions: list[int]) -> None:
-        if len(actions) == 1:
-            self.human_action(actions[0])
-            return
-        menu = QMenu(self)
-        for a in actions:
-            act = menu.addAction(self.session.state.action_to_string(a))
-            act.triggered.connect(lambda _=False, x=a: self.human_action(x))
-        menu.popup(self.cursor().pos())
+    def closeEvent(self, e) -> None:  # noqa: N802 - Qt's name
+        self.stop_auto()
+        self._ticket += 1
+        self.bot_process.close()
+        super().closeEvent(e)
 
     def back(self) -> None:
         self.stop_auto()
         self._ticket += 1
         self.backToEditing.emit()
         self.close()
+
+    # --- what tests and scripts read -------------------------------------------------------------------
+    def table_text(self) -> str:
+        """Every word the table shows: panel, result, legal actions, stack panel, dice tray, event log."""
+        parts = [self.info.text(), self.panel.text(), self.result_panel.text() if not self.result_panel.isHidden() else "",
+                 "\n".join(self.legal.item(i).text() for i in range(self.legal.count())),
+                 "\n".join(self.stack_panel.names()), "\n".join(self.dice.texts()), "\n".join(self.log.lines(False))]
+        return "\n".join(p for p in parts if p)
 
 
 def start_playtest(editor, scenario_text: str | None = None, options: dict | None = None) -> PlaytestWindow:

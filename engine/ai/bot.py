@@ -4,8 +4,8 @@ A bot chooses among `legal_actions()` for the player to move; it never rolls
 dice (chance nodes are resolved by whoever runs the game) and it draws any
 randomness of its own from the generator it was given. It decides from its
 seat's observation (`state.observation(player)`), never from what the seat may
-not know; MCTS, which simulates whole games, still reads the full state until it
-samples the hidden part instead.
+not know; MCTS, which simulates whole games, plays them from states sampled consistent with
+that observation (`GameState.sample_hidden`).
 """
 from __future__ import annotations
 

@@ -3,8 +3,12 @@
 Scope: `MCTSBot`, a UCT search that works on any GameState: n players (each node keeps the
 sum of every player's returns, and a decision node picks by its mover's share), chance nodes
 (an outcome is sampled with its probability and becomes a child, so the tree stays
-closed-loop), random rollouts, an iteration budget. It draws every random number from the
-generator it was given. `head_to_head` plays a bot against others over many seeded games and
+closed-loop), random rollouts (or an evaluation at the leaf, `rollout_limit=0`), an iteration
+budget. It searches from its seat's observation: in a game with hidden information every
+playout starts from a full state sampled consistent with that observation
+(`GameState.sample_hidden`, determinization as in single-observer information-set MCTS: the
+tree is over what the seat may see, and at each node only the children legal in the playout's
+sample are weighed). It draws every random number from the generator it was given. `head_to_head` plays a bot against others over many seeded games and
 reports its win rate with a 95% interval (used by bench/games_small.py and the tests).
 """
 from __future__ import annotations
@@ -36,13 +40,22 @@ class MCTSBot:
 
     iterations: playouts per move. exploration: UCT constant, for returns in [-1, 1].
     rollout_limit: stop a rollout after this many actions and score the state with `evaluate`
-    (a function giving every player's value in [-1, 1]); None plays rollouts to the end.
+    (a function giving every player's value in [-1, 1]); None plays rollouts to the end, 0
+    scores the leaf at once. rollout_policy: a bot (or a factory of one, given the search's
+    generator) that plays the rollouts' moves instead of uniformly random ones; a game's
+    heuristic bot makes playouts that look like real play. anchor: a bot (factory, as for
+    rollout_policy) whose choice stands unless the search finds a move whose mean return beats
+    it by more than `margin` (the search improves on a sound bot rather than replacing it);
+    `_worth_searching(observation)` says at which decisions the search runs at all (every one
+    by default; otherwise the anchor decides).
     """
 
     name = "mcts"
 
     def __init__(self, rng: random.Random, iterations: int = 200, exploration: float = 2.0,
-                 rollout_limit: int | None = None, evaluate: Evaluate | None = None):
+                 rollout_limit: int | None = None, evaluate: Evaluate | None = None,
+                 rollout_policy: Callable[[random.Random], Bot] | None = None,
+                 anchor: Callable[[random.Random], Bot] | None = None, margin: float = 0.1):
         if rollout_limit is not None and evaluate is None:
             raise ValueError("a rollout limit needs an evaluation for the states where rollouts stop")
         self.rng = rng
@@ -50,20 +63,41 @@ class MCTSBot:
         self.exploration = exploration
         self.rollout_limit = rollout_limit
         self.evaluate = evaluate
+        self.policy = rollout_policy(rng) if rollout_policy is not None else None
+        self.anchor = anchor(rng) if anchor is not None else None
+        self.margin = margin
 
     def choose(self, state: GameState) -> int:
-        legal = state.legal_actions()
+        me = state.current_player()
+        obs = state.observation(me)  # what this seat may know, and nothing more
+        legal = obs.legal_actions()
         if len(legal) == 1:  # nothing to think about
             return legal[0]
-        me = state.current_player()
-        root = _Node(state.num_players())
+        sound = self.anchor.choose(state) if self.anchor is not None else None
+        if sound is not None and not self._worth_searching(obs):
+            return sound
+        root = _Node(obs.num_players())
+        # A game that hides nothing from this seat returns the state itself as its observation:
+        # every playout starts from a copy of it. Otherwise each starts from a fresh sample.
+        hidden = obs is not state
+        rng = self.rng
         for _ in range(self.iterations):
-            self._iterate(state.clone(), root)
+            self._iterate(obs.sample_hidden(me, rng) if hidden else obs.clone(), root, hidden)
+
+        def mean(node: _Node) -> float:
+            return node.total[me] / max(node.visits, 1)
         # The most visited move is the robust choice; ties go to the better average.
-        action, _ = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].total[me] / max(kv[1].visits, 1)))
+        action, best = max(root.children.items(), key=lambda kv: (kv[1].visits, mean(kv[1])))
+        if sound is not None:
+            held = root.children.get(sound)
+            if held is not None and mean(best) <= mean(held) + self.margin:
+                return sound
         return action
 
-    def _iterate(self, s: GameState, root: _Node) -> None:
+    def _worth_searching(self, observation: GameState) -> bool:
+        return True
+
+    def _iterate(self, s: GameState, root: _Node, sampled: bool = False) -> None:
         rng, c = self.rng, self.exploration
         players = len(root.total)
         node = root
@@ -82,20 +116,27 @@ class MCTSBot:
                 node = child
                 path.append(node)
                 continue
-            if node.untried is None:
-                node.untried = s.legal_actions()
-                rng.shuffle(node.untried)
-            if node.untried:  # expansion: one new child, then a rollout from it
-                a = node.untried.pop()
+            if sampled:  # samples differ below the root: what is legal here is this sample's
+                legal = s.legal_actions()
+                fresh = [a for a in legal if a not in node.children]
+                new = rng.choice(fresh) if fresh else None
+                candidates = [] if fresh else [(a, node.children[a]) for a in legal]
+            else:
+                if node.untried is None:
+                    node.untried = s.legal_actions()
+                    rng.shuffle(node.untried)
+                new = node.untried.pop() if node.untried else None
+                candidates = node.children.items()
+            if new is not None:  # expansion: one new child, then a rollout from it
                 child = _Node(players)
-                node.children[a] = child
+                node.children[new] = child
                 node = child
-                s.apply_action(a)
+                s.apply_action(new)
                 path.append(node)
                 break
             log_n = math.log(node.visits)
             best_a, best_v = -1, -math.inf
-            for a, ch in node.children.items():
+            for a, ch in candidates:
                 v = ch.total[p] / ch.visits + c * math.sqrt(log_n / ch.visits)
                 if v > best_v:
                     best_a, best_v = a, v
@@ -120,6 +161,8 @@ class MCTSBot:
                 return self.evaluate(s)  # type: ignore[misc]
             if p == CHANCE:
                 s.apply_action(sample_outcome(s.chance_outcomes(), rng))
+            elif self.policy is not None:
+                s.apply_action(self.policy.choose(s))
             else:
                 s.apply_action(rng.choice(s.legal_actions()))
             steps += 1

@@ -7,6 +7,7 @@ a test with hand-worked dice) picks one and applies it like any other action.
 """
 from __future__ import annotations
 
+import random
 from abc import ABC, abstractmethod
 from typing import Any, Hashable
 
@@ -84,6 +85,14 @@ class GameState(ABC):
         nothing hidden returns the state itself: read it, and clone it before changing it.
         Otherwise the observation has no history (the record of the game holds hidden moves)."""
         return self
+
+    def sample_hidden(self, player: int, rng: random.Random) -> "GameState":
+        """Called on `observation(player)`: a full, playable state consistent with everything
+        that seat has seen, what it may not know drawn from `rng` (a determinization, for
+        searches that play whole games from a seat's point of view, engine/ai/mcts.py). The
+        state's legal actions for that seat are the observation's. A game with nothing hidden
+        returns a copy of itself; games with hidden information override it."""
+        return self.clone()
 
     def action_to_string_for(self, action: int, player: int) -> str | None:
         """What seat `player` may know of `action` (a choice or a chance outcome) about to be

@@ -8,8 +8,9 @@ returns have one value per player once the game ends; the playtest hooks
 (action_cells, markers, summary) answer in their documented shapes; and every
 seat's observation is a state that leaves the game untouched, whose legal actions,
 for the seat to move, are the game's own (so no legal action gives away what the
-seat may not see), and every seat is told each action in words or not at all (the
-seat that acts always is).
+seat may not see), a sample of the hidden part (`sample_hidden`) offers that seat the same
+actions and plays on, and every seat is told each action in words or not at all (the seat
+that acts always is).
 """
 from __future__ import annotations
 
@@ -134,6 +135,12 @@ def _check_observations(state: GameState, g: int, move: int, player: int, legal:
             if sorted(obs.legal_actions()) != sorted(legal):
                 raise ConformanceError(f"{where}: player {p}'s observation has other legal actions than the game: "
                                        "they give away what the seat may not see")
+            if every_seat:  # a search's sample of the hidden part: the seat's choice, and playable
+                sample = obs.sample_hidden(p, random.Random(g * 1_000 + move))
+                if sample.current_player() != player or sorted(sample.legal_actions()) != sorted(legal):
+                    raise ConformanceError(f"{where}: a sample_hidden of player {p}'s observation offers other "
+                                           "legal actions than the game")
+                sample.apply_action(action)
         text = state.action_to_string_for(action, p)
         if not (text is None or isinstance(text, str)) or (p == player and text is None):
             raise ConformanceError(f"{where}: action_to_string_for({action}, {p}) is {text!r}")

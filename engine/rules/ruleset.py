@@ -166,6 +166,15 @@ class RuleSet:
         from engine.ai.mcts import MCTSBot
         return {"random": RandomBot, "mcts": lambda rng: MCTSBot(rng, iterations=100)}
 
+    def balance_bots(self, players: int) -> list[str]:
+        """The bots a balance run plays with by default, one name (a key of `bot_factories`) per
+        seat, the same in every seat so seats can be compared: bots that play to a result. The
+        heuristic bot where the game has one (every shipped rule set: docs/bots.md), else MCTS;
+        never the random bot, whose games can only time out in some rule sets."""
+        names = self.bot_factories()
+        name = "heuristic" if "heuristic" in names else "mcts" if "mcts" in names else "random"
+        return [name] * players
+
     def player_sides(self, scenario: Scenario, players: int) -> list[str]:
         """Which scenario side each player of the game plays (for seats and reports)."""
         sides = list(scenario.sides)

@@ -7,16 +7,19 @@ any number of workers.
 """
 from __future__ import annotations
 
+import multiprocessing
 import random
 import signal
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, Sequence
 
 from engine.ai.bot import play_game
 from engine.io.native import loads
 from engine.rules.api import CHANCE
 from engine.rules.registry import get_ruleset
+
+from .collect import collector_for
 
 
 @dataclass(frozen=True)
@@ -28,6 +31,12 @@ class BatchSpec:
     seed: int = 0
     options: tuple = ()  # rule-set options overriding the scenario's, as (key, value) pairs
     max_moves: int = 200_000
+    # Game g plays line-up lineups[g % len(lineups)] instead of `bots` (the seat games of a
+    # report: every seat the same bot, each named bot in turn).
+    lineups: tuple[tuple[str, ...], ...] = ()
+
+    def bots_for(self, game: int) -> tuple[str, ...]:
+        return self.lineups[game % len(self.lineups)] if self.lineups else self.bots
 
 
 @dataclass
@@ -38,10 +47,19 @@ class GameResult:
     moves: int
     first_player: int | None
     summary: dict[str, Any] = field(default_factory=dict)
+    # engine/session/collect.py's record: turns, outcome, timeline, maps
+    record: dict[str, Any] = field(default_factory=dict)
+    bots: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {"game": self.game, "returns": self.returns, "winner": self.winner, "moves": self.moves,
-                "first_player": self.first_player, "summary": self.summary}
+                "first_player": self.first_player, "summary": self.summary, "record": self.record,
+                "bots": list(self.bots)}
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> "GameResult":
+        return cls(d["game"], list(d["returns"]), d["winner"], d["moves"], d["first_player"], d.get("summary", {}),
+                   d.get("record", {}), tuple(d.get("bots", ())))
 
 
 _CACHE: dict[str, Any] = {}
@@ -49,12 +67,13 @@ _CACHE: dict[str, Any] = {}
 
 def _context(spec: BatchSpec):
     key = spec.scenario_text
-    ctx = _CACHE.get("ctx")
-    if ctx is None or ctx[0] != key:
+    ctx = _CACHE.get(key)
+    if ctx is None:  # a sweep sends a few scenario texts, one per setting
+        if len(_CACHE) >= 16:
+            _CACHE.clear()
         scenario = loads(spec.scenario_text, "<batch>")
-        ctx = (key, scenario, get_ruleset(scenario.ruleset))
-        _CACHE["ctx"] = ctx
-    return ctx[1], ctx[2]
+        ctx = _CACHE[key] = (scenario, get_ruleset(scenario.ruleset))
+    return ctx
 
 
 def play_one(spec: BatchSpec, game: int) -> GameResult:
@@ -63,21 +82,30 @@ def play_one(spec: BatchSpec, game: int) -> GameResult:
     state = rules.new_initial_state(scenario, dict(spec.options))
     factories = rules.bot_factories()
     players = state.num_players()
-    names = list(spec.bots) + ["random"] * (players - len(spec.bots))
+    names = list(spec.bots_for(game))
+    names += ["random"] * (players - len(names))
     bots = [factories[names[p]](random.Random(f"{spec.seed}:{game}:bot{p}")) for p in range(players)]
     first: list[int] = []
     moves = [0]
+    collector = collector_for(scenario.ruleset, state)
 
     def note(st, player, action):
         moves[0] += 1
+        collector.step(st, player, action)
         if player != CHANCE and not first:
             first.append(player)
 
-    final = play_game(state, bots, random.Random(f"{spec.seed}:{game}:dice"), spec.max_moves, note)
-    returns = [float(r) for r in final.returns()]
+    try:
+        final = play_game(state, bots, random.Random(f"{spec.seed}:{game}:dice"), spec.max_moves, note)
+        finished = True
+    except RuntimeError:  # Motu's own move limit, not a rule of the game: reported as "not finished"
+        final, finished = state, False
+    returns = [float(r) for r in final.returns()] if finished else [0.0] * players
     best = max(returns)
-    winner = returns.index(best) if returns.count(best) == 1 else None
-    return GameResult(game, returns, winner, moves[0], first[0] if first else None, final.summary())
+    winner = returns.index(best) if finished and returns.count(best) == 1 else None
+    record = collector.finish(final, returns, finished)
+    return GameResult(game, returns, winner, moves[0], first[0] if first else None, final.summary(), record,
+                      tuple(names))
 
 
 def _play_range(spec: BatchSpec, games: list[int]) -> list[GameResult]:
@@ -87,9 +115,10 @@ def _play_range(spec: BatchSpec, games: list[int]) -> list[GameResult]:
 class Interrupted(Exception):
     """Ctrl+C (or SIGTERM, which `motu play` turns into it) during a batch: the games finished so far."""
 
-    def __init__(self, results: list[GameResult]):
+    def __init__(self, results: list[GameResult], per_job: list[list[GameResult]] | None = None):
         super().__init__(f"interrupted after {len(results)} games")
         self.results = sorted(results, key=lambda r: r.game)
+        self.per_job = per_job if per_job is not None else [self.results]
 
 
 def _worker_init() -> None:
@@ -100,62 +129,90 @@ def _worker_init() -> None:
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
-def play_batch(spec: BatchSpec, games: int, workers: int = 1, scheduler: str | None = None,
-               progress: Callable[[int, int], None] | None = None) -> list[GameResult]:
-    """Play games 0..games-1; results in game order whatever the number of workers."""
+def play_batch(spec: BatchSpec, games: int, workers: int = 1, scheduler: Any = None,
+               progress: Callable[[int, int], None] | None = None, start: int = 0) -> list[GameResult]:
+    """Play games start..start+games-1; results in game order whatever the number of workers."""
+    return play_batches([(spec, list(range(start, start + games)))], workers, scheduler, progress)[0]
+
+
+def play_batches(jobs: Sequence[tuple[BatchSpec, list[int]]], workers: int = 1, scheduler: Any = None,
+                 progress: Callable[[int, int], None] | None = None,
+                 start_method: str | None = None) -> list[list[GameResult]]:
+    """Several batches (the settings of a sweep, the pairings of a bot matrix) in one pool:
+    per job, its games' results in game order, whatever the number of workers. `start_method`
+    "spawn" starts clean worker processes (the editor: forking a process with a GUI's threads
+    is not safe); by default the platform's own."""
+    total = sum(len(g) for _, g in jobs)
     if scheduler is not None and scheduler != "":
-        return _play_on_dask(spec, games, scheduler, progress)
-    results: list[GameResult] = []
-    if workers <= 1 or games <= 1:
+        return _play_on_dask(jobs, total, scheduler, progress)
+    out: list[list[GameResult]] = [[] for _ in jobs]
+    done = [0]
+
+    def tick():
+        done[0] += 1
+        if progress:
+            progress(done[0], total)
+
+    if workers <= 1 or total <= 1:
         try:
-            for g in range(games):
-                results.append(play_one(spec, g))
-                if progress:
-                    progress(g + 1, games)
+            for j, (spec, games) in enumerate(jobs):
+                for g in games:
+                    out[j].append(play_one(spec, g))
+                    tick()
         except KeyboardInterrupt:
-            raise Interrupted(results) from None
-        return results
-    chunk = max(1, min(5, games // (workers * 8) or 1))  # small, so that an interruption loses little
-    batches = [list(range(i, min(games, i + chunk))) for i in range(0, games, chunk)]
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_init)
+            raise Interrupted([r for rs in out for r in rs], out) from None
+        return out
+    chunk = max(1, min(5, total // (workers * 8) or 1))  # small, so that an interruption loses little
+    batches = [(j, spec, games[i:i + chunk]) for j, (spec, games) in enumerate(jobs) for i in range(0, len(games), chunk)]
+    context = multiprocessing.get_context(start_method) if start_method else None
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_init, mp_context=context)
     try:
-        pending = {pool.submit(_play_range, spec, b) for b in batches}
+        pending = {pool.submit(_play_range, spec, b): j for j, spec, b in batches}
         while pending:
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for fut in done:
-                results.extend(fut.result())
+            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for fut in finished:
+                j = pending.pop(fut)
+                out[j].extend(fut.result())
+            done[0] = sum(len(rs) for rs in out)
             if progress:
-                progress(len(results), games)
+                progress(done[0], total)
     except KeyboardInterrupt:
         for proc in list(getattr(pool, "_processes", {}).values()):  # the games under way are dropped
             proc.terminate()
         pool.shutdown(wait=False, cancel_futures=True)
-        raise Interrupted(results) from None
+        raise Interrupted([r for rs in out for r in rs], [sorted(rs, key=lambda r: r.game) for rs in out]) from None
     pool.shutdown()
-    return sorted(results, key=lambda r: r.game)
+    return [sorted(rs, key=lambda r: r.game) for rs in out]
 
 
-def _play_on_dask(spec: BatchSpec, games: int, address: Any, progress) -> list[GameResult]:
+def _play_on_dask(jobs, total: int, address: Any, progress) -> list[list[GameResult]]:
     """The same games on an existing Dask cluster (the optional extra motu[cluster])."""
     try:
         from distributed import Client, as_completed
     except ImportError:
         raise RuntimeError("--scheduler needs Dask: pip install 'motu[cluster]'") from None
     client = address if isinstance(address, Client) else Client(address)
-    results, futures = [], []
+    out: list[list[GameResult]] = [[] for _ in jobs]
+    futures: list = []
     try:
-        futures = client.map(play_one, [spec] * games, list(range(games)), pure=False)
+        which = {}
+        for j, (spec, games) in enumerate(jobs):
+            for fut in client.map(play_one, [spec] * len(games), games, pure=False):
+                which[fut.key] = j
+                futures.append(fut)
+        done = 0
         for fut in as_completed(futures):
-            results.append(fut.result())
+            out[which[fut.key]].append(fut.result())
+            done += 1
             if progress:
-                progress(len(results), games)
+                progress(done, total)
     except KeyboardInterrupt:
         client.cancel(futures)
-        raise Interrupted(results) from None
+        raise Interrupted([r for rs in out for r in rs], out) from None
     finally:
         if client is not address:
             client.close()
-    return sorted(results, key=lambda r: r.game)
+    return [sorted(rs, key=lambda r: r.game) for rs in out]
 
 
 def options_tuple(options: Mapping[str, Any] | None) -> tuple:

@@ -1,122 +1,169 @@
-"""Balance reports: who wins, how long games last, the first player's edge, and a map picture."""
+"""Balance reports: report.json, one self-contained report.html, and its PNG figures beside it.
+
+Scope: `build_report` turns game results into the report's data (engine/session/stats.py does
+the counting); `write_report` draws the figures from that data (figures.py) and writes the
+page, which needs no network: only its own PNGs, by relative path.
+"""
 from __future__ import annotations
 
 import json
-import math
 import os
-import statistics
 from html import escape
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from engine.io.atomic import write_atomic
 from engine.rules.registry import get_ruleset
 from engine.scenario.model import Scenario
 
+from . import stats
 from .batch import GameResult
-from .map_svg import map_svg
+from .collect import TIMELINE_WORDS
+from .stats import wilson  # noqa: F401 - the interval's long-standing home
+
+MAP_WORDS = {  # per map of the records: (title, colour bar words, per-player panel words, share or mean)
+    "held": ("Areas held at the end, per clan", "share of games in which the clan held the area at the end", "{}", "share"),
+    "battles": ("Where battles were fought", "battles per game in the hex", "all clans", "mean"),
+    "casualties": ("Where casualties fell", "casualties per game in the square", "{} casualties", "mean"),
+    "fire": ("Where fire came from", "volleys per game fired from the square", "{} fire", "mean"),
+    "influenced": ("Villages influenced, per player", "times per game the player influenced the village", "{}", "mean"),
+    "boats": ("Where boats ended, per player", "share of games with the player's boat on the square at the end", "{}",
+              "share"),
+}
 
 
-def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% interval of a rate (Wilson score interval)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = successes / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
+def default_bot(rules) -> str:
+    """The bot balance runs use where none is named: the rule set's own choice
+    (`RuleSet.balance_bots`, where the rule set has it) if it names one of its bots, else its
+    heuristic (or greedy) bot, else random."""
+    factories = rules.bot_factories()
+    choose = getattr(rules, "balance_bots", None)
+    chosen = choose(1)[0] if callable(choose) else None
+    if chosen in factories:
+        return chosen
+    for name in ("heuristic", "greedy"):
+        if name in factories:
+            return name
+    return "random"
 
 
-def build_report(s: Scenario, results: Sequence[GameResult], bots: Sequence[str], seed: int) -> dict[str, Any]:
+def matrix_bots(rules) -> list[str]:
+    """random, the heuristic (or greedy) bot and MCTS, those the rule set has."""
+    factories = rules.bot_factories()
+    return [b for b in ("random", "heuristic" if "heuristic" in factories else "greedy", "mcts") if b in factories]
+
+
+def build_report(s: Scenario, results: Sequence[GameResult], bots: Sequence[str], seed: int,
+                 seat_results: Sequence[GameResult] | None = None, matrix: Mapping[str, Any] | None = None,
+                 stopping: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The report's data. `seat_results`: the games with the same bot in every seat (when the
+    named bots differ, the seat advantage is measured in those only)."""
     n = len(results)
-    players = len(results[0].returns) if results else 0
+    players = len(results[0].returns) if results else len(bots)
     sides = get_ruleset(s.ruleset).player_sides(s, players)
-    wins = [sum(1 for r in results if r.winner == p) for p in range(players)]
-    draws = sum(1 for r in results if r.winner is None)
+    wins = stats.wins_per_player(results, players)
     per_side = []
     for p in range(players):
-        lo, hi = wilson(wins[p], n)
-        per_side.append({"player": p, "side": sides[p], "bot": bots[p] if p < len(bots) else "random",
-                         "wins": wins[p], "rate": wins[p] / n if n else 0.0, "interval95": [lo, hi]})
-    lengths = [r.moves for r in results]
+        side = s.sides.get(sides[p])
+        per_side.append({"player": p, "side": sides[p], "name": side.name if side else sides[p],
+                         "colour": side.color if side else None, "bot": bots[p] if p < len(bots) else "random",
+                         **stats.rate(wins[p], n)})
+    bots_differ = len(set(x["bot"] for x in per_side)) > 1
+    seat_games = list(results) if not bots_differ else list(seat_results or [])
+    seat = stats.seat_advantage(seat_games, players, sides)
+    for row in seat["per_seat"]:
+        row["name"] = per_side[row["seat"]]["name"]
+    seat["source"] = "these games" if not bots_differ else "separate games with the same bot in every seat"
     decided = [r for r in results if r.winner is not None and r.first_player is not None]
     first_wins = sum(1 for r in decided if r.winner == r.first_player)
-    lo, hi = wilson(first_wins, len(decided))
+    length = stats.length(results)
+    timeline = stats.timeline(results, players)
+    timeline["what"] = TIMELINE_WORDS.get(s.ruleset, "score")
     report = {
         "scenario": s.title, "ruleset": s.ruleset, "games": n, "seed": seed,
-        "sides": per_side, "draws": draws,
-        "length": {"mean": statistics.fmean(lengths) if lengths else 0, "median": statistics.median(lengths) if lengths else 0,
-                   "min": min(lengths, default=0), "max": max(lengths, default=0), "unit": "actions"},
+        "sides": per_side, "bots_differ": bots_differ,
+        "draws": sum(1 for r in results if r.winner is None),
+        "not_finished": sum(1 for r in results if r.record.get("outcome") == "not finished"),
+        "convergence": stats.convergence(results, players),
+        "seat": seat,
+        "outcomes": stats.outcomes(results),
+        "length": length,
+        "timeline": timeline,
+        "maps": stats.maps(results),
         "first_player": {"decided_games": len(decided), "first_player_wins": first_wins,
-                         "rate": first_wins / len(decided) if decided else 0.0, "interval95": [lo, hi],
-                         "even": 1 / players if players else 0.0},
-        "map": _map_data(s, results),
+                         **({"from_unequal_bots": True} if bots_differ else {})},
     }
+    if matrix:
+        report["matrix"] = dict(matrix)
+    if stopping:
+        report["stopping"] = dict(stopping)
     return report
 
 
-def _map_data(s: Scenario, results: Sequence[GameResult]) -> dict[str, Any]:
-    """Aggregate what each game's summary says about the map."""
-    area_counts: dict[str, dict[str, int]] = {}
-    cell_counts: dict[str, float] = {}
-    for r in results:
-        for area, side in (r.summary.get("areas") or {}).items():
-            area_counts.setdefault(area, {})
-            key = side if side is not None else "neutral"
-            area_counts[area][key] = area_counts[area].get(key, 0) + 1
-        for label, count in (r.summary.get("cells") or {}).items():
-            cell_counts[label] = cell_counts.get(label, 0) + count
-    out: dict[str, Any] = {}
-    if area_counts:
-        out["areas_held"] = {a: {k: v / len(results) for k, v in sorted(c.items())} for a, c in area_counts.items()}
-    if cell_counts:
-        out["cells"] = dict(sorted(cell_counts.items()))
+def map_panels(s: Scenario, report: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Each map figure's panels as data: [{name, title, what, vmax, panels: [(label, {cell: value})]}]."""
+    games = max(1, report["games"])
+    out = []
+    names = [x["name"] for x in report["sides"]]
+    area_cells: dict[str, list[int]] = {}
+    for c, a in enumerate(s.cell_area):
+        if a:
+            area_cells.setdefault(a, []).append(c)
+
+    def cells_of(key: str) -> list[int]:
+        if key in area_cells:
+            return area_cells[key]
+        try:
+            return [s.grid.parse_label(key)]
+        except Exception:  # noqa: BLE001 - a label of another map version: left off the picture
+            return []
+
+    for name, data in report["maps"].items():
+        title, what, panel_words, _kind = MAP_WORDS.get(name, (name, "per game", "{}", "mean"))
+        per_player = all(isinstance(v, dict) for v in data.values())
+        groups = ([(panel_words.format(names[int(p)] if int(p) < len(names) else p), d) for p, d in sorted(
+            data.items(), key=lambda kv: int(kv[0]))] if per_player else [(panel_words, data)])
+        panels, top = [], 0.0
+        for label, counts in groups:
+            values: dict[int, float] = {}
+            for key, count in counts.items():
+                for c in cells_of(key):
+                    values[c] = values.get(c, 0.0) + count / games
+            top = max([top] + list(values.values()))
+            panels.append((label, values))
+        vmax = 1.0 if _kind == "share" else (top or 1.0)
+        out.append({"name": name, "title": title, "what": what, "vmax": vmax, "panels": panels,
+                    "gamma": 1.0 if _kind == "share" else 0.5})
     return out
 
 
-def _picture(s: Scenario, report: dict[str, Any]) -> str | None:
-    m = report["map"]
-    grid = s.grid
-    if "areas_held" in m:
-        values, labels = {}, {}
-        for c, a in enumerate(s.cell_area):
-            held = m["areas_held"].get(a) if a else None
-            if held:
-                side, share = max(((k, v) for k, v in held.items() if k != "neutral"), key=lambda kv: kv[1], default=("", 0.0))
-                values[c] = share
-                labels[c] = f"{s.areas[a].name}: held by {side} in {share:.0%} of games" if side else s.areas[a].name
-        return map_svg(s, values, "How often each area was held at the end (by its most frequent holder)", labels)
-    if "cells" in m and m["cells"]:
-        top = max(m["cells"].values())
-        values = {grid.parse_label(k): v / top for k, v in m["cells"].items()}
-        labels = {grid.parse_label(k): f"{v:g}" for k, v in m["cells"].items()}
-        return map_svg(s, values, "Where it happened (darker: more often)", labels)
-    return None
-
-
 def write_report(s: Scenario, report: dict[str, Any], directory: str) -> dict[str, str]:
-    """report.json, report.html and map.svg in `directory`; returns their paths."""
+    """report.json, report.html and the figures (PNG) in `directory`; returns their paths."""
+    from . import figures
     os.makedirs(directory, exist_ok=True)
     paths = {"json": os.path.join(directory, "report.json"), "html": os.path.join(directory, "report.html")}
     write_atomic(paths["json"], json.dumps(report, indent=1, sort_keys=True))
-    svg = _picture(s, report)
-    if svg:
-        paths["svg"] = os.path.join(directory, "map.svg")
-        write_atomic(paths["svg"], svg)
-    rows = "".join(
-        f"<tr><td>{escape(x['side'])}</td><td>{escape(x['bot'])}</td><td>{x['wins']}</td>"
-        f"<td>{x['rate']:.1%}</td><td>{x['interval95'][0]:.1%} – {x['interval95'][1]:.1%}</td></tr>"
-        for x in report["sides"])
-    fp = report["first_player"]
-    ln = report["length"]
-    html = f"""<!doctype html><html><head><meta charset="utf-8"><title>Balance: {escape(report['scenario'])}</title>
-<style>body{{font-family:sans-serif;margin:2em}} td,th{{padding:4px 10px;border-bottom:1px solid #ddd}}</style></head><body>
-<h1>Balance report: {escape(report['scenario'] or report['ruleset'])}</h1>
-<p>{report['games']} games, seed {report['seed']}; {report['draws']} without a single winner.</p>
-<table><tr><th>Side</th><th>Bot</th><th>Wins</th><th>Rate</th><th>95% interval</th></tr>{rows}</table>
-<p>Game length: mean {ln['mean']:.1f}, median {ln['median']}, from {ln['min']} to {ln['max']} actions.</p>
-<p>First player won {fp['first_player_wins']} of {fp['decided_games']} decided games ({fp['rate']:.1%};
-95% interval {fp['interval95'][0]:.1%} – {fp['interval95'][1]:.1%}; an even game gives {fp['even']:.0%}).</p>
-{('<img src="map.svg" alt="map">' if svg else '')}
-</body></html>"""
-    write_atomic(paths["html"], html)
+    cat = get_ruleset(s.ruleset).catalogue
+    pics: dict[str, str | None] = {
+        "wins": figures.wins(report, directory) if report["games"] else None,
+        "convergence": figures.convergence(report, directory) if report["games"] else None,
+        "seat": figures.seat(report, directory),
+        "outcomes": figures.outcomes(report, directory) if report["games"] else None,
+        "length": figures.length(report, directory) if report["games"] else None,
+        "timeline": figures.timeline(report, directory),
+        "matrix": figures.matrix(report, directory),
+    }
+    maps = []
+    for m in map_panels(s, report):
+        if any(v for _, v in m["panels"]):
+            maps.append((m, figures.map_grid(s, cat, m["panels"], m["vmax"], m["what"], directory,
+                                             f"map-{m['name']}.png", m["title"], gamma=m["gamma"])))
+    for k, v in pics.items():
+        if v:
+            paths[k] = os.path.join(directory, v)
+    for m, v in maps:
+        paths["map-" + m["name"]] = os.path.join(directory, v)
+    from .report_html import page
+    write_atomic(paths["html"], page(report, pics, [(m, v) for m, v in maps]))
     return paths
+
+

@@ -76,10 +76,14 @@ def test_undo_replays_all_but_the_last_move(qtbot, tmp_path):
     first = pt.session.state.legal_actions()[0]
     assert pt.human_action(first)
     second = pt.session.state.legal_actions()[-1]
+    assert pt.curtain.down and not pt.human_action(second), "two humans: the screen is passed first"
+    pt.curtain.button.click()
     assert pt.human_action(second)
     key = pt.session.state.state_key()
     pt.undo()
     assert pt.session.actions == dealt + [first]
+    if pt.curtain.down:
+        pt.curtain.button.click()
     pt.human_action(second)
     assert pt.session.state.state_key() == key
 
@@ -138,6 +142,7 @@ def test_a_bot_error_ends_its_move_with_a_message(qtbot, tmp_path, monkeypatch):
             raise RuntimeError("bot crashed")
 
     monkeypatch.setattr(pt.rules, "bot_factories", lambda: {"random": Broken})
+    pt.bot_objects = True  # a bot given as an object thinks on a worker thread
     pt.seat_boxes[0].setCurrentText("random")
     pt.step()
     pt.wait_for_bot()

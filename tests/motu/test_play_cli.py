@@ -2,6 +2,8 @@
 import json
 import os
 
+from engine.rules.registry import get_ruleset
+from engine.session.report import default_bot
 from motu.cli import main
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -13,7 +15,8 @@ def test_play_writes_a_report_and_names_the_bots(tmp_path, capsys):
                  "--report", str(tmp_path), "--json"])
     out = json.loads(capsys.readouterr().out)
     assert code == 0
-    assert [x["bot"] for x in out["sides"]] == ["random", "greedy"]
+    balance = default_bot(get_ruleset("tiki"))
+    assert [x["bot"] for x in out["sides"]] == [balance, "greedy"]  # unnamed sides: the balance bot
     assert len(out["results"]) == 4
     assert os.path.exists(tmp_path / "report.html") and os.path.exists(tmp_path / "report.json")
 

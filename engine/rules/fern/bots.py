@@ -13,9 +13,11 @@ Its own randomness (ties) comes from the generator it is given.
 """
 from __future__ import annotations
 
+import math
 import random
 
 from engine.ai.bot import RandomBot
+from engine.ai.mcts import MCTSBot
 
 from . import firing, motivation
 from .model import (
@@ -35,7 +37,7 @@ from .model import (
     UNPIN,
 )
 
-__all__ = ["HeuristicBot", "RandomBot"]
+__all__ = ["HeuristicBot", "RandomBot", "mcts_bot", "values"]
 
 
 def _p_success(number: int) -> float:
@@ -143,6 +145,56 @@ class HeuristicBot:
             return False
         mine = sum(s.groups[g].n for g in gids)
         return mine < 1.5 * s.figures_at(v, 1 - p)
+
+
+# --- the search bot ---------------------------------------------------------------------------
+# A cut-off playout is scored by the victory points it points to (§11): casualties inflicted,
+# and a D6 (3.5 on average) for each enemy unit broken and leader killed; VALUE_SCALE points of
+# lead make a game all but won.
+UNIT_BROKEN, VALUE_SCALE = 3.5, 6.0
+
+
+def lead(state, player: int) -> float:
+    """Victory points `player` is ahead by, as the game stands (§11, the field not counted)."""
+    b = state.b
+    score = [float(state.killed[1 - p]) for p in (0, 1)]
+    for u, info in enumerate(b.units):
+        if state.unit_gone(u):
+            score[1 - info.player] += UNIT_BROKEN
+    for l in state.leaders_killed:
+        score[1 - b.leaders[l].player] += UNIT_BROKEN
+    return score[player] - score[1 - player]
+
+
+def values(state) -> list[float]:
+    """Both sides' values in (-1, 1) for MCTS playouts cut short; a finished game's returns."""
+    if state.is_terminal():
+        return state.returns()
+    v = math.tanh(lead(state, 0) / VALUE_SCALE)
+    return [v, -v]
+
+
+class SearchBot(MCTSBot):
+    """UCT on the heuristic bot: its playouts are the heuristic's, cut off after `rollout_limit`
+    actions and scored by `values`; it searches only the side's main decisions (whom to
+    motivate, retiring), where a turn is won or lost, and there takes the heuristic's choice
+    unless a move's mean return beats it by more than `margin`; what a motivated group does is
+    the heuristic's."""
+
+    name = "mcts"
+
+    def _worth_searching(self, observation) -> bool:
+        return observation.stack[-1][0] == "main"
+
+
+def mcts_bot(rng: random.Random, iterations: int = 40, rollout_limit: int = 30,
+             margin: float | None = 0.1) -> MCTSBot:
+    """The search bot; margin None: no heuristic anchor, the search alone decides, everywhere."""
+    if margin is None:
+        return MCTSBot(rng, iterations=iterations, rollout_limit=rollout_limit, evaluate=values,
+                       rollout_policy=HeuristicBot)
+    return SearchBot(rng, iterations=iterations, rollout_limit=rollout_limit, evaluate=values,
+                     rollout_policy=HeuristicBot, anchor=HeuristicBot, margin=margin)
 
 
 def bots_by_name(names: list[str], seed: int) -> list:

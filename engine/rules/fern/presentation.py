@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .model import BLOCK, FIRE, MOVE, OBSERVE, RESCUE, UNPIN
+from engine.rules.api import CHANCE
+
+from .model import BLOCK, DIE, FIRE, MOVE, OBSERVE, RESCUE, UNPIN
 
 _TARGETED = (MOVE, FIRE, OBSERVE, UNPIN, RESCUE)
 
@@ -44,3 +46,106 @@ def summary(st) -> dict[str, Any]:
         label = st.b.label(cell)
         cells[label] = cells.get(label, 0) + n
     return {"cells": cells}
+
+
+# --- the playtest table's words (the rule sections are the rules' own: §2 Motivation …) ---------
+ROLLS = {"r_motivate": ("Motivation", "§2"), "r_activate": ("Activation", "§3"), "r_hit": ("Firing", "§5"),
+         "r_save": ("Saving roll", "§5"), "r_alloc": ("Hits allocated", "§5"), "r_pin": ("Pinning", "§9"),
+         "r_react": ("Reaction fire", "§6"), "r_carry": ("Casualties", "§8"), "r_rescue": ("Casualty removal", "§8"),
+         "r_morale": ("Unit morale", "§10"), "r_cc": ("Close combat", "§7"), "r_observe": ("Observation", "§12"),
+         "r_vp": ("Victory points", "§11")}
+COMBAT = {"r_hit", "r_save", "r_alloc", "r_pin", "r_react", "r_cc", "r_carry", "r_rescue", "r_morale"}
+SIDES = ("British", "Maori")
+
+
+def _task(st) -> tuple:
+    return st.stack[-1] if st.stack else ("over",)
+
+
+def asked(st) -> str:
+    task = _task(st)
+    kind = task[0]
+    if kind == "over":
+        return "the game is over"
+    if kind in ROLLS:
+        return "the dice are rolling"
+    side = SIDES[task[1]] if isinstance(task[1], int) and task[1] in (0, 1) else SIDES[st.player]
+    if kind == "main":
+        return f"{side}: choose a leader to motivate a unit or a square, or end the turn (§2)"
+    if kind == "act":
+        return f"{side}: spend the activation points — {task[5]} left (§3)"
+    if kind == "react_offer":
+        return f"{side}: fire in reaction, or hold fire (§6)"
+    if kind == "unseen":
+        return f"{side}: choose where the hidden figures go (§12)"
+    return f"{side}: choose"
+
+
+def panel(st, seat: int | None = None) -> list[tuple[str, str]]:
+    """The game panel's rows, always the same labels in the same order."""
+    lost = [st.b.units[u].name for u in range(len(st.b.units)) if st.unit_gone(u)]
+    return [("Turn", f"{st.turn} of {st.b.turns}"), ("Side", f"{SIDES[st.player]} turn"), ("To move", asked(st)),
+            ("Casualties inflicted", f"British {st.killed[1]}, Maori {st.killed[0]}"),
+            ("Victory points", f"British {st.vp[0]}, Maori {st.vp[1]} (§11)"),
+            ("Units broken", ", ".join(lost) or "none")]
+
+
+def dice(st, action: int) -> dict[str, Any] | None:
+    task = _task(st)
+    if st.current_player() != CHANCE:
+        return None
+    group, rule = ROLLS.get(task[0], ("Roll", ""))
+    face = None if task[0] == "r_alloc" else action - DIE  # hits are allocated by drawing, not a die
+    text = st.action_to_string(action)
+    return {"group": group, "face": face, "text": f"{group} ({rule}): {text}" if rule else text}
+
+
+def log_kind(st, action: int) -> str:
+    kind = _task(st)[0]
+    if kind in ROLLS:
+        return "combat" if kind in COMBAT else "dice"
+    text = st.action_to_string(action)
+    return "combat" if "fire at" in text or "volley" in text else "moves"
+
+
+def result(st) -> list[tuple[str, str]]:
+    if _task(st)[0] != "over":
+        return []
+    r = st.returns()
+    winner = SIDES[0] if r[0] > r[1] else SIDES[1] if r[1] > r[0] else "nobody (a draw)"
+    lost = [st.b.units[u].name for u in range(len(st.b.units)) if st.unit_gone(u)]
+    field = SIDES[st.holder] if st.holder in (0, 1) else "neither side"
+    return [("Winner", winner), ("Victory points", f"British {st.vp[0]}, Maori {st.vp[1]} (§11)"),
+            ("Holding the field", field), ("Casualties inflicted", f"British {st.killed[1]}, Maori {st.killed[0]}"),
+            ("Units broken", ", ".join(lost) or "none"), ("Turns played", f"{st.turn} of {st.b.turns}")]
+
+
+def pieces(st) -> list:
+    """The figures, leaders and casualty markers on the table as the scenario's pieces, each where it
+    stands now and with its figures left, so the shared counter drawing shows them (a senior officer
+    reads the same as in the editor). Marks: pinned, hidden (only ever one's own: an observation
+    holds no hidden enemy)."""
+    from dataclasses import replace
+
+    from engine.scenario.model import Piece
+    b = st.b
+    out = []
+    for gid, g in sorted(st.groups.items()):
+        unit = b.units[g.unit]
+        base = b.scenario.pieces.get(unit.id) or Piece(unit.id, "unit", unit.side or None)
+        marks = ",".join(m for m, on in (("pinned", g.pinned), ("hidden", g.hidden)) if on)
+        out.append(replace(base, id=f"{unit.id}#{gid}", cell=g.cell, count=g.n, props={**base.props, "marks": marks}))
+    for i, lead in enumerate(st.leaders):
+        if lead.cell is None or lead.dead:
+            continue
+        info = b.leaders[i]
+        base = b.scenario.pieces.get(info.id) or Piece(info.id, "leader", info.side or None, name=info.name)
+        marks = ",".join(m for m, on in (("pinned", lead.pinned), ("hidden", lead.hidden)) if on)
+        out.append(replace(base, cell=lead.cell, props={**base.props, "marks": marks}))
+    for (cell, _owner), n in sorted(st.cas.items()):
+        out.append(Piece(f"casualty@{cell}#{_owner}", "casualty", None, cell, n, props={"marks": "casualty"}))
+    return out
+
+
+LEGEND = {"pinned": "Pinned (§9)", "hidden": "Hidden: only your side sees it (§12)",
+          "casualty": "Casualty markers on the table (§8)"}

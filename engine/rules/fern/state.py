@@ -18,6 +18,7 @@ from . import (
     casualties,
     combat,
     firing,
+    hidden,
     morale,
     motivation,
     observation,
@@ -195,6 +196,19 @@ class FernState(FernCore, GameState):
         """What `player`'s side may see (§12): the other side's hidden figures and leaders left out,
         and the steps only they are taking masked (observation.py)."""
         return observation.observe(self, player)
+
+    def sample_hidden(self, player: int, rng) -> FernState:
+        """On `player`'s observation: the hidden figures it leaves out put back where they could
+        be, drawn from `rng` (hidden.py); the state itself when nothing is hidden from that side."""
+        if not self.unseen and not any(t[0] == "unseen" for t in self.stack) and not self._leaders_out_of_sight(player):
+            return self.clone()
+        return hidden.sample(self, player, rng)
+
+    def _leaders_out_of_sight(self, player: int) -> bool:
+        infos = self.b.leaders
+        return any(l.cell is None and not l.dead and infos[i].player != player and self.b.leader_pieces[i].cell is not None
+                   and i not in self.leaders_killed and (infos[i].unit is None or infos[i].unit not in self.broken)
+                   for i, l in enumerate(self.leaders))
 
     def action_to_string_for(self, action: int, player: int) -> str | None:
         return observation.action_text_for(self, action, player)

@@ -55,6 +55,8 @@ def greedy_bot(rng: random.Random) -> GreedyBot:
     return GreedyBot(evaluate, rng)
 
 
-def mcts_bot(rng: random.Random, iterations: int = 200, rollout_limit: int | None = None) -> MCTSBot:
+def mcts_bot(rng: random.Random, iterations: int = 200, rollout_limit: int | None = 0) -> MCTSBot:
+    """UCT scoring each new leaf with `rollout_value` (rollout_limit 0: the evaluation beats
+    random playouts to the end); None plays rollouts to the end."""
     return MCTSBot(rng, iterations=iterations, rollout_limit=rollout_limit,
                    evaluate=rollout_value if rollout_limit is not None else None)

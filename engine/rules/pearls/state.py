@@ -228,6 +228,19 @@ class PearlsState(GameState):
         o._scores = None
         return o
 
+    def sample_hidden(self, player: int, rng) -> "PearlsState":
+        """A full game consistent with `player`'s observation: each chest unknown to that seat
+        drawn from `rng`, uniformly between nothing and twice the seat's own savings (the seat
+        knows only what it saved itself; "about as much as I did" is its best guess)."""
+        c = self._copy([])
+        own = self.chest[player] if player not in self.hidden_chests else 0
+        for p in self.hidden_chests:
+            if p != player:
+                c.chest[p] = rng.randint(0, 2 * own)
+        c.hidden_chests = ()
+        c._scores = None
+        return c
+
     def information(self, viewer: int | None = None) -> dict[str, Any]:
         """What a playtest view shows; with a viewer, other players' chests are hidden."""
         info: dict[str, Any] = {"turn": self.turn, "cash": list(self.cash), "pearls left": dict(zip(COLOURS, self.supply)),

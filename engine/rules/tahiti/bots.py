@@ -7,9 +7,8 @@ is the worst). `HeuristicBot` looks one action ahead with it (the shared greedy 
 the hexes a move may end on it weighs one for each area and every hex a battle or a Village
 makes different (the evaluation tells no other hexes of an area apart), and it splits stacks:
 a Leader with the escort that takes an area (`conquest_strength`) may go one way while the rest
-go another or stay (`_plans`). Random and MCTS are the shared bots (the MCTS bot with a rollout
-limit, so its playouts stay short on a long game, scoring a cut-off with this evaluation on a
-fixed scale, `_values`).
+go another or stay (`_plans`). Random and MCTS are the shared bots (the MCTS bot scores each leaf
+of its tree with this evaluation on a fixed scale, `_values`, instead of playing on at random).
 """
 from __future__ import annotations
 
@@ -18,10 +17,14 @@ import math
 from engine.ai.greedy import GreedyBot
 from engine.ai.mcts import MCTSBot
 
-from .constants import COMBAT, DONE, EXPED, IN_MARAE, LAND, LEADERS, SEA, SPLIT, TAKE, unit_class
-from .queries import areas_held, strength
+from .constants import COMBAT, CURSED, FLIPPED, DONE, EXPED, IN_MARAE, LAND, LEADERS, SEA, SPLIT, TAKE, unit_class
+from .queries import _CV, areas_held, strength, unit_value
 from .rulesdata import combat_value
 from .stacks import pickable
+
+
+# Combat values that no event changes (a Shaman's may: 22-25), read without unit_value's checks.
+_PLAIN = {k: v for k, v in _CV.items() if k != "shaman"}
 
 
 def evaluate(state, player: int) -> float:
@@ -30,10 +33,26 @@ def evaluate(state, player: int) -> float:
     if state.out[player]:
         return -1000.0
     held = areas_held(state)
-    mine = [u for u in state.units if u[1] == player]
     best_other = max((held[p] for p in state.live() if p != player), default=0)
-    return (10.0 * held[player] - 5.0 * best_other + strength(state, mine) + 0.5 * len(mine)
-            + battle_prospects(state, player))
+    # One pass over the units (this runs for every action a bot weighs): the player's own
+    # strength and count, and per hex the fighting units of each side for the battles ahead.
+    calm = bool(state.cond.get("rain") or state.cond.get("truce"))  # 52-53, 44-45: no combat this turn
+    own_strength, own_count = 0, 0
+    mine: dict[int, list] = {}
+    theirs: dict[int, list] = {}
+    for u in state.units:
+        ours = u[1] == player
+        if ours:
+            own_count += 1
+        if u[0] == "war_canoe":
+            continue
+        if ours:
+            own_strength += _PLAIN[u[0]] if not u[3] & (CURSED | FLIPPED) and u[0] in _PLAIN else unit_value(state, u)
+        if calm or u[3] & IN_MARAE:
+            continue
+        (mine if ours else theirs).setdefault(u[2], []).append(u)
+    prospects = 0.0 if calm else _prospects(state, mine, theirs)
+    return 10.0 * held[player] - 5.0 * best_other + own_strength + 0.5 * own_count + prospects
 
 
 # A battle coming in the Combat Phase, seen one move ahead: worth BATTLE_WEIGHT a point of
@@ -52,6 +71,10 @@ def battle_prospects(state, player: int) -> float:
         if u[0] == "war_canoe" or u[3] & IN_MARAE:
             continue
         (mine if u[1] == player else theirs).setdefault(u[2], []).append(u)
+    return _prospects(state, mine, theirs)
+
+
+def _prospects(state, mine: dict[int, list], theirs: dict[int, list]) -> float:
     score = 0.0
     for cell, units in mine.items():
         if cell not in theirs:
@@ -203,8 +226,14 @@ def _pruned(state, legal: list[int], rng) -> list[int]:
     return keep + [rng.choice(g) for g in groups.values()]
 
 
+def mcts_bot(rng, iterations: int = 200, rollout_limit: int = 0) -> MCTSBot:
+    """UCT scoring each new leaf with the evaluation (`_values`; rollout_limit 0): a Tahiti
+    playout of random moves says little and costs much, the evaluation says more at once."""
+    return MCTSBot(rng, iterations=iterations, rollout_limit=rollout_limit, evaluate=_values)
+
+
 def bot_factories() -> dict:
     return {
         "heuristic": HeuristicBot,
-        "mcts": lambda rng: MCTSBot(rng, iterations=50, rollout_limit=60, evaluate=_values),
+        "mcts": mcts_bot,
     }

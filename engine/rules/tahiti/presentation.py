@@ -9,6 +9,8 @@ from typing import Any
 
 from .constants import (BUILDS, CELL, COMBAT, CURSED, DONE, EXPED, FLIPPED, IN_MARAE, LAND, MOVED, PICK, REROLL,
                         SEA, SPLIT, STAYED, SULLEN, TAKE, UNIT_CLASSES, first_of_class, unit_class)
+from . import presentation_table as table
+from .presentation_table import LEGEND, dice, events, log_kind, map_markers, panel, pieces, result, victory_track  # noqa: F401
 from .queries import area_control, areas_held
 
 SYMBOL = {"head_chieftain": "HC", "clan_elder": "CE", "shaman": "Sh", "population": "P", "militia": "Mi",
@@ -25,6 +27,8 @@ DONE_TEXT = {
     "on_curse_stack": "curse nobody",
     "on_navigator_offer": "keep the Navigator",
     "on_choose_player": "choose nobody",
+    "on_build": "build nothing more this phase",
+    "on_keep_unit": "keep no more units",
 }
 # DONE while picking units, by what the units are picked for (the step that follows).
 CHOOSE_DONE = {"group_move": "these units move together: {units}",
@@ -54,15 +58,13 @@ def action_to_string(st, a: int) -> str:
     lab = b.labels
     name = _node_name(st)
     if st.node is not None and st.node[0] == "chance":
-        if name == "_die_rolled":
-            return f"die {a} ({words(st.node[3][0])})"
-        return f"random pick {a - PICK + 1} of {len(st.node[1])} ({words(name)})"
+        return table.dice(st, a)["text"]
     if name == "on_choose_units":
         return _choose_text(st, a)
     if name == "on_group_move":
         return _group_move_text(st, a)
     if a == DONE:
-        return DONE_TEXT.get(name, "done / keep / decline")
+        return DONE_TEXT.get(name, "pass")
     if a == REROLL:
         return "re-roll the die (event 66)"
     if SPLIT <= a < TAKE:
@@ -72,7 +74,7 @@ def action_to_string(st, a: int) -> str:
             return f"choose {st.player_name(st.node[4][1][a - PICK])}"
         if name == "on_navigator_offer":
             return f"give the Navigator to {st.player_name(a - PICK)}"
-        return f"choose #{a - PICK + 1} ({name})"
+        return f"choose number {a - PICK + 1} ({table.ASK.get(name, 'a choice')})"
     if a < SEA:
         f, t = divmod(a - LAND, n)
         if f == t:
@@ -93,7 +95,7 @@ def action_to_string(st, a: int) -> str:
         return f"place the {st.node[4][1].replace('_', ' ')} at {lab[c]}"
     if name in CELL_TEXT:
         return CELL_TEXT[name].format(hex=lab[c])
-    return f"{name.removeprefix('on_').replace('_', ' ')}: {lab[c]}"
+    return f"{table.ASK.get(name, 'choose')}: {lab[c]}"
 
 
 def unit_text(st, kind: str, flags: int = 0, n: int = 1) -> str:
@@ -206,54 +208,15 @@ def markers(st) -> list[tuple[int, str, str | None]]:
     return out
 
 
-ROLL_WORDS = {"on_event_first": "Random Events Table, first die", "on_event_second": "Random Events Table, second die",
-              "on_event_third": "the event's third die", "on_rast_first": "Random Area Selection Table, first die",
-              "on_rast_second": "Random Area Selection Table, second die", "on_draw_home": "Home Villages drawn (3.1)",
-              "on_draw_counter": "a counter from the cup (15.5)", "on_variable_movement": "Variable Movement Table (15.13)",
-              "on_forced_march_roll": "Forced March column (15.14)", "on_first_die": "First Die Roll Table"}
-
-
-def words(name: str) -> str:
-    """A step's or handler's name as words: "on_event_first" -> "Random Events Table, first die"."""
-    return ROLL_WORDS.get(name) or name.removeprefix("on_").removeprefix("_").replace("_", " ")
-
-
-def conditions_text(st) -> str:
-    """This turn's conditions in words (events 14-15, 22-25, 32, 36, 44-45, 52-53)."""
-    c = st.cond
-    out = []
-    if c.get("storm"):
-        out.append(f"storm ({c['storm']})")
-    if c.get("rain"):
-        out.append(f"rain: movement {c['rain']} MP")
-    if c.get("truce"):
-        out.append("truce")
-    for p, v in sorted(c.get("shaman_cv", {}).items()):
-        out.append(f"{st.player_name(p)}'s Shaman at combat value {v}")
-    if c.get("free"):
-        out.append("free builds at " + ", ".join(st.b.labels[x] for x in sorted(c["free"])))
-    if c.get("blight"):
-        out.append("famine in " + ", ".join(st.b.area_names[a] for a in sorted(c["blight"])))
-    return "; ".join(out) or "none"
-
-
-def step_text(st) -> str:
-    """The step the game waits on, in words: a die's purpose, or the decision's."""
-    name = _node_name(st)
-    if st.node is not None and st.node[0] == "chance" and name == "_die_rolled":
-        name = st.node[3][0]  # the rule the die is rolled for
-    return name.removeprefix("on_").replace("_", " ")
-
-
 def information(st) -> dict[str, Any]:
     """Plain text for the playtest window's game panel (a dict of short strings)."""
     held = areas_held(st)
     out = [st.player_name(p) for p in range(len(st.players)) if st.out[p]]
     return {"turn": f"{st.turn} (Season {st.season()})", "initiative": st.player_name(st.initiative),
-            "order": ", ".join(st.player_name(p) for p in st.order), "step": step_text(st),
+            "order": ", ".join(st.player_name(p) for p in st.order), "step": table.phase(st),
             "areas": ", ".join(f"{st.player_name(p)} {held[p]}" for p in range(len(st.players))),
             "out": ", ".join(out) or "nobody",
-            "conditions": conditions_text(st),
+            "conditions": table.conditions(st),
             "counters left in the cup": str(sum(st.cup)), "last": " / ".join(st.log[-3:]),
             "result": st.result[2] if st.result else "playing"}
 

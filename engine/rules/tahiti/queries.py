@@ -9,33 +9,41 @@ Combat Units stand in the Marae's hex (15.8). Zones of influence: zones.py's rea
 from __future__ import annotations
 
 from .constants import COMBAT, CURSED, FLIPPED, IN_MARAE, LEADERS, SULLEN
-from .rulesdata import combat_value
+from .rulesdata import combat_value, combat_values
+
+_CV = combat_values()
 
 
 def area_control(st) -> list[int]:
     """Area index -> controlling player, or -1 (neutral)."""
     b = st.b
+    area = b.area
     n = len(b.areas)
-    vil: list[set] = [set() for _ in range(n)]
-    pres: list[set] = [set() for _ in range(n)]
+    # One pass over Villages and units; -1 nobody yet, -2 more than one side (the hot path
+    # of every bot evaluation, hence no sets).
+    vil = [-1] * n
+    pres = [-1] * n
     for cell, v in st.villages.items():
-        a = b.area[cell]
+        a = area[cell]
         if v[1] and v[0] >= 0 and a >= 0:
-            vil[a].add(v[0])
+            vil[a] = v[0] if vil[a] in (-1, v[0]) else -2
     for u in st.units:
-        a = b.area[u[2]]
-        if a >= 0 and u[0] != "war_canoe" and not (u[3] & IN_MARAE):
-            pres[a].add(u[1])
+        a = area[u[2]]
+        if a >= 0 and not (u[3] & IN_MARAE) and u[0] != "war_canoe":
+            q = pres[a]
+            if q != u[1]:
+                pres[a] = u[1] if q == -1 else -2
+    markers = st.control_markers
     out = []
     for a in range(n):
-        if vil[a]:
-            out.append(next(iter(vil[a])) if len(vil[a]) == 1 else -1)
-        elif a in st.control_markers:
-            out.append(st.control_markers[a])
-        elif len(pres[a]) == 1:
-            out.append(next(iter(pres[a])))
+        v = vil[a]
+        if v != -1:
+            out.append(v if v >= 0 else -1)
+        elif a in markers:
+            out.append(markers[a])
         else:
-            out.append(-1)
+            q = pres[a]
+            out.append(q if q >= 0 else -1)
     return out
 
 
@@ -108,16 +116,16 @@ def enemy_sea_zone(st, player: int) -> set[int]:
 def unit_value(st, u: list, attacking: bool = False) -> int:
     """A unit's combat value this turn: events 22-23/24-25 (Shamans), 65 (curse), 41-42 (a
     sullen Clan Elder does not attack), panic (flipped: halved, Motu's reading of 9.2)."""
-    kind = u[0]
-    if u[3] & CURSED:
+    kind, flags = u[0], u[3]
+    if flags & CURSED:
         return 0
     if kind == "shaman":
         v = st.cond.get("shaman_cv", {}).get(u[1], combat_value("shaman"))
     else:
-        v = combat_value(kind)
-    if attacking and u[3] & SULLEN:
+        v = _CV.get(kind, 0)
+    if attacking and flags & SULLEN:
         return 0
-    if u[3] & FLIPPED:
+    if flags & FLIPPED:
         v //= 2
     return v
 

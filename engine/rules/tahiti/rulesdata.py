@@ -44,7 +44,13 @@ def counter(letter: str) -> dict:
 
 
 def combat_value(kind: str) -> int:
-    return int(load("combat")["combat_value"].get(kind, 0))
+    return combat_values().get(kind, 0)
+
+
+@lru_cache(maxsize=None)
+def combat_values() -> dict[str, int]:
+    """Unit kind -> combat value (read once: evaluations ask it for every unit)."""
+    return {k: int(v) for k, v in load("combat")["combat_value"].items()}
 
 
 def combat_losses(margin: int) -> tuple[int, int]:

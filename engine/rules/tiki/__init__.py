@@ -36,9 +36,10 @@ class TikiRules(RuleSet):
                          to_win=int(opts["fruits_to_win"]))
 
     def bot_factories(self) -> dict[str, Any]:
-        """random, greedy (one move ahead on engine/rules/tiki/bots.py's evaluation) and MCTS."""
+        """random, greedy (also named heuristic: one move ahead on engine/rules/tiki/bots.py's evaluation) and MCTS."""
         from . import bots
-        return {"random": bots.random_bot, "greedy": bots.greedy_bot, "mcts": bots.mcts_bot}
+        return {"random": bots.random_bot, "greedy": bots.greedy_bot, "heuristic": bots.greedy_bot,
+                "mcts": bots.mcts_bot}
 
 
 RULESET = TikiRules()

@@ -24,7 +24,7 @@ def test_mcts_beats_random_at_tiki():
 
 
 def test_mcts_beats_random_at_pearls_with_three_players():
-    r = head_to_head(_new("pearls"), functools.partial(pearls_bots.mcts_bot, iterations=10), pearls_bots.random_bot,
+    r = head_to_head(_new("pearls"), functools.partial(pearls_bots.mcts_bot, iterations=40), pearls_bots.random_bot,
                      18, seed=11)
     assert r.interval[0] > 1 / 3, r.report()
 

@@ -118,3 +118,21 @@ def test_match_result_interval_is_wilson():
     lo, hi = r.interval
     assert round(lo, 3) == 0.604 and round(hi, 3) == 0.781
     assert (r + MatchResult(100, 30, 0.5)).rate == 0.5
+
+
+class TakeTwo:
+    """A bad bot for Nim: always takes two when it can."""
+    name = "take-two"
+
+    def __init__(self, rng):
+        pass
+
+    def choose(self, state):
+        return max(state.legal_actions())
+
+
+def test_an_anchor_s_move_stands_unless_the_search_finds_a_clearly_better_one():
+    # From 4, taking 1 wins and taking 2 loses: the search overrules the anchor...
+    assert MCTSBot(random.Random(1), iterations=300, anchor=TakeTwo, margin=0.1).choose(Nim(4)) == 1
+    # ...unless nothing could beat it by the margin (returns lie in [-1, 1]).
+    assert MCTSBot(random.Random(1), iterations=300, anchor=TakeTwo, margin=2.0).choose(Nim(4)) == 2

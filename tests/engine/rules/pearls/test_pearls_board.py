@@ -99,7 +99,7 @@ def test_playtest_hooks_draw_boats_sailboats_and_letters():
     st.apply_action(25 + 4)
     assert (m51, "g", "p1") in st.markers() and (s.grid.parse_label("t4"), "S", "p1") in st.markers()
     assert st.summary()["cells"] == {"m51": 1}
-    assert set(RULES.bot_factories()) == {"random", "greedy", "mcts"}
+    assert set(RULES.bot_factories()) == {"random", "greedy", "heuristic", "mcts"}
 
 
 def test_a_letter_whose_row_and_column_are_all_island_has_no_sector():

@@ -58,7 +58,7 @@ def test_game_panel_information_is_plain_text():
     feed(st, 100 + RED, DONE)  # Red holds the initiative, makes no move: the Forced March offer
     info = st.information()
     assert all(isinstance(v, str) for v in info.values())
-    assert info["step"] == "forced march" and info["turn"] == "1 (Season 1)"
+    assert info["step"] == "Forced March (15.14)" and info["turn"] == "1 (Season 1)"
     assert info["order"] == "Red clan, Blue clan, Green clan, Yellow clan"
     assert info["areas"] == "Red clan 1, Blue clan 1, Green clan 1, Yellow clan 1"
     assert info["out"] == "nobody" and info["result"] == "playing"
@@ -68,8 +68,9 @@ def test_conditions_and_dice_in_words():
     st = game()
     feed(st, 100 + RED)
     st.cond.update({"rain": 2, "shaman_cv": {BLUE: 0}, "truce": True, "marae_ready": {(RED, 1)}})
-    assert st.information()["conditions"] == "rain: movement 2 MP; truce; Blue clan's Shaman at combat value 0"
+    assert st.information()["conditions"] == ("rain: 2 movement points (52-53); truce: no combat, no moving into "
+                                              "enemy areas (44-45); Blue clan's Shaman at combat value 0")
     st = game(rule_15_12_random_events=True)
     feed(st, 100 + RED)
-    assert st.action_to_string(3) == "die 3 (Random Events Table, first die)"
-    assert game().action_to_string(100) == "random pick 1 of 4 (initiative)"
+    assert st.action_to_string(3) == "Random event, first die: 3 (15.12)"
+    assert game().action_to_string(100) == "Initiative: won at random, number 1 of 4 (Initiative Determination Phase)"

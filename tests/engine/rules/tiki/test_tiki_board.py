@@ -109,7 +109,7 @@ def test_playtest_hooks_name_the_cells_of_moves_and_draw_the_totems():
         st.apply_action(a)
     assert (v12, "12", "second") in st.markers()
     assert st.action_cells(9 + 4 * 1 + 2) == (v12, v32)  # two tokens: two villages down
-    assert set(RULES.bot_factories()) == {"random", "greedy", "mcts"}
+    assert set(RULES.bot_factories()) == {"random", "greedy", "heuristic", "mcts"}
 
 
 def test_summary_counts_the_villages_influenced():

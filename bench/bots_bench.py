@@ -1,0 +1,122 @@
+"""Bots worth trusting (issue 18): their speed, and how often each beats the one below it.
+
+Rows, all from one run:
+- Tahiti game CPU seconds, four heuristic bots, scenarios/tahiti.yaml with its own options (the
+  game a balance run plays), median of a few seeded games; beside it the same with every
+  advanced rule 15.5-15.14 on;
+- MCTS seconds a move at 1,000 playouts on Tahiti (median over moves of a seeded game);
+- win rates: heuristic against random bots in every rule set (budget: at least 90 %), MCTS
+  against heuristic bots in Tiki, pearls and Fire in the Fern (budget: at least 60 %) and on
+  Tahiti (reported). A contender takes each seat in turn (engine.ai.mcts.head_to_head); a draw
+  is not a win; in pearls (three players) and Tahiti (four) the rate is against the field.
+Matchups run in two worker processes. Run one alone: `.venv/bin/python -m bench bots_bench`.
+"""
+from __future__ import annotations
+
+import os
+import random
+import statistics
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+# (rule set, scenario file or None for the rule set's own new scenario, contender, opponent,
+#  games, budget as a win rate, contender options)
+MATCHUPS = [
+    ("tiki", "tiki.yaml", "heuristic", "random", 40, 0.9, {}),
+    ("pearls", "pearls.yaml", "heuristic", "random", 30, 0.9, {}),
+    ("fern", "fern-ambush.yaml", "heuristic", "random", 30, 0.9, {}),
+    ("fern", "fern-pa-assault.yaml", "heuristic", "random", 30, 0.9, {}),
+    ("tahiti", "tahiti.yaml", "heuristic", "random", 8, 0.9, {}),
+    ("tiki", "tiki.yaml", "mcts", "heuristic", 30, 0.6, {}),
+    ("pearls", "pearls.yaml", "mcts", "heuristic", 12, 0.6, {}),
+    ("fern", "fern-ambush.yaml", "mcts", "heuristic", 20, 0.6, {}),
+    ("fern", "fern-pa-assault.yaml", "mcts", "heuristic", 20, 0.6, {}),
+    ("tahiti", "tahiti.yaml", "mcts", "heuristic", 2, None, {"iterations": 30}),
+]
+
+
+def _match(spec) -> tuple[str, float, float, int, float]:
+    """(label, rate, interval low, games, CPU seconds) of one matchup."""
+    import functools
+    from engine.ai.mcts import head_to_head
+    from engine.io.native import load_path
+    from engine.rules.registry import get_ruleset
+    game, scen, a, b, games, _, opts = spec
+    rules = get_ruleset(game)
+    scenario = load_path(os.path.join(ROOT, "scenarios", scen))
+    f = rules.bot_factories()
+    contender = functools.partial(f[a], **opts) if opts else f[a]
+    t0 = time.process_time()
+    r = head_to_head(lambda: rules.new_initial_state(scenario), contender, f[b], games, seed=18)
+    return f"{game} ({scen}): {a} vs {b}", r.rate, r.interval[0], games, time.process_time() - t0
+
+
+def tahiti_heuristic_cpu(seeds: int = 3, every_rule: bool = False) -> float:
+    """Median CPU seconds of a whole Tahiti game of four heuristic bots."""
+    from engine.ai.bot import play_game
+    from engine.io.native import load_path
+    from engine.rules.registry import get_ruleset
+    rules = get_ruleset("tahiti")
+    scenario = load_path(os.path.join(ROOT, "scenarios", "tahiti.yaml"))
+    opts = None
+    if every_rule:
+        from bench.tahiti_game import all_options_on
+        opts = all_options_on()
+    cpu = []
+    for seed in range(seeds):
+        state = rules.new_initial_state(scenario, opts)
+        bots = [rules.bot_factories()["heuristic"](random.Random(seed * 10 + i)) for i in range(state.num_players())]
+        t0 = time.process_time()
+        play_game(state, bots, random.Random(seed))
+        cpu.append(time.process_time() - t0)
+    return statistics.median(cpu)
+
+
+def tahiti_mcts_seconds(moves: int = 5, playouts: int = 1000) -> float:
+    """Median CPU seconds of an MCTS move at `playouts` playouts, at decisions of a seeded game
+    of heuristic bots (every third decision with a choice, from the start)."""
+    from engine.io.native import load_path
+    from engine.rules.registry import get_ruleset
+    from engine.rules.tahiti.bots import mcts_bot
+    from engine.session.session import sample_outcome
+    rules = get_ruleset("tahiti")
+    state = rules.new_initial_state(load_path(os.path.join(ROOT, "scenarios", "tahiti.yaml")))
+    rng = random.Random(7)
+    heuristic = [rules.bot_factories()["heuristic"](random.Random(i)) for i in range(state.num_players())]
+    times, k = [], 0
+    while not state.is_terminal() and len(times) < moves:
+        p = state.current_player()
+        if p < 0:
+            state.apply_action(sample_outcome(state.chance_outcomes(), rng))
+            continue
+        if len(state.legal_actions()) > 1:
+            k += 1
+            if k % 3 == 0:
+                bot = mcts_bot(random.Random(k), iterations=playouts)
+                t0 = time.process_time()
+                bot.choose(state)
+                times.append(time.process_time() - t0)
+        state.apply_action(heuristic[p].choose(state))
+    return statistics.median(times)
+
+
+def run() -> list[dict]:
+    rows = []
+    with ProcessPoolExecutor(2) as pool:
+        results = list(pool.map(_match, MATCHUPS))
+    cpu = tahiti_heuristic_cpu()
+    rows.append({"issue": 18, "what": "Tahiti game CPU s, 4 heuristic bots (tahiti.yaml)", "median": cpu, "unit": "s",
+                 "budget": 1.0})
+    rows.append({"issue": 18, "what": "  the same, every advanced rule on", "median": tahiti_heuristic_cpu(every_rule=True),
+                 "unit": "s"})
+    rows.append({"issue": 18, "what": "Tahiti MCTS s a move, 1,000 playouts", "median": tahiti_mcts_seconds(),
+                 "unit": "s", "budget": 1.0})
+    for spec, (label, rate, low, games, secs) in zip(MATCHUPS, results):
+        row = {"issue": 18, "what": f"{label} won (95% low {100 * low:.0f}%, {games} games)",
+               "median": 100 * rate, "unit": "%", "cpu_s": secs}
+        if spec[5] is not None:
+            row.update(budget=100 * spec[5], floor=True)  # a win rate is a floor
+        rows.append(row)
+    return rows

@@ -1,0 +1,141 @@
+"""A whole balance run: the named games, the stopping rule, the seat games and the bot matrix.
+
+Scope: what `motu play --report` and the editor's Tools → Balance Report both do, as one
+function: plays (in processes or on Dask, engine/session/batch.py) and returns the report's
+data (engine/session/report.py). Seeds: game g of every part uses the dice of (seed, g), so
+the seat games and every cell of the matrix meet the same dice as the named games.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
+
+from engine.io.native import dumps
+from engine.rules.registry import get_ruleset
+from engine.scenario.model import Scenario
+
+from . import stats
+from .batch import BatchSpec, GameResult, Interrupted, play_batches
+from .report import build_report, matrix_bots
+
+DEFAULT_CAP = 5000  # games: where --until-ci stops when the intervals will not narrow enough
+
+
+class Cancelled(KeyboardInterrupt):
+    """The user's cancel, raised from the progress callback: the batch stops like on Ctrl+C."""
+
+
+@dataclass
+class BalanceRun:
+    scenario: Scenario
+    bots: Sequence[str]
+    games: int = 100
+    seed: int = 0
+    workers: int = 1
+    scheduler: Any = None
+    until_ci: float | None = None  # stop when every interval is within ± this (e.g. 0.05)
+    cap: int = DEFAULT_CAP
+    matrix_games: int = 0  # games per cell of the bot matrix; 0: no matrix
+    options: tuple = ()
+    start_method: str | None = None  # worker processes: "spawn" from the editor (batch.play_batches)
+
+    def spec(self, **kw) -> BatchSpec:
+        return BatchSpec(dumps(self.scenario), tuple(self.bots), self.seed, self.options, **kw)
+
+
+def _seat_lineups(bots: Sequence[str]) -> tuple[tuple[str, ...], ...]:
+    """Every seat the same bot, each named bot in turn (sorted: the same whichever side named it)."""
+    return tuple((b,) * len(bots) for b in sorted(set(bots)))
+
+
+def matrix_jobs(run: BalanceRun, players: int) -> tuple[list[str], dict[tuple[str, ...], BatchSpec]]:
+    """The line-ups of the bot matrix: bot A in one seat, bot B in all the others (deduplicated)."""
+    bots = matrix_bots(get_ruleset(run.scenario.ruleset))
+    lineups: dict[tuple[str, ...], BatchSpec] = {}
+    for seat in range(players):
+        for a in bots:
+            for b in bots:
+                lineup = tuple(a if p == seat else b for p in range(players))
+                lineups.setdefault(lineup, run.spec(lineups=(lineup,)))
+    return bots, lineups
+
+
+def matrix_data(bots: Sequence[str], players: int, sides: Sequence[str], names: Sequence[str],
+                results: dict[tuple[str, ...], list[GameResult]], games: int) -> dict[str, Any]:
+    seats = []
+    for seat in range(players):
+        cells = []
+        for a in bots:
+            row = []
+            for b in bots:
+                rs = results[tuple(a if p == seat else b for p in range(players))]
+                row.append({"row_bot": a, "other_bots": b, **stats.rate(sum(r.winner == seat for r in rs), len(rs))})
+            cells.append(row)
+        seats.append({"seat": seat, "side": sides[seat], "name": names[seat], "cells": cells})
+    return {"bots": list(bots), "games": games, "seats": seats}
+
+
+def run_balance(run: BalanceRun, progress: Callable[[int, int], None] | None = None) -> tuple[dict[str, Any], bool]:
+    """Play the run; (report data, interrupted). An interruption keeps the games finished so far."""
+    s = run.scenario
+    rules = get_ruleset(s.ruleset)
+    players = rules.new_initial_state(s, dict(run.options)).num_players()
+    bots = list(run.bots) + ["random"] * (players - len(run.bots))
+    run.bots = bots
+    differ = len(set(bots)) > 1
+    results: list[GameResult] = []
+    seat_results: list[GameResult] = []
+    interrupted = False
+    total_hint = [run.games * (2 if differ else 1)]
+
+    def tick_from(base: int):
+        def tick(done: int, total: int) -> None:
+            if progress:
+                progress(base + done, max(total_hint[0], base + total))
+        return tick
+
+    stopping = None
+    stage = "games"
+    try:
+        while True:
+            start = len(results)
+            jobs = [(run.spec(), list(range(start, start + run.games)))]
+            if differ:
+                jobs.append((run.spec(lineups=_seat_lineups(bots)), list(range(start, start + run.games))))
+            got = play_batches(jobs, run.workers, run.scheduler, tick_from(len(results) + len(seat_results)),
+                               run.start_method)
+            results += got[0]
+            if differ:
+                seat_results += got[1]
+            if run.until_ci is None:
+                break
+            reached = stats.precise_enough(results, players, run.until_ci)
+            stopping = {"within": run.until_ci, "batch": run.games, "cap": run.cap, "reached": reached}
+            if reached or len(results) + run.games > run.cap:
+                break
+            total_hint[0] = (len(results) + run.games) * (2 if differ else 1)
+        matrix = None
+        if run.matrix_games:
+            stage = "matrix"
+            names, lineups = matrix_jobs(run, players)
+            specs = list(lineups.items())
+            base = len(results) + len(seat_results)
+            total_hint[0] = base + len(specs) * run.matrix_games
+            got = play_batches([(spec, list(range(run.matrix_games))) for _, spec in specs], run.workers,
+                               run.scheduler, tick_from(base), run.start_method)
+            sides = rules.player_sides(s, players)
+            side_names = [s.sides[x].name if x in s.sides else x for x in sides]
+            matrix = matrix_data(names, players, sides, side_names, {k: rs for (k, _), rs in zip(specs, got)},
+                                 run.matrix_games)
+    except Interrupted as stop:
+        interrupted = True
+        if stage == "games":  # the finished games of the batch under way; a matrix cut short is left out
+            results += stop.per_job[0]
+            if differ:
+                seat_results += stop.per_job[1]
+        matrix = None
+    report = build_report(s, results, bots, run.seed, seat_results, matrix, stopping)
+    report["interrupted"] = interrupted
+    report["results"] = [r.to_json() for r in results]
+    report["seat"]["results"] = [r.to_json() for r in seat_results] if differ else "the games above"
+    return report, interrupted

@@ -1,0 +1,130 @@
+"""The HTML of a balance report: one page, its own CSS inline, its figures by relative path.
+
+Scope: words and tables around the figures (report.py draws them); every number on the page
+comes from the report's data, as report.json holds it.
+"""
+from __future__ import annotations
+
+from html import escape
+from typing import Any, Mapping, Sequence
+
+CSS = """
+body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:1.5em auto;max-width:980px;
+     padding:0 1em;color:#222;line-height:1.45}
+h1{font-size:1.6em;margin-bottom:.2em} h2{font-size:1.2em;border-bottom:2px solid #ddd;padding-bottom:.2em;
+     margin-top:1.8em}
+.sub{color:#555;margin-top:0}
+table{border-collapse:collapse;margin:.6em 0} td,th{padding:4px 12px;border-bottom:1px solid #ddd;text-align:left}
+th{background:#f4f4f4} td.n{text-align:right;font-variant-numeric:tabular-nums}
+figure{margin:.8em 0} img{max-width:100%;height:auto}
+.note{background:#fff6e0;border-left:4px solid #e69f00;padding:.5em .8em;margin:.8em 0}
+.ok{background:#e8f5ec;border-left:4px solid #009e73;padding:.5em .8em;margin:.8em 0}
+.swatch{display:inline-block;width:.9em;height:.9em;border-radius:2px;vertical-align:-.1em;margin-right:.4em}
+@media print{body{max-width:none} h2{page-break-after:avoid} figure{page-break-inside:avoid}}
+"""
+
+
+def _pct(x: float) -> str:
+    return f"{x * 100:.1f} %"
+
+
+def _interval(row: Mapping[str, Any]) -> str:
+    lo, hi = row["interval95"]
+    return f"{_pct(lo)} – {_pct(hi)}"
+
+
+def _img(name: str | None, alt: str) -> str:
+    return f'<figure><img src="{escape(name)}" alt="{escape(alt)}"></figure>' if name else ""
+
+
+def _wins(report: Mapping[str, Any], colours: Sequence[str]) -> str:
+    rows = "".join(
+        f"<tr><td><span class=swatch style='background:{c}'></span>{escape(x['name'])}</td><td>{escape(x['bot'])}</td>"
+        f"<td class=n>{x['wins']}</td><td class=n>{_pct(x['rate'])}</td><td class=n>{_interval(x)}</td></tr>"
+        for x, c in zip(report["sides"], colours))
+    widest = max((x["interval95"][1] - x["interval95"][0]) / 2 for x in report["sides"]) if report["sides"] else 0
+    return (f"<table><tr><th>Side</th><th>Bot</th><th>Wins</th><th>Rate</th><th>95 % interval</th></tr>{rows}"
+            f"<tr><td>no single winner</td><td></td><td class=n>{report['draws']}</td>"
+            f"<td class=n>{_pct(report['draws'] / max(1, report['games']))}</td><td></td></tr></table>"
+            f"<p>The widest interval is ±{widest * 100:.1f} points: with four times the games it would be about half "
+            f"as wide.</p>")
+
+
+def _stopping(report: Mapping[str, Any]) -> str:
+    st = report.get("stopping")
+    if not st:
+        return ""
+    if st["reached"]:
+        return (f"<p class=ok>Stopping rule: games were played in batches of {st['batch']} until every side's "
+                f"interval was within ±{st['within'] * 100:.0f} points; reached after {report['games']} games.</p>")
+    return (f"<p class=note>Stopping rule: every interval within ±{st['within'] * 100:.0f} points was <b>not</b> "
+            f"reached within the cap of {st['cap']} games; the figures below are less sure than asked.</p>")
+
+
+def _seat(report: Mapping[str, Any], pic: str | None) -> str:
+    seat = report["seat"]
+    head = "<h2>Seat advantage</h2>"
+    if report["bots_differ"]:
+        head += ("<p class=note>The sides were played by different bots, so their win rates above measure the bots as "
+                 "much as the seats. The seat advantage below comes only from "
+                 f"{seat['games']} further games in which every seat had the same bot "
+                 f"({escape(', '.join(seat['bots']))}, each in turn).</p>")
+    if not seat["games"]:
+        return head + "<p>No games with the same bot in every seat were played.</p>"
+    rows = "".join(f"<tr><td>seat {r['seat'] + 1}</td><td>{escape(r['name'])}</td><td class=n>{r['wins']}</td>"
+                   f"<td class=n>{_pct(r['rate'])}</td><td class=n>{_interval(r)}</td></tr>" for r in seat["per_seat"])
+    fair = [r for r in seat["per_seat"] if r["interval95"][0] <= seat["even"] <= r["interval95"][1]]
+    verdict = ("Every seat's interval contains the even share: no seat advantage shows at this number of games."
+               if len(fair) == len(seat["per_seat"]) else
+               "At least one seat's interval leaves out the even share: the seats are not even.")
+    return (head + f"<p>{seat['games']} games with {escape(' / '.join(seat['bots']))} in every seat; an even game "
+            f"gives each seat {_pct(seat['even'])}. {verdict}</p>"
+            f"<table><tr><th>Seat</th><th>Side</th><th>Wins</th><th>Rate</th><th>95 % interval</th></tr>{rows}</table>"
+            + _img(pic, "seat advantage"))
+
+
+def _matrix(report: Mapping[str, Any], pic: str | None) -> str:
+    m = report.get("matrix")
+    if not m:
+        return ""
+    return ("<h2>Bot matrix</h2><p>Each panel: how often the named side won with the bot of the row while the bot of "
+            f"the column played every other seat; {m['games']} games a cell. A scenario that rewards skill shows high "
+            "numbers below the diagonal (a stronger bot against a weaker one) and low numbers above.</p>"
+            + _img(pic, "bot matrix"))
+
+
+def page(report: Mapping[str, Any], pics: Mapping[str, str | None], maps: Sequence[tuple[Mapping[str, Any], str]]) -> str:
+    from .figures import side_colours
+    colours = side_colours(report)
+    title = report["scenario"] or report["ruleset"]
+    ln = report["length"]
+    tl = report["timeline"]
+    bots = ", ".join(f"{x['name']}: {x['bot']}" for x in report["sides"])
+    parts = [
+        f"<h1>Balance report: {escape(title)}</h1>",
+        f"<p class=sub>{report['games']} games, seed {report['seed']}; bots — {escape(bots)}."
+        + (f" {report['not_finished']} games did not finish within Motu's move limit." if report["not_finished"] else "")
+        + "</p>",
+        "<h2>Wins per side</h2>", _stopping(report), _wins(report, colours), _img(pics.get("wins"), "wins per side"),
+        "<h3>Were enough games played?</h3><p>The win rate after each number of games, with its 95 % interval. When "
+        "the bands have stopped narrowing noticeably and the lines have settled, more games would not change the "
+        "answer much.</p>", _img(pics.get("convergence"), "convergence"),
+        _seat(report, pics.get("seat")),
+        "<h2>How games ended</h2>", _img(pics.get("outcomes"), "outcomes"),
+        f"<p>Game length in {escape(ln['unit'])}: mean {ln['mean']:.1f}, median {ln['median']}, from {ln['min']} to "
+        f"{ln['max']} (on average {ln['actions_mean']:.0f} actions and dice a game).</p>",
+        _img(pics.get("length"), "game length"),
+    ]
+    if pics.get("timeline"):
+        parts += [f"<h2>Timeline</h2><p>Mean {escape(tl['what'])} per side after each {escape(ln['unit'].rstrip('s'))},"
+                  " over all games (a game that has ended keeps its last value).</p>", _img(pics["timeline"], "timeline")]
+    if maps:
+        parts.append("<h2>Maps</h2>")
+        for m, pic in maps:
+            parts.append(f"<h3>{escape(m['title'])}</h3><p>Colour: {escape(m['what'])}; grey: never.</p>"
+                         + _img(pic, m["title"]))
+    parts.append(_matrix(report, pics.get("matrix")))
+    parts.append("<p class=sub>Every figure on this page is drawn from report.json beside it, which also holds each "
+                 "game's result.</p>")
+    return (f"<!doctype html><html lang=en><head><meta charset=utf-8><title>Balance: {escape(title)}</title>"
+            f"<style>{CSS}</style></head><body>" + "\n".join(p for p in parts if p) + "</body></html>")

@@ -1,0 +1,65 @@
+"""What the worker keeps of each game agrees with the finished game itself, in every rule set."""
+import os
+import random
+
+import pytest
+
+from engine.ai.bot import play_game
+from engine.io.native import load_path
+from engine.rules.registry import get_ruleset
+from engine.session.collect import collector_for
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+
+
+def played(name, seed=3):
+    s = load_path(os.path.join(ROOT, "scenarios", name))
+    rules = get_ruleset(s.ruleset)
+    state = rules.new_initial_state(s)
+    bots = [rules.bot_factories()["random"](random.Random(f"{seed}:{p}")) for p in range(state.num_players())]
+    c = collector_for(s.ruleset, state)
+    final = play_game(state, bots, random.Random(seed), 200_000, c.step)
+    return s, final, c.finish(final, [float(x) for x in final.returns()])
+
+
+def test_tiki_every_influence_is_credited_to_one_player():
+    _, final, rec = played("tiki.yaml")
+    by_player = rec["maps"]["influenced"]
+    assert sum(sum(d.values()) for d in by_player.values()) == sum(final.influenced)
+    assert rec["timeline"][-1] == [float(x) for x in final.fruit]
+    assert rec["outcome"] in ("won by fruits", "won when the supply ran out", "won on the tie-break")
+
+
+def test_pearls_boats_at_the_end_are_the_boats_on_the_map():
+    _, final, rec = played("pearls.yaml")
+    boats = rec["maps"]["boats"]
+    for p in range(final.n):
+        assert sum(boats[str(p)].values()) == sum(1 for k, c in enumerate(final.colour) if c >= 0 and final.owner[k] == p)
+    assert rec["timeline"][-1] == [float(c + k) for c, k in zip(final.cash, final.chest)]
+    assert rec["turns"] == len(rec["timeline"]) - 1
+
+
+def test_fern_casualties_by_side_add_up_to_the_casualties_on_the_table():
+    _, final, rec = played("fern-ambush.yaml")
+    cas = rec["maps"]["casualties"]
+    assert sum(sum(d.values()) for d in cas.values()) == sum(final.cas.values())
+    assert rec["turns"] == final.turn
+    assert rec["timeline"][-1] == [float(x) for x in final.killed]
+    s = load_path(os.path.join(ROOT, "scenarios", "fern-ambush.yaml"))
+    for side, squares in rec["maps"]["fire"].items():  # squares of the map, each fired from at least once
+        assert all(s.grid.parse_label(label) >= 0 and n >= 1 for label, n in squares.items())
+
+
+@pytest.mark.parametrize("name", ["tahiti.yaml"])
+def test_tahiti_areas_held_at_the_end_are_the_areas_controlled(name):
+    from engine.rules.tahiti.queries import area_control, areas_held
+    _, final, rec = played(name)
+    held = rec["maps"]["held"]
+    control = area_control(final)
+    for p in range(len(final.players)):
+        assert sorted(held[str(p)]) == sorted(str(final.b.areas[a]) for a, q in enumerate(control) if q == p)
+    assert rec["timeline"][-1] == [float(x) for x in areas_held(final)]
+    assert rec["turns"] == final.turn
+    assert rec["outcome"] == final.result[0]
+    battles = sum(1 for line in final.log if ": battle at " in line)
+    assert sum(rec["maps"]["battles"].values()) == battles
