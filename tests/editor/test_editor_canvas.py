@@ -6,7 +6,7 @@ import random
 import numpy as np
 import pytest
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QImage, QPainter
+from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtWidgets import QApplication, QStyleOptionGraphicsItem
 
 from editor_test_support import EXAMPLE_HEX, EXAMPLE_SQUARE, ROOT, Mouse, make_window, set_zoom
@@ -204,3 +204,39 @@ def test_area_names_are_placed_well_inside_their_areas(qtbot, tmp_path):
         pt, radius = placed
         cell = w.map_item.cell_at(pt)
         assert s.cell_area[cell] == aid and radius > 0
+
+
+@pytest.mark.parametrize("orientation, offset", [("flat", "odd-q"), ("pointy", "odd-r")])
+def test_no_background_shows_along_chunk_seams_on_a_big_map(qtbot, tmp_path, orientation, offset):
+    """Zoomed out, a map of more than 64 rows and columns is several chunk images: every pixel of the
+    map between them is some chunk's (hex rows, or pointy columns, are sqrt(3) apart, which the
+    images' pixels once slid past, leaving a dotted line of background along each seam)."""
+    from editor.canvas.geometry import CHUNK
+    from editor.canvas.render import VECTOR_FROM_PX
+    from engine.board.hexgrid import HexGrid
+    from engine.io.native import dumps
+    from engine.rules.registry import get_ruleset
+    s = get_ruleset("tahiti").new_scenario()
+    s.grid = HexGrid(CHUNK + 30, CHUNK + 30, orientation, offset)
+    s.terrain = ["sea"] * s.grid.size
+    s.cell_area = [None] * s.grid.size
+    path = tmp_path / "big.yaml"
+    path.write_text(dumps(s), encoding="utf-8")
+    w = make_window(qtbot, tmp_path, str(path), copy=False)
+    w.view.setBackgroundBrush(QColor(255, 0, 255))  # a colour the map never has
+    geo = w.map_item.geo
+    for zoom in (0.11, 0.14, 0.23, VECTOR_FROM_PX / (2 * geo.half[0]) * 0.8):
+        set_zoom(w, zoom)
+        seam = geo.centre(CHUNK * s.grid.columns + CHUNK)  # where four chunks meet
+        w.view.centerOn(seam)
+        QApplication.processEvents()
+        vp = w.view.viewport()
+        img = QImage(vp.size(), QImage.Format_RGB32)
+        img.fill(0xFF00FF)
+        w.view.render(QPainter(img), QRectF(img.rect()), vp.rect())
+        inside = w.view.mapFromScene(geo.bounds.adjusted(3 * geo.half[0], 3 * geo.half[1],
+                                                          -3 * geo.half[0], -3 * geo.half[1])).boundingRect()
+        box = inside.intersected(vp.rect())
+        arr = np.frombuffer(img.constBits(), dtype=np.uint32).reshape(img.height(), img.bytesPerLine() // 4)
+        holes = (arr[box.top():box.bottom(), box.left():box.right()] & 0xFFFFFF) == 0xFF00FF
+        assert not holes.any(), (zoom, int(holes.sum()))
