@@ -156,6 +156,10 @@ class MapView(QGraphicsView):
             self._panning = e.position()
             self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() - int(d.x()))
             self.verticalScrollBar().setValue(self.verticalScrollBar().value() - int(d.y()))
+            # The whole view, not only the strips the scroll uncovers: in a real X window those
+            # strips did not meet the pixels the scroll had moved, cutting or doubling cell numbers
+            # along their edges. A full frame is what a zoom costs anyway.
+            self.viewport().update()
             e.accept()
             return
         if self.tool is not None:
