@@ -4,6 +4,8 @@ Each hostile row gives the median time to refuse it and the peak memory the refu
 (tracemalloc, measured in a separate run so that it does not slow the timing), with the ratio
 to loading a valid file of about the same size measured in the same run. The 4 MB scenario is
 the 316x316 benchmark map with pieces enough to reach 4 MB; its errors sit at its very end.
+A syntax error is found by libyaml's C-only pass over the whole text (engine/io/safe_yaml.py),
+an alias or an off-map cell only once the document is built.
 """
 from __future__ import annotations
 
@@ -96,10 +98,13 @@ def run(repeat: int = 3) -> list[dict]:
         last_cell = text.rindex("cell: '") + len("cell: '")
         off_map = _write(tmp, "off-map.yaml", text[:last_cell] + "9999" + text[last_cell + 6:])
         syntax = _write(tmp, "syntax.yaml", text + "pieces: [\n")
+        alias = _write(tmp, "alias.yaml", text + "extra: *first\n")
         deep = _write(tmp, "deep.yaml", "[" * 2_000_000)
         valid = row(f"load a valid {mb:.1f} MB scenario (reference)", lambda: load_path(good))
         row(f"refuse the same with a cell off the map at its end", lambda: load_path(off_map), valid, "valid load", 1000)
         row(f"refuse the same with a syntax error at its end", lambda: load_path(syntax), valid, "valid load", 1000)
+        row(f"refuse the same with an alias at its end (found by the build, not libyaml's pass)",
+            lambda: load_path(alias), valid, "valid load", 1000)
         row("refuse 2 MB of '[' (nesting)", lambda: load_path(deep), valid, "valid 4 MB load")
 
         s = big_hex_scenario()

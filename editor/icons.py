@@ -17,6 +17,7 @@ def icon(name: str, colour: str | None = None) -> QIcon:
         import qtawesome
     except ImportError:  # the editor works without icons
         return QIcon()
+    _only_shipped_fonts(qtawesome)
     app = QApplication.instance()
     if colour is None and app is not None:
         colour = app.palette().color(QPalette.WindowText).name()
@@ -24,3 +25,12 @@ def icon(name: str, colour: str | None = None) -> QIcon:
         return qtawesome.icon(name, color=colour or "#303030")
     except Exception:  # an unknown name: no icon, never an error
         return QIcon()
+
+
+def _only_shipped_fonts(qtawesome) -> None:
+    """qtawesome loads every font it bundles before the first icon; the installed app ships only
+    Font Awesome 5 Solid (the editor's icons), so the fonts left out are not asked for."""
+    folder = os.path.join(os.path.dirname(os.path.realpath(qtawesome.__file__)), "fonts")
+    fonts = getattr(qtawesome, "_BUNDLED_FONTS", None)
+    if fonts:
+        qtawesome._BUNDLED_FONTS = tuple(f for f in fonts if os.path.exists(os.path.join(folder, f[1])))

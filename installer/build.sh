@@ -26,4 +26,23 @@ PYEOF
 # stripping OpenBLAS again breaks its loading.
 find build/dist/motu/_internal -maxdepth 1 -name 'libpython*.so*' -exec strip --strip-unneeded {} +
 find build/dist/motu/_internal/python3* -name '*.so' -exec strip --strip-unneeded {} + 2>/dev/null || true
+# Qt's ICU data (31 MB of collation and locale tables Motu never asks for) gives way to an empty
+# one of the same name (installer/icu_stub.c), where a C compiler is at hand.
+for data in build/dist/motu/_internal/PySide6/Qt/lib/libicudata.so.*; do
+  [ -f "$data" ] && [ ! -L "$data" ] || continue
+  major=$(basename "$data" | sed -E 's/^libicudata\.so\.([0-9]+).*/\1/')
+  if command -v cc >/dev/null; then
+    cc -shared -fPIC -O2 -DICU_MAJOR="$major" -Wl,-soname,"libicudata.so.$major" -o "$data.stub" installer/icu_stub.c
+    mv "$data.stub" "$data"
+  else
+    echo "build.sh: no C compiler: the app keeps Qt's full ICU data" >&2
+  fi
+done
+# numpy's and scipy's wheels each carry the same gfortran and quadmath: one copy, linked from the other.
+for lib in build/dist/motu/_internal/scipy.libs/*; do
+  twin=build/dist/motu/_internal/numpy.libs/$(basename "$lib")
+  if [ -f "$lib" ] && [ ! -L "$lib" ] && [ -f "$twin" ] && cmp -s "$lib" "$twin"; then
+    ln -sf "../numpy.libs/$(basename "$lib")" "$lib"
+  fi
+done
 bash installer/smoke.sh build/dist/motu

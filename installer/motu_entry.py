@@ -26,6 +26,11 @@ def smoke_window() -> int:
 
 
 if __name__ == "__main__":
+    # The playtest's bots and the balance report run in worker processes started clean ("spawn"):
+    # in a frozen app such a process is this executable again, and must do the worker's job.
+    import multiprocessing
+
+    multiprocessing.freeze_support()
     if os.environ.get("MOTU_SMOKE_WINDOW") == "1":
         sys.exit(smoke_window())
     from motu.cli import main

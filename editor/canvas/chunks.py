@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import math
 from collections import OrderedDict
+from functools import lru_cache
+from typing import Any
 
 import numpy as np
-from PySide6.QtCore import QRectF
+from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QImage
 
-from engine.board.geometry import cells_at_points
+from engine.board.geometry import cell_centres, cells_at_points
 
 from .geometry import CHUNK, SCALE, SceneGeometry
 from .style import BAND_ALPHA, BORDER, CellColours
@@ -28,27 +30,51 @@ LEVELS = 8
 MARGIN = 2  # cells of margin around a chunk's template (even: the grid repeats every two)
 
 
+@lru_cache(maxsize=8)
+def _virtual(kind: type, orientation: str | None, offset: str | None) -> tuple[Any, np.ndarray]:
+    """A chunk-sized grid (with its margin) of this kind, and its cell centres in scene units:
+    one per kind of grid, shared by every level's template and every map of that kind. The
+    centres come in one numpy call (a SceneGeometry of it would place its 4,624 cells one by
+    one: most of a first zoom-out's time); its cells share the real grid's outline."""
+    size = CHUNK + 2 * MARGIN
+    virtual = kind(size, size, orientation=orientation, offset=offset) if orientation else kind(size, size)
+    centres = np.asarray(cell_centres(virtual), dtype=np.float64) * SCALE
+    centres.setflags(write=False)
+    return virtual, centres
+
+
 class Template:
     """For one level: per pixel of a chunk's image, the (column, row) of its cell within the chunk."""
 
     def __init__(self, geo: SceneGeometry, px: float):
         g = geo.grid
         size = CHUNK + 2 * MARGIN
-        kw = {"orientation": g.orientation, "offset": g.offset} if geo.hex else {}
-        virtual = type(g)(size, size, **kw)
-        vgeo = SceneGeometry(virtual)
-        inner = [r * size + c for r in range(MARGIN, MARGIN + CHUNK) for c in range(MARGIN, MARGIN + CHUNK)]
-        rect = vgeo.cells_rect(inner)
-        w = max(1, int(math.ceil(rect.width() * px)))
-        h = max(1, int(math.ceil(rect.height() * px)))
-        xs = (rect.left() + (np.arange(w) + 0.5) / px) / SCALE
-        ys = (rect.top() + (np.arange(h) + 0.5) / px) / SCALE
+        virtual, centres = _virtual(type(g), g.orientation if geo.hex else None, g.offset if geo.hex else None)
+        inner = centres.reshape(size, size, 2)[MARGIN:MARGIN + CHUNK, MARGIN:MARGIN + CHUNK].reshape(-1, 2)
+        (lo_x, lo_y), (hi_x, hi_y) = inner.min(axis=0), inner.max(axis=0)
+        hx, hy = geo.half
+        rect = QRectF(lo_x - hx - 2, lo_y - hy - 2, hi_x - lo_x + 2 * hx + 4, hi_y - lo_y + 2 * hy + 4)
+        # Pixels per scene unit on each axis, nudged so that one chunk's step to the next is a whole
+        # number of pixels: neighbouring chunks then sample the scene at the same points, and each
+        # point on their jagged seam is one chunk's own. (Hex rows are sqrt(3) apart: at the
+        # nominal resolution the samples slid past each other and some seam pixels were no
+        # chunk's, a dotted line of background across maps of more than 64 rows.)
+        first = MARGIN * size + MARGIN
+        step_x = float(centres[first + CHUNK][0] - centres[first][0])
+        step_y = float(centres[first + CHUNK * size][1] - centres[first][1])
+        self.kx = max(1, round(step_x * px)) / step_x
+        self.ky = max(1, round(step_y * px)) / step_y
+        w = max(1, int(math.ceil(rect.width() * self.kx)))
+        h = max(1, int(math.ceil(rect.height() * self.ky)))
+        xs = (rect.left() + (np.arange(w) + 0.5) / self.kx) / SCALE
+        ys = (rect.top() + (np.arange(h) + 0.5) / self.ky) / SCALE
         gx, gy = np.meshgrid(xs, ys)
         labels = cells_at_points(virtual, gx, gy)
         self.col = np.where(labels >= 0, labels % size - MARGIN, -99).astype(np.int16)
         self.row = np.where(labels >= 0, labels // size - MARGIN, -99).astype(np.int16)
-        self.rect = QRectF(rect.left(), rect.top(), w / px, h / px)
-        self.origin = vgeo.centre(MARGIN * size + MARGIN)
+        self.rect = QRectF(rect.left(), rect.top(), w / self.kx, h / self.ky)
+        ox, oy = centres[MARGIN * size + MARGIN]
+        self.origin = QPointF(float(ox), float(oy))
         self.px = px
         self.cell_px = 2 * geo.half[0] * px
 
@@ -202,10 +228,10 @@ class ChunkCache:
         """Recolour only the window of the image the edited cells (and their borders) cover."""
         box = self.geo.cells_rect(cells).adjusted(-SCALE, -SCALE, SCALE, SCALE)
         rect = img.rect
-        k = t.px
+        kx, ky = t.kx, t.ky
         h, w = img.rgba.shape[:2]
-        x0, x1 = max(0, int((box.left() - rect.left()) * k) - 2), min(w, int((box.right() - rect.left()) * k) + 3)
-        y0, y1 = max(0, int((box.top() - rect.top()) * k) - 2), min(h, int((box.bottom() - rect.top()) * k) + 3)
+        x0, x1 = max(0, int((box.left() - rect.left()) * kx) - 2), min(w, int((box.right() - rect.left()) * kx) + 3)
+        y0, y1 = max(0, int((box.top() - rect.top()) * ky) - 2), min(h, int((box.bottom() - rect.top()) * ky) + 3)
         if x0 >= x1 or y0 >= y1:
             return
         # A margin around the window, so borders and bands at its edge see their neighbours.

@@ -106,6 +106,14 @@ class MapView(QGraphicsView):
         if self._still_fitted():
             self._fit_now()
 
+    def scrollContentsBy(self, dx: int, dy: int) -> None:  # noqa: N802 - Qt's name
+        """Every scroll (pan, wheel, scroll bars, centring) redraws the whole view, not only the
+        strips it uncovers: in a real X window those strips did not meet the pixels the scroll had
+        moved, and cell numbers came out cut or doubled along their edges. A full frame is what a
+        zoom costs anyway."""
+        super().scrollContentsBy(dx, dy)
+        self.viewport().update()
+
     def leaveEvent(self, e) -> None:  # noqa: N802 - Qt's name
         if self.map_item.hover_cell is not None:
             self.map_item.set_hover(None)

@@ -116,6 +116,11 @@ def _to_lonlat(name: str, path: str) -> Any:
     """A function taking (n, 2) arrays in the crs `name` to longitude and latitude."""
     try:
         import pyproj
+    except ImportError:  # the installed app leaves pyproj out (31 MB): it reads WGS 84 only
+        raise _fail(path, ("crs",), f"the coordinate system {name[:80]!r} needs map projections, which this "
+                    "installation of Motu does not have: save the file in WGS 84 (longitude, latitude, as "
+                    "RFC 7946 asks), or import it with Motu installed by pip") from None
+    try:
         source = pyproj.CRS.from_user_input(name)
         t = pyproj.Transformer.from_crs(source, pyproj.CRS.from_user_input("OGC:CRS84"), always_xy=True)
     except Exception as exc:  # pyproj's errors for names it does not know

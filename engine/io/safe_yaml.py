@@ -100,6 +100,16 @@ def _scalar(scalars: Any, tag: str, ev: Any, source: str, implicit: bool) -> Any
     return value
 
 
+def _syntax_check(text: str, source: str) -> None:
+    """Parse the whole text in libyaml alone, building nothing, so that a syntax error (or
+    libyaml's nesting limit) anywhere is found in a few tens of milliseconds, before the
+    slower build below spends Python time on everything in front of it."""
+    raw_parse = getattr(SafeLoader, "raw_parse", None)
+    if raw_parse is None:  # pragma: no cover - the pure-Python loader has no C-only pass
+        return
+    raw_parse(SafeLoader(text))
+
+
 def _build(text: str, source: str, places: Places | None = None) -> Any:
     """Build the document from libyaml's events in one pass, refusing what scenarios never need.
 
@@ -108,68 +118,87 @@ def _build(text: str, source: str, places: Places | None = None) -> Any:
     `places` is given, each collection's span in the text is recorded in it."""
     scalars = _Scalars()
     resolve = scalars.resolve
+    # Plain text starting with a character no implicit resolver claims is a string: most
+    # scalars in a scenario (ids, names, kinds) skip the resolver's regular expressions.
+    resolver_starts = frozenset(k for k in scalars.yaml_implicit_resolvers if k)
     ScalarNode = yaml.ScalarNode
+    ScalarEvent, AliasEvent = yaml.ScalarEvent, yaml.AliasEvent
+    MapStart, SeqStart = yaml.MappingStartEvent, yaml.SequenceStartEvent
+    MapEnd, SeqEnd = yaml.MappingEndEvent, yaml.SequenceEndEvent
+    DocStart, StreamEnd = yaml.DocumentStartEvent, yaml.StreamEndEvent
     str_tag = "tag:yaml.org,2002:str"
+    no_key = _NO_KEY
     # Each open collection: [container, is_mapping, pending key or _NO_KEY, start mark]
     stack: list[list[Any]] = []
+    frame: list[Any] | None = None  # stack[-1]
     root: Any = None
     count = 0
-    for ev in yaml.parse(text, Loader=SafeLoader):
-        cls = type(ev)
-        if cls is yaml.ScalarEvent:
-            tag = ev.tag
-            implicit = tag is None or tag == "!"
-            if implicit:
-                tag = resolve(ScalarNode, ev.value, ev.implicit) if ev.implicit[0] else str_tag
-            if tag == str_tag:
+    parser = SafeLoader(text)
+    get_event = parser.get_event
+    try:
+        while True:
+            ev = get_event()
+            cls = type(ev)
+            if cls is ScalarEvent:
+                tag = ev.tag
                 value: Any = ev.value
-            elif tag in _PLAIN_TAGS:
-                value = _scalar(scalars, tag, ev, source, implicit)
+                if tag is None or tag == "!":
+                    if ev.implicit[0] and (not value or value[0] in resolver_starts):
+                        tag = resolve(ScalarNode, value, ev.implicit)
+                        if tag != str_tag:
+                            if tag not in _PLAIN_TAGS:
+                                raise _mark_error(source, f"tag {tag!r}: only plain YAML values are allowed",
+                                                  ev.start_mark)
+                            value = _scalar(scalars, tag, ev, source, True)
+                elif tag != str_tag:
+                    if tag not in _PLAIN_TAGS:
+                        raise _mark_error(source, f"tag {tag!r}: only plain YAML values are allowed", ev.start_mark)
+                    value = _scalar(scalars, tag, ev, source, False)
+            elif cls is MapStart or cls is SeqStart:
+                if ev.tag not in _COLLECTION_TAGS:
+                    raise _mark_error(source, f"tag {ev.tag!r}: only plain YAML values are allowed", ev.start_mark)
+                if len(stack) >= MAX_DEPTH:
+                    raise _mark_error(source, f"nesting deeper than {MAX_DEPTH} levels is not allowed", ev.start_mark)
+                is_map = cls is MapStart
+                if frame is not None and frame[1] and frame[2] is no_key:
+                    raise _mark_error(source, "mapping keys must be plain values", ev.start_mark)
+                frame = [{} if is_map else [], is_map, no_key, ev.start_mark]
+                stack.append(frame)
+                continue
+            elif cls is MapEnd or cls is SeqEnd:
+                done = stack.pop()
+                frame = stack[-1] if stack else None
+                value = done[0]
+                if places is not None:
+                    start = done[3]
+                    places[id(value)] = (start.index, start.line, start.column, ev.end_mark.index)
+            elif cls is AliasEvent:
+                raise _mark_error(source, "YAML aliases (*name) are not allowed in scenario files", ev.start_mark)
+            elif cls is StreamEnd:
+                return root
+            else:  # stream and document boundaries
+                if cls is DocStart and root is not None:
+                    raise _mark_error(source, "a scenario file holds one YAML document", ev.start_mark)
+                continue
+            count += 1
+            if count > MAX_EVENTS:
+                raise _mark_error(source, "file has too many YAML nodes to be a scenario", ev.start_mark)
+            if frame is None:
+                root = value
+            elif not frame[1]:
+                frame[0].append(value)
+            elif frame[2] is no_key:
+                try:
+                    if value in frame[0]:
+                        raise _mark_error(source, f"key {value!r} appears twice in the same mapping", ev.start_mark)
+                except TypeError:
+                    raise _mark_error(source, "mapping keys must be plain values", ev.start_mark) from None
+                frame[2] = value
             else:
-                raise _mark_error(source, f"tag {tag!r}: only plain YAML values are allowed", ev.start_mark)
-        elif cls is yaml.MappingStartEvent or cls is yaml.SequenceStartEvent:
-            if ev.tag not in _COLLECTION_TAGS:
-                raise _mark_error(source, f"tag {ev.tag!r}: only plain YAML values are allowed", ev.start_mark)
-            if len(stack) >= MAX_DEPTH:
-                raise _mark_error(source, f"nesting deeper than {MAX_DEPTH} levels is not allowed", ev.start_mark)
-            is_map = cls is yaml.MappingStartEvent
-            if stack and stack[-1][1] and stack[-1][2] is _NO_KEY:
-                raise _mark_error(source, "mapping keys must be plain values", ev.start_mark)
-            container: Any = {} if is_map else []
-            stack.append([container, is_map, _NO_KEY, ev.start_mark])
-            continue
-        elif cls is yaml.MappingEndEvent or cls is yaml.SequenceEndEvent:
-            frame = stack.pop()
-            value = frame[0]
-            if places is not None:
-                start = frame[3]
-                places[id(value)] = (start.index, start.line, start.column, ev.end_mark.index)
-        elif cls is yaml.AliasEvent:
-            raise _mark_error(source, "YAML aliases (*name) are not allowed in scenario files", ev.start_mark)
-        else:  # stream and document boundaries
-            if cls is yaml.DocumentStartEvent and root is not None:
-                raise _mark_error(source, "a scenario file holds one YAML document", ev.start_mark)
-            continue
-        count += 1
-        if count > MAX_EVENTS:
-            raise _mark_error(source, "file has too many YAML nodes to be a scenario", ev.start_mark)
-        if not stack:
-            root = value
-            continue
-        frame = stack[-1]
-        if not frame[1]:
-            frame[0].append(value)
-        elif frame[2] is _NO_KEY:
-            try:
-                if value in frame[0]:
-                    raise _mark_error(source, f"key {value!r} appears twice in the same mapping", ev.start_mark)
-            except TypeError:
-                raise _mark_error(source, "mapping keys must be plain values", ev.start_mark) from None
-            frame[2] = value
-        else:
-            frame[0][frame[2]] = value
-            frame[2] = _NO_KEY
-    return root
+                frame[0][frame[2]] = value
+                frame[2] = no_key
+    finally:
+        parser.dispose()
 
 
 _NO_KEY = object()
@@ -191,6 +220,7 @@ def load_yaml(text: str, source: str, places: Places | None = None) -> Any:
         line, col = position(text, bad.start())
         raise LoadError(f"control character U+{ord(bad.group()):04X} is not allowed in YAML text", source, line, col)
     try:
+        _syntax_check(text, source)
         return _build(text, source, places)
     except LoadError:
         raise

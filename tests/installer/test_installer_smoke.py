@@ -75,3 +75,24 @@ def test_built_app_exports_vassal_tiled_and_pdf_without_pillow(app, tmp_path):
     with v.VMod(str(tmp_path / "m.vmod"), "r") as vm:
         assert v.BuildFile(vm.getBuildFile()).getGame()["name"] == "Example island"
     assert not [f for f in os.listdir(os.path.join(APP, "_internal")) if f.lower().startswith(("pil", "pillow"))]
+
+
+def test_the_spec_leaves_out_no_part_of_scipy_that_motu_imports():
+    """SCIPY_UNUSED in the spec against every `scipy.X` the code imports (engine, editor, motu),
+    and what those parts import in turn (scipy.spatial brings scipy.special and constants)."""
+    import ast
+    import re
+    spec = open(os.path.join(ROOT, "installer", "motu.spec"), encoding="utf-8").read()
+    unused = set(ast.literal_eval(re.search(r"SCIPY_UNUSED = (\[[^\]]*\])", spec).group(1)))
+    used = set()
+    for package in ("engine", "editor", "motu"):
+        for folder, _dirs, files in os.walk(os.path.join(ROOT, package)):
+            for f in files:
+                if f.endswith(".py"):
+                    text = open(os.path.join(folder, f), encoding="utf-8").read()
+                    used |= set(re.findall(r"(?:from|import) scipy\.(\w+)", text))
+    assert used and not used & unused, used & unused
+    code = ("import sys\n" + "".join(f"import scipy.{m}\n" for m in sorted(used))
+            + "print(' '.join(sorted({m.split('.')[1] for m in sys.modules if m.startswith('scipy.')})))")
+    loaded = set(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split())
+    assert not loaded & unused, f"imported by the parts Motu uses: {sorted(loaded & unused)}"

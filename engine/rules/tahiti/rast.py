@@ -32,7 +32,8 @@ def _second(group: Any) -> list[Any] | None:
 
 
 def problems(scenario: Scenario, table: Any) -> list[str]:
-    """What keeps `table` from being the seed's two-dice table naming every area exactly once."""
+    """What keeps `table` from being the seed's two-dice table naming every area exactly once;
+    areas are named by their names (the ids are for the file), in the table's order."""
     groups = table.get("groups") if isinstance(table, dict) else None
     if not isinstance(groups, list) or not groups:
         return ["it has no list of groups"]
@@ -52,7 +53,7 @@ def problems(scenario: Scenario, table: Any) -> list[str]:
         for entry in second:
             if entry == ROLL_AGAIN:
                 continue
-            if entry not in scenario.areas:
+            if not isinstance(entry, str) or entry not in scenario.areas:
                 out.append(f"group {i} names {entry!r}, which is not an area")
             else:
                 named[entry] += 1
@@ -64,11 +65,24 @@ def problems(scenario: Scenario, table: Any) -> list[str]:
         out.append(f"more than one group for a first die of {', '.join(map(str, twice_die))}")
     twice = [a for a, n in named.items() if n > 1]
     if twice:
-        out.append(f"{', '.join(twice)} named more than once")
+        out.append(f"{_names(scenario, twice)} named more than once")
     missing = [a for a in scenario.areas if named[a] == 0]
     if missing:
-        out.append(f"{', '.join(missing)} not named")
+        out.append(f"{_names(scenario, missing)} not named")
     return out
+
+
+def misnamed(scenario: Scenario, table: Any) -> list[str]:
+    """The areas the table names twice or not at all (ids), for a finding to point at."""
+    groups = table.get("groups") if isinstance(table, dict) else None
+    named: Counter[str] = Counter()
+    for g in groups if isinstance(groups, list) else []:
+        named.update(e for e in _second(g) or [] if isinstance(e, str) and e in scenario.areas)
+    return [a for a in scenario.areas if named[a] != 1]
+
+
+def _names(scenario: Scenario, areas: list[str]) -> str:
+    return ", ".join(scenario.areas[a].name or a for a in areas)
 
 
 def select(table: dict[str, Any], first: int, second: int) -> str:

@@ -201,7 +201,7 @@ def check_rast(s: Scenario, cat: Catalogue) -> Iterable[Finding]:
         return
     wrong = rast.problems(s, table)
     if wrong:
-        yield finding(RAST_BAD, f"Random Area Selection Table: {'; '.join(wrong)}")
+        yield finding(RAST_BAD, f"Random Area Selection Table: {'; '.join(wrong)}", areas=rast.misnamed(s, table))
 
 
 TAHITI_VALIDATORS = (check_land_and_regions, check_maraes, check_shore, check_home_villages, check_rast,

@@ -219,13 +219,41 @@ def test_control_characters_are_one_line_with_their_place(char):
 def test_an_error_in_a_record_points_at_it_without_parsing_the_whole_file_again(monkeypatch):
     import engine.io.safe_yaml as safe_yaml
     parsed = []
-    real = safe_yaml.yaml.parse
 
-    def spy(text, **kw):
-        parsed.append(len(text))
-        return real(text, **kw)
-    monkeypatch.setattr(safe_yaml.yaml, "parse", spy)
+    class Spy(safe_yaml.SafeLoader):
+        def __init__(self, stream):
+            parsed.append(len(stream))
+            super().__init__(stream)
+    monkeypatch.setattr(safe_yaml, "SafeLoader", Spy)
     text = GOOD.replace("cell: '0303'", "cell: '9999'")
     e = error_of(text)
     assert "off the map" in e.message and text.splitlines()[e.line - 1][e.column - 1:].startswith("'9999'")
-    assert parsed[0] == len(text) and all(n < 200 for n in parsed[1:]), "only the piece's own line again"
+    # The whole text twice (libyaml's syntax pass, which builds nothing, and the build), then
+    # only the piece's own record again.
+    assert parsed[:2] == [len(text)] * 2 and parsed[2:] and all(n < 200 for n in parsed[2:]), \
+        "only the piece's own line again"
+
+
+BIG_RECORDS = "".join(f"  - {{id: p{i}, kind: population, side: red, cell: '0303', name: Population {i}}}\n"
+                      for i in range(50_000))  # about 4 MB
+
+
+@pytest.mark.parametrize("tail, message, column", [
+    ("  - {id: last, kind: [population\n", "did not find expected", None),
+    ("  - *first\n", "aliases (*name) are not allowed", 5),
+    ("  - !!python/name:os.system x\n", "only plain YAML values are allowed", 5),
+    ("  - {id: last, id: again}\n", "key 'id' appears twice", 16),
+])
+def test_an_error_at_the_end_of_a_big_file_names_its_line_and_column(tail, message, column):
+    # The syntax pass runs in libyaml alone over the whole text; what it cannot see (aliases,
+    # tags, repeated keys) the build finds at its own place, never at the file's start.
+    text = GOOD + "extra:\n" + BIG_RECORDS + tail
+    assert len(text) > 4_000_000
+    e = error_of(text)
+    assert message in e.message and e.source == "bad.yaml"
+    last = len(text.splitlines())
+    if column is None:  # libyaml points where it gave up: the end of the unclosed record
+        assert e.line in (last, last + 1)
+    else:
+        assert (e.line, e.column) == (last, column)
+    assert "\n" not in str(e)

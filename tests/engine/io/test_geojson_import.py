@@ -140,3 +140,18 @@ def test_wrong_geometry_shapes_are_refused_with_their_json_path(tmp_path, geomet
         assert "NaN is not a number JSON allows" in str(err.value) and err.value.line == 1
     else:
         assert err.value.path == where
+
+
+def test_without_pyproj_a_projected_crs_is_refused_saying_what_to_do(tmp_path, monkeypatch):
+    """The installed app leaves pyproj out: WGS 84 still reads, another system is one clear refusal."""
+    import sys
+    from engine.io.geojson_import import read_geojson
+    monkeypatch.setitem(sys.modules, "pyproj", None)  # `import pyproj` raises ImportError
+    ring = [[-149.6, -17.6], [-149.5, -17.6], [-149.5, -17.5], [-149.6, -17.6]]
+    wgs84 = {"type": "Polygon", "coordinates": [ring], "crs": {"type": "name", "properties": {"name": "EPSG:4326"}}}
+    assert read_geojson(_write(tmp_path, wgs84)).shapes
+    mercator = dict(wgs84, crs={"type": "name", "properties": {"name": "EPSG:3857"}})
+    with pytest.raises(LoadError, match="needs map projections, which this installation of Motu does not have: "
+                                        "save the file in WGS 84") as info:
+        read_geojson(_write(tmp_path, mercator))
+    assert "crs" in str(info.value) and "\n" not in str(info.value)

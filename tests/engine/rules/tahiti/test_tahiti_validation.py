@@ -152,9 +152,19 @@ def test_rule_15_12_random_area_selection_table_names_every_area_once():
         {"first": [1, 2, 3], "second": ["a", "a", "x", "roll_again", "roll_again", "roll_again"]},
         {"first": [3, 4, 5, 6], "second": ["roll_again"] * 6}]}
     msg = only(s, "RAST_BAD").message
-    for needle in ("'x', which is not an area", "more than one group for a first die of 3", "a named more than once",
-                   "b not named"):
+    for needle in ("'x', which is not an area", "more than one group for a first die of 3", "Area A named more than once",
+                   "Area B not named"):
         assert needle in msg
+
+
+def test_rule_15_12_a_wrong_table_names_areas_by_name_and_points_at_them():
+    s = island()
+    s.tables["random_area_selection"] = {"groups": [
+        {"first": [1, 2, 3, 4, 5, 6], "second": ["a", "a", ["b"], "roll_again", "roll_again", "roll_again"]}]}
+    f = only(s, "RAST_BAD")
+    assert "Area A named more than once" in f.message and "Area B not named" in f.message
+    assert " a " not in f.message and " b " not in f.message  # the file's ids are not for the user
+    assert f.areas == ("a", "b")
 
 
 def test_a_village_or_war_canoe_set_up_where_it_cannot_stand():
