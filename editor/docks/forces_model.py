@@ -113,9 +113,16 @@ class ForcesModel(QStandardItemModel):
         self._ncols = self.kind_column + 1
         self.setColumnCount(self._ncols)
         self.setHorizontalHeaderLabels(list(BASE_COLUMNS) + self.headers + [KIND_HEADER])
-        for i, spec in enumerate(self.columns):
-            tip = f"{spec.text}, as the rules work it out" + (f" (§{spec.rule})" if spec.rule[:1].isdigit() else "")
-            self.horizontalHeaderItem(len(BASE_COLUMNS) + i).setToolTip(tip)
+        # Tooltips by setHeaderData, never horizontalHeaderItem(): Qt made the header items and deletes
+        # them when a rule set has fewer columns, but PySide keeps the wrapper it returned alive with the
+        # model and is not told; Qt's next small object at that address (a menu's action) then came back
+        # to Python as the dead header item, and the editor crashed. Every column's tooltip is set, so
+        # none keeps the last rule set's.
+        for c in range(self._ncols):
+            spec = self.spec_at(c)
+            tip = None if spec is None else (
+                f"{spec.text}, as the rules work it out" + (f" (§{spec.rule})" if spec.rule[:1].isdigit() else ""))
+            self.setHeaderData(c, Qt.Horizontal, tip, Qt.ToolTipRole)
 
     @staticmethod
     def _structure(tree) -> tuple[dict, dict, list[ForceNode]]:
