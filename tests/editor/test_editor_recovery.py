@@ -230,5 +230,8 @@ def test_run_editor_offers_recovery_at_start(qtbot, tmp_path, monkeypatch):
         assert pending_files() == []
         assert win.settings_store.fileName() == str(tmp_path / "default-settings.ini")  # (conftest)
     finally:
+        from editor.collector import uninstall
+
+        uninstall()  # run_editor's collector: the rest of the suite runs with Python's own
         app.setApplicationName(names[0])
         app.setOrganizationName(names[1])
