@@ -65,7 +65,7 @@ class ClickMixin:
         menu = QMenu(self)
         menu.setObjectName("playtestChoiceMenu")
         for a in actions:
-            act = menu.addAction(self.session.state.action_to_string(a))
+            act = menu.addAction(self.presenter.action_text(self.session.state, a))
             act.setData(a)
             act.triggered.connect(lambda _=False, x=a: self.human_action(x))
         self.choice_menu = menu
@@ -103,10 +103,10 @@ class ClickMixin:
         if self._human_to_move():
             state = self.session.state
             legal = state.legal_actions()
-            actions = [(a, state.action_to_string(a)) for a in legal if state.action_cells(a) == (cell, None)]
+            actions = [(a, self.presenter.action_text(state, a)) for a in legal if state.action_cells(a) == (cell, None)]
             if choice is not None:
                 rest = [a for a in legal if a not in choice.get("take", {})]
-                done = (rest[0], state.action_to_string(rest[0])) if rest else None
+                done = (rest[0], self.presenter.action_text(state, rest[0])) if rest else None
         self.stack_panel.show_stack(cell, self.scenario.label(cell), units, by_uid, actions, choice, done)
 
     def picked_faces(self) -> list:

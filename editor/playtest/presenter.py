@@ -76,6 +76,25 @@ class Presenter:
                 rows.append((label, plain(value)))
         return rows
 
+    def action_text(self, state, action: int, seat: int | None = None) -> str | None:
+        """An action in words as `seat` is told it (None: the whole truth; a None result: not told at all).
+
+        Where the seat is told less than the whole move (a chest's savings, a hidden unit's step), the
+        game's own `action_to_string_for` says what it may know; otherwise the presentation's
+        `action_words` says it in the rulebook's terms, or the game's `action_to_string`."""
+        full = state.action_to_string(action)
+        if seat is not None:
+            told = state.action_to_string_for(action, seat)
+            if told != full:
+                return told
+        fn = self._fn("action_words")
+        if fn is not None:
+            try:
+                return fn(state, action, seat)
+            except Exception:  # words are never worth a broken table: the game's own text stands
+                return full
+        return full
+
     def dice(self, state, action: int, text: str) -> dict[str, Any]:
         fn = self._fn("dice")
         entry = fn(state, action) if fn is not None else None

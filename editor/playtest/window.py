@@ -262,8 +262,8 @@ class PlaytestWindow(ClickMixin, QMainWindow):
     # --- playing an action and telling it ------------------------------------------------------------
     def _entry_for(self, state, action: int) -> Entry:
         player = state.current_player()
-        full = state.action_to_string(action)
-        texts = tuple(state.action_to_string_for(action, p) for p in range(state.num_players()))
+        full = self.presenter.action_text(state, action)
+        texts = tuple(self.presenter.action_text(state, action, p) for p in range(state.num_players()))
         kind = self.presenter.log_kind(state, action)
         dice = self.presenter.dice(state, action, full) if player == CHANCE else None
         if player != CHANCE:
@@ -339,7 +339,7 @@ class PlaytestWindow(ClickMixin, QMainWindow):
             self.info.setText(f"{who} to move" + (" (human)" if self.seat(player) == HUMAN else f" ({self.seat(player)} bot)"))
             if self.seat(player) == HUMAN and not self.curtain.down:
                 for a in state.legal_actions():
-                    it = QListWidgetItem(state.action_to_string(a))
+                    it = QListWidgetItem(self.presenter.action_text(state, a))
                     it.setData(Qt.UserRole, a)
                     self.legal.addItem(it)
         self.actions_["undo"].setEnabled(bool(self.session.actions))

@@ -7,7 +7,8 @@ import pytest
 
 from playtest_support import bots_play, table
 
-IDENTIFIER = re.compile(r"\bon_\w+|\b[a-z]+_[a-z0-9_]+\b|[{}]|Returns:|\b(?:True|False|None)\b")
+IDENTIFIER = re.compile(r"\bon_\w+|\b[a-z]+_[a-z0-9_]+\b|[{}]|Returns:|\b(?:True|False|None)\b"
+                        r"|\b[vmt]\d+\b")  # and the ids of spaces: Tiki's v11, the pearls' m66 and t3
 
 
 SHORT = {"turn_limit": 3}  # a whole Tahiti game, to its end by areas, in three turns

@@ -156,3 +156,27 @@ def status_lines(state: PearlsState, seat: int | None = None) -> list[str]:
                                                               for p, n in enumerate(map_points(view))))
     lines += [player_line(view, p, seat) for p in range(view.n)]
     return lines
+
+
+def panel(state: PearlsState, seat: int | None = None) -> list[tuple[str, str]]:
+    """The playtest's game panel, as `seat` may know it: the same labelled rows in every state."""
+    over = state.phase == P_OVER and not state.hidden_chests
+    view = state.observation(seat) if seat is not None and not over else state
+    if over:
+        scores = state.scores()
+        best = max(scores)
+        winners = " and ".join(_name(state, p) for p, s in enumerate(scores) if s == best)
+        asked_now = f"The game is over: {winners} {'wins' if scores.count(best) == 1 else 'share the win'} with {best} points"
+    else:
+        asked_now = "The game is over" if view.phase == P_OVER else asked(view)
+    rows = [
+        ("Asked", asked_now),
+        ("Token on the island", "treasure face up (next white face: savings)" if view.token
+         else "$ face up (next white face: payday)"),
+        ("Pearls left", ", ".join(f"{c} {n}" for c, n in zip(COLOURS, view.supply))),
+        ("Pearl banks", ", ".join(f"{_name(view, p)} {n} points" for p, n in enumerate(map_points(view)))),
+    ]
+    for p in range(view.n):
+        line = player_line(view, p, None if over else seat)
+        rows.append((_name(view, p), line.split(": ", 1)[1]))
+    return rows

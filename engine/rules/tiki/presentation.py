@@ -113,3 +113,28 @@ def status_lines(state: TikiState, seat: int | None = None) -> list[str]:
     if state.tiebreak:
         lines.append("The supply is empty and fruits are level: the next fruit won or lost decides")
     return lines
+
+
+def panel(state: TikiState, seat: int | None = None) -> list[tuple[str, str]]:
+    """The playtest's game panel: the same labelled rows in every state, so it never jumps."""
+    names = [state.player_name(p) for p in range(2)]
+    if state.phase == OVER:
+        asked_now = (f"{names[state.winner]} wins with {state.fruit[state.winner]} fruits" if state.winner >= 0
+                     else "The game is over")
+    else:
+        asked_now = asked(state)
+    if not state.shaman_rule:
+        shaman = "not in this game"
+    elif state.shaman >= 0:
+        shaman = f"{edge_words(state.shaman)}: no totem moves between them"
+    else:
+        shaman = "not yet placed"
+    return [
+        ("Asked", asked_now),
+        ("Fruits", ", ".join(f"{names[p]} {state.fruit[p]}" for p in range(2)) + " (four fruits win)"),
+        ("Supply", f"{state.supply} fruits left"),
+        ("Tokens in hand", ", ".join(f"{names[p]} {state.hand[p]}" for p in range(2))),
+        ("Shaman", shaman),
+        ("Tie-break", "the supply is empty and fruits are level: the next fruit decides" if state.tiebreak
+         else "no"),
+    ]
