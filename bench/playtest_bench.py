@@ -86,6 +86,9 @@ def table_rows() -> list[dict]:
     for box in w.seat_boxes:
         box.setCurrentText("heuristic")
     w.speed.setValue(0)
+    w.step()  # the bots' worker process starts, and the first frame is painted, before the clock does:
+    w.wait_for_bot()  # waiting here blocks the GUI thread by design (a test's helper), not while bots play
+    app.processEvents()
     gaps = []
     clock = QElapsedTimer()
     clock.start()
@@ -98,8 +101,6 @@ def table_rows() -> list[dict]:
     timer = QTimer()
     timer.timeout.connect(tick)
     timer.start(5)
-    w.step()  # the bots' worker process starts before the clock does
-    w.wait_for_bot()
     w.actions_["auto"].setChecked(True)
     w.toggle_auto()
     end = time.perf_counter() + 8
