@@ -74,13 +74,7 @@ class AreasDock(QDockWidget):
         lay.addWidget(self.tree)
         for row in ((("New", self.new_area), ("Rename", self.rename), ("Colour", self.recolour)),
                     (("Merge", self.merge), ("Split", self.split), ("Delete", self.delete))):
-            buttons = QHBoxLayout()
-            for text, slot in row:
-                b = QPushButton(text)
-                b.setObjectName(f"area{text}")
-                b.clicked.connect(lambda _=False, f=slot: f())
-                buttons.addWidget(b)
-            lay.addLayout(buttons)
+            lay.addLayout(_button_row("area", row))
         for label, attr, slot in (("Region", "region", self._assign_region), ("Island", "island", self._assign_island)):
             row = QHBoxLayout()
             row.addWidget(QLabel(label))
@@ -101,13 +95,7 @@ class AreasDock(QDockWidget):
         tree.setRootIsDecorated(False)
         tree.itemDoubleClicked.connect(lambda *_: buttons[-1][1]())
         lay.addWidget(tree)
-        row = QHBoxLayout()
-        for text, slot in buttons:
-            b = QPushButton(text)
-            b.setObjectName(f"{name}{text}")
-            b.clicked.connect(lambda _=False, f=slot: f())
-            row.addWidget(b)
-        lay.addLayout(row)
+        lay.addLayout(_button_row(name, buttons))
         self.tabs.addTab(w, title)
         return tree
 
@@ -361,3 +349,14 @@ class AreasDock(QDockWidget):
             name = self._ask_name("Rename site", self.s.features[index].name)
             if name:
                 self.ctx.push(E.rename_feature(self.s, index, name), "Rename site")
+
+
+def _button_row(prefix: str, buttons) -> QHBoxLayout:
+    """A row of push buttons, each named `prefix` + its text and calling its slot with no arguments."""
+    row = QHBoxLayout()
+    for text, slot in buttons:
+        b = QPushButton(text)
+        b.setObjectName(f"{prefix}{text}")
+        b.clicked.connect(lambda _=False, f=slot: f())
+        row.addWidget(b)
+    return row

@@ -14,13 +14,14 @@ from __future__ import annotations
 import gc
 from collections import deque
 
-from PySide6.QtCore import QMimeData, QModelIndex, Qt
+from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QApplication, QStyle
 
-from engine.scenario.forces import ForceNode, Refused, order_of_battle, problems_by_piece, reassign_each, set_props
+from engine.scenario.forces import ForceNode, order_of_battle, problems_by_piece
 
-MIME = "application/x-motu-pieces"
+from .forces_gestures import ForcesGestures
+
 KEY = Qt.UserRole + 1  # a row's node key, on its first column
 # Name, count and cell first, then the rule set's own columns, the kind last (the tree says most of it).
 BASE_COLUMNS = ("Name", "Count", "Cell")
@@ -65,7 +66,7 @@ def _icon(severity: str):
     return _ICONS[severity]
 
 
-class ForcesModel(QStandardItemModel):
+class ForcesModel(ForcesGestures, QStandardItemModel):
     def __init__(self, document, parent=None):
         super().__init__(parent)
         self.document = document
@@ -174,12 +175,6 @@ class ForcesModel(QStandardItemModel):
         self._write(node, row, new=True)
         return row
 
-    def _depth(self, key: str) -> int:
-        d = 0
-        while (key := self.up.get(key)) is not None:
-            d += 1
-        return d
-
     def _row_items(self, first: QStandardItem) -> list[QStandardItem]:
         parent = first.parent() or self.invisibleRootItem()
         r = first.row()
@@ -231,9 +226,7 @@ class ForcesModel(QStandardItemModel):
         moving = [k for k, old_parent in self.up.items() if k not in up or up[k] != old_parent]
         self.before_move([k for k in moving if k in up])
         have_kids = {k: list(v) for k, v in self.kids.items()}
-        # Parents first, so the outermost moving row goes and those under it go with it.
-        depth_first = sorted(moving, key=lambda k: self._depth(k))
-        self._drop_rows(depth_first, have_kids)
+        self._drop_rows(moving, have_kids)  # in any order: a row already gone with its parent is skipped
         new_keys: set[str] = set()
         for node in [None] + order:  # parents first, so every parent's row exists when its turn comes
             pkey = None if node is None else node.key
@@ -415,86 +408,3 @@ class ForcesModel(QStandardItemModel):
 
     def column_of(self, prop: str) -> int:
         return len(BASE_COLUMNS) + [c.prop for c in self.columns].index(prop)
-
-    # --- the check box: an override, as an Edit ------------------------------------------------------
-    def setData(self, index: QModelIndex, value, role=Qt.EditRole) -> bool:  # noqa: N802
-        node = self.node(index)
-        spec = self.spec_at(index.column())
-        if role != Qt.CheckStateRole or node is None or node.kind != "piece" or spec is None:
-            return super().setData(index, value, role)
-        p = self.scenario.pieces[node.piece]
-        c = self.rules.computed(self.scenario, p, spec)
-        want = Qt.CheckState(value) == Qt.Checked if not isinstance(value, bool) else value
-        # Back to the rules' own answer clears the override; the other answer sets it.
-        edit = set_props(self.scenario, [p.id], {spec.prop: None if c is not None and want == c.value else want})
-        if edit is not None:
-            self.push(edit, f"Set {spec.text.lower()}")
-        return False  # the row follows the scenario when the dock brings it in step
-
-    # --- drag and drop ----------------------------------------------------------------------------
-    def supportedDropActions(self):  # noqa: N802
-        return Qt.MoveAction
-
-    def supportedDragActions(self):  # noqa: N802
-        return Qt.MoveAction
-
-    def mimeTypes(self):  # noqa: N802
-        return [MIME]
-
-    def mimeData(self, indexes):  # noqa: N802
-        ids = []
-        for i in indexes:
-            node = self.node(i)
-            if node is not None and node.kind == "piece" and node.piece not in ids:
-                ids.append(node.piece)
-        data = QMimeData()
-        data.setData(MIME, "\n".join(ids).encode("utf-8"))
-        return data
-
-    @staticmethod
-    def dragged(data: QMimeData) -> list[str]:
-        if data is None or not data.hasFormat(MIME):
-            return []
-        return [x for x in bytes(data.data(MIME)).decode("utf-8").split("\n") if x]
-
-    def drop_target(self, row: int, parent: QModelIndex) -> ForceNode | None:
-        """The node a drop lands on: the row dropped onto, or (between rows) the row they are under."""
-        return self.node(parent)
-
-    def drop_edit(self, ids: list[str], target: str | None):
-        """The Edit a drop of `ids` on `target` (None: a side or heading) makes, or Refused."""
-        return reassign_each(self.rules, self.scenario, [(pid, target) for pid in ids])
-
-    def _sides_ok(self, ids, node) -> bool:
-        return all(self.scenario.pieces[p].side == node.side for p in ids if p in self.scenario.pieces)
-
-    def canDropMimeData(self, data, action, row, column, parent) -> bool:  # noqa: N802
-        ids = self.dragged(data)
-        node = self.drop_target(row, parent)
-        if not ids or node is None or node.kind == "feature":
-            return False
-        if node.kind != "piece":
-            return self._sides_ok(ids, node)
-        try:
-            self.drop_edit(ids, node.piece)
-        except Refused:
-            return False
-        return True
-
-    def dropMimeData(self, data, action, row, column, parent) -> bool:  # noqa: N802
-        ids = self.dragged(data)
-        node = self.drop_target(row, parent)
-        if not ids or node is None or node.kind == "feature":
-            return False
-        if node.kind != "piece" and not self._sides_ok(ids, node):
-            self.status("Not done: a piece changes side in the Properties dock, not by dragging")
-            return False
-        try:
-            edit = self.drop_edit(ids, node.piece if node.kind == "piece" else None)
-        except Refused as exc:
-            self.status(f"Not done: {exc}")
-            return False
-        if edit is not None:
-            self.push(edit, edit.text)
-        # The view must not move the rows itself: the tree follows the scenario.
-        return False
