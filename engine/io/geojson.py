@@ -183,14 +183,12 @@ def _twice_area(ring: np.ndarray) -> float:
 def _area_geometries(s: Scenario, tf: Transform) -> dict[str, dict[str, Any]]:
     """Each area's (Multi)Polygon with its holes, exterior rings counter-clockwise."""
     grid = s.grid
-    ids = list(s.areas) + sorted({a for a in s.cell_area if a is not None} - set(s.areas))
+    ids = list(s.areas) + sorted(set(dict.fromkeys(s.cell_area)) - set(s.areas) - {None})
     if not isinstance(grid, (HexGrid, SquareGrid)):  # boards of spaces: a union of squares
         cells = s.area_cells()
         return {a: _lists(mapping(orient_all(shapely.transform(cells_outline(grid, cells[a]), tf))))
                 for a in ids if cells.get(a)}
-    index = {a: i for i, a in enumerate(ids)}
-    codes = np.array([-1 if a is None else index[a] for a in s.cell_area], dtype=np.int64)
-    rings = area_rings(grid, codes)
+    rings = area_rings(grid, _index(s.cell_area, ids)[1])
     if not rings:
         return {}
     # All rings closed and transformed in one go, then each turned to wind as RFC 7946 says.
@@ -241,20 +239,28 @@ def _dump(v: Any) -> str:
     return json.dumps(v, ensure_ascii=False, separators=(",", ":"))
 
 
+def _index(values: list[Any], order: list[Any] | None = None) -> tuple[list[Any], np.ndarray]:
+    """(distinct values, in `order` or as first met; each value's place among them), with None at -1 when `order` is given."""
+    if order is None:
+        order = list(dict.fromkeys(values))
+        at = {v: i for i, v in enumerate(order)}
+    else:
+        at = {None: -1, **{v: i for i, v in enumerate(order)}}
+    return order, np.fromiter(map(at.__getitem__, values), dtype=np.int64, count=len(values))
+
+
 def _cell_tails(s: Scenario) -> list[str]:
     """Each cell's properties after its label, closing its Feature, as JSON text: cells of
     one terrain and area share one string."""
     def tail(props: dict[str, Any]) -> str:
         body = _dump(_clean(props))[1:-1]
         return ("," + body if body else "") + "}}"
-    terrains = {t: i for i, t in enumerate(dict.fromkeys(s.terrain))}
-    areas = {a: i for i, a in enumerate(dict.fromkeys(s.cell_area))}
-    key = (np.array([terrains[t] for t in s.terrain], dtype=np.int64) * len(areas)
-           + np.array([areas[a] for a in s.cell_area], dtype=np.int64))
+    terrains, t_code = _index(s.terrain)
+    areas, a_code = _index(s.cell_area)
+    key = t_code * len(areas) + a_code
     text = np.empty(len(terrains) * len(areas), dtype=object)
-    for t, i in terrains.items():
-        for a, j in areas.items():
-            text[i * len(areas) + j] = tail({"terrain": t, "area": a})
+    for k in np.unique(key).tolist():  # only the pairs the map has
+        text[k] = tail({"terrain": terrains[k // len(areas)], "area": areas[k % len(areas)]})
     out = text[key].tolist()
     for c in s.cell_props:  # named cells: their props too
         out[c] = tail({"terrain": s.terrain[c], "area": s.cell_area[c], "props": dict(s.cell_props[c])})

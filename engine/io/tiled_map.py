@@ -29,7 +29,7 @@ from .outlines import area_rings
 from .print_counters import Counter, face
 from .print_map import AREA_BORDER, catalogue_of
 from .tiled_art import FEATURE_PX, TileSheet, counter_px, feature_key, sheets
-from .tiled_pixels import SPACE, _to_pixels, map_metrics, num, pixel_transform
+from .tiled_pixels import SPACE, map_metrics, num, pixel_array, pixel_transform
 from .tiled_props import _json, _record, color_prop, prop, record_props
 
 TILED_VERSION = "1.8"  # the oldest format these files need; Debian's tiled is 1.8.2
@@ -164,15 +164,16 @@ def tiled_map(s: Scenario, images: Images | None = None) -> dict[str, Any]:
     group = []
     codes = np.array(_codes(s.cell_area, {a: i for i, a in enumerate(area_ids)}), dtype=np.int64)
     rings = [(code, ring) for code, ring, outer in area_rings(grid, codes) if outer]
-    pixels = _to_pixels(np.concatenate([r for _, r in rings]), (ax, bx, ay, by)) if rings else []
-    pos = 0
-    for code, ring in rings:
-        aid = area_ids[code]
-        pts = pixels[pos:pos + len(ring)]
-        pos += len(ring)
-        x0, y0 = pts[0]
-        group.append(objs.make("", "area", x0, y0, _area_props(s, aid),
-                               polygon=[{"x": x - x0, "y": y - y0} for x, y in pts]))
+    if rings:  # every corner to pixels, and each relative to its ring's first, in one go
+        pixels = pixel_array(np.concatenate([r for _, r in rings]), (ax, bx, ay, by))
+        lengths = [len(r) for _, r in rings]
+        firsts = np.cumsum([0] + lengths[:-1])
+        rel = (pixels - np.repeat(pixels[firsts], lengths, axis=0)).tolist()
+        pos = 0
+        for (code, _), (x0, y0), n in zip(rings, pixels[firsts].tolist(), lengths):
+            group.append(objs.make("", "area", x0, y0, _area_props(s, area_ids[code]),
+                                   polygon=[{"x": x, "y": y} for x, y in rel[pos:pos + n]]))
+            pos += n
     layer({"name": "area outlines", "type": "objectgroup", "draworder": "topdown", "objects": group})
     layer({"name": "area names", "type": "objectgroup", "draworder": "topdown",
            "objects": _area_labels(s, objs, centres, metrics)})

@@ -45,14 +45,14 @@ def pixel_transform(grid: Grid) -> tuple[float, float, float, float]:
     return size, 0.0, size, 0.0
 
 
-def _to_pixels(xy: np.ndarray, t: tuple[float, float, float, float]) -> list[list[float]]:
+def pixel_array(xy: np.ndarray, t: tuple[float, float, float, float]) -> np.ndarray:
     """Layout points to pixels, to 1/100 px; whole pixels as ints when all are whole (hex
     corners are), as Tiled writes them."""
     ax, bx, ay, by = t
     out = np.round(np.column_stack([ax * xy[:, 0] + bx, ay * xy[:, 1] + by]), 2)
     if np.array_equal(out, np.round(out)):
-        return out.astype(np.int64).tolist()
-    return out.tolist()
+        return out.astype(np.int64)
+    return out
 
 
 def num(v: float) -> int | float:
