@@ -51,7 +51,7 @@ def save_tiled(s: Scenario, path: str, to_text: Callable[[dict[str, Any]], str],
                render: TileRenderer | None = None) -> Written:
     """The map and its tile images (when given a renderer), each written atomically."""
     if render is None:
-        write_atomic(path, to_text(tiled_map(s)))
+        write_atomic(path, to_text(tiled_map(s, compact=True)))
         return Written((path,), (NO_IMAGES,))
     art = tiled_layout(s)[4]
     names = image_names(path, art)
@@ -60,7 +60,7 @@ def save_tiled(s: Scenario, path: str, to_text: Callable[[dict[str, Any]], str],
         image = os.path.join(os.path.dirname(path), names[sheet.name])
         write_atomic_bytes(image, render(sheet.atlas(), *sheet.size, 1.0, None))
         written.append(image)
-    write_atomic(path, to_text(tiled_map(s, names)))
+    write_atomic(path, to_text(tiled_map(s, names, compact=True)))
     return Written((path, *written))
 
 

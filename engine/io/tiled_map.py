@@ -29,7 +29,7 @@ from .outlines import area_rings
 from .print_counters import Counter, face
 from .print_map import AREA_BORDER, catalogue_of
 from .tiled_art import FEATURE_PX, TileSheet, counter_px, feature_key, sheets
-from .tiled_pixels import SPACE, map_metrics, num, pixel_array, pixel_transform
+from .tiled_pixels import SPACE, Points, map_metrics, num, pixel_array, pixel_transform
 from .tiled_props import _json, _record, color_prop, prop, record_props
 
 TILED_VERSION = "1.8"  # the oldest format these files need; Debian's tiled is 1.8.2
@@ -89,9 +89,10 @@ def _face_key(c: Counter) -> Counter:
     return Counter("", c.side, c.symbol, c.name, c.count, c.start, c.fill)
 
 
-def tiled_map(s: Scenario, images: Images | None = None) -> dict[str, Any]:
+def tiled_map(s: Scenario, images: Images | None = None, *, compact: bool = False) -> dict[str, Any]:
     """The scenario as a Tiled map: the dict Tiled's JSON format holds (TMX says the same).
-    `images` names the tilesets' atlas images when the export draws them."""
+    `images` names the tilesets' atlas images when the export draws them. `compact`: area
+    outlines' polygons as tiled_pixels.Points, which the writers write as the same text."""
     grid = s.grid
     if not isinstance(grid, (HexGrid, SquareGrid, SpacesGrid)):
         raise ValueError(f"{grid.shape} boards cannot be exported to Tiled")
@@ -168,12 +169,11 @@ def tiled_map(s: Scenario, images: Images | None = None) -> dict[str, Any]:
         pixels = pixel_array(np.concatenate([r for _, r in rings]), (ax, bx, ay, by))
         lengths = [len(r) for _, r in rings]
         firsts = np.cumsum([0] + lengths[:-1])
-        rel = (pixels - np.repeat(pixels[firsts], lengths, axis=0)).tolist()
-        pos = 0
-        for (code, _), (x0, y0), n in zip(rings, pixels[firsts].tolist(), lengths):
+        rel = pixels - np.repeat(pixels[firsts], lengths, axis=0)
+        for (code, _), (x0, y0), a, n in zip(rings, pixels[firsts].tolist(), firsts.tolist(), lengths):
+            points = Points(rel[a:a + n])
             group.append(objs.make("", "area", x0, y0, _area_props(s, area_ids[code]),
-                                   polygon=[{"x": x, "y": y} for x, y in rel[pos:pos + n]]))
-            pos += n
+                                   polygon=points if compact else points.dicts()))
     layer({"name": "area outlines", "type": "objectgroup", "draworder": "topdown", "objects": group})
     layer({"name": "area names", "type": "objectgroup", "draworder": "topdown",
            "objects": _area_labels(s, objs, centres, metrics)})

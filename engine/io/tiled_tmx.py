@@ -8,6 +8,8 @@ from __future__ import annotations
 from typing import Any, Iterable
 from xml.sax.saxutils import escape, quoteattr
 
+from .tiled_pixels import Points
+
 
 def _attrs(d: dict[str, Any], keys: Iterable[str]) -> str:
     out = []
@@ -34,7 +36,9 @@ def _props_xml(props: list[dict[str, Any]] | None, indent: str) -> list[str]:
     return out + [f"{indent}</properties>"]
 
 
-def _points(pts: list[dict[str, Any]]) -> str:
+def _points(pts: list[dict[str, Any]] | Points) -> str:
+    if isinstance(pts, Points):
+        return " ".join([f"{x},{y}" for x, y in pts.xy.tolist()])
     return " ".join(f"{p['x']},{p['y']}" for p in pts)
 
 
