@@ -29,7 +29,7 @@ from engine.board.grids import HexGrid, SquareGrid
 from engine.scenario.model import Scenario
 
 from .atomic import atomic_path
-from .geojson_text import cells_text
+from .geojson_text import cells_text, points_text
 from .outlines import area_rings, cell_corners
 from .registry import Written
 
@@ -148,16 +148,15 @@ def local_crs() -> dict[str, Any]:
 
 def other_features(s: Scenario, tf: Transform) -> list[dict[str, Any]]:
     """Areas, edges, sites and pieces: every feature but the cells."""
+    areas = [_feature(geometry, _area_props(s, aid)) for aid, geometry in _area_geometries(s, tf).items()]
+    return areas + placed_features(s, tf)
+
+
+def placed_features(s: Scenario, tf: Transform) -> list[dict[str, Any]]:
+    """Edges, sites and pieces."""
     grid = s.grid
     label = grid.label
     feats: list[dict[str, Any]] = []
-    for aid, geometry in _area_geometries(s, tf).items():
-        a = s.areas.get(aid)
-        props = {"motu": "area", "id": aid}
-        if a is not None:
-            props.update(_clean({"name": a.name, "region": a.region, "island": a.island, "color": a.color,
-                                 "props": dict(a.props)}))
-        feats.append(_feature(geometry, props))
     placed = sorted({f.cell for f in s.features} | {p.cell for p in s.pieces.values() if p.cell is not None})
     centres = dict(zip(placed, tf(np.array([grid.center(c) for c in placed], dtype=float).reshape(-1, 2)).tolist()))
     for (a, b), fs in s.edges.items():
@@ -180,44 +179,95 @@ def _twice_area(ring: np.ndarray) -> float:
     return float(np.sum(ring[:-1, 0] * ring[1:, 1] - ring[1:, 0] * ring[:-1, 1]))
 
 
-def _area_geometries(s: Scenario, tf: Transform) -> dict[str, dict[str, Any]]:
-    """Each area's (Multi)Polygon with its holes, exterior rings counter-clockwise."""
+Rings = tuple[np.ndarray, list[tuple[str, list[list[tuple[int, int, bool]]]]]]
+
+
+def _area_rings(s: Scenario, tf: Transform) -> Rings | None:
+    """Every area's polygons on a hex or square map, each a shell then its holes, as
+    (start, end, reversed?) ranges into one array of all rings' points (output coordinates,
+    closed): shells counter-clockwise, holes clockwise, as RFC 7946 says. None on boards of spaces."""
     grid = s.grid
-    ids = list(s.areas) + sorted(set(dict.fromkeys(s.cell_area)) - set(s.areas) - {None})
-    if not isinstance(grid, (HexGrid, SquareGrid)):  # boards of spaces: a union of squares
-        cells = s.area_cells()
-        return {a: _lists(mapping(orient_all(shapely.transform(cells_outline(grid, cells[a]), tf))))
-                for a in ids if cells.get(a)}
+    if not isinstance(grid, (HexGrid, SquareGrid)):
+        return None
+    ids = _area_ids(s)
     rings = area_rings(grid, _index(s.cell_area, ids)[1])
     if not rings:
-        return {}
-    # All rings closed and transformed in one go, then each turned to wind as RFC 7946 says.
+        return np.zeros((0, 2)), []
+    # All rings closed and transformed in one go, and their winding found in one go.
     closed = [np.concatenate([ring, ring[:1]]) for _, ring, _ in rings]
     ends = np.cumsum([len(r) for r in closed])
+    starts = np.concatenate([[0], ends[:-1]])
     pts = tf(np.concatenate(closed))
     cross = np.append(pts[:-1, 0] * pts[1:, 1] - pts[1:, 0] * pts[:-1, 1], 0.0)
     cross[ends - 1] = 0.0  # a ring's last point to the next ring's first is no side
-    twice = np.add.reduceat(cross, np.concatenate([[0], ends[:-1]]))
-    pts_l = pts.tolist()
-    shells: dict[int, list[list]] = {}
-    holes: dict[int, list[list]] = {}
-    for (code, _, outer), end, size, area in zip(rings, ends.tolist(), [len(r) for r in closed], twice.tolist()):
-        ring = pts_l[end - size:end]
-        if (area > 0) != outer:  # shells counter-clockwise, holes clockwise
-            ring.reverse()
-        (shells if outer else holes).setdefault(code, []).append(ring)
-    out = {}
-    for code, parts in shells.items():
+    twice = np.add.reduceat(cross, starts)
+    shells: dict[int, list[tuple[int, int, bool]]] = {}
+    holes: dict[int, list[tuple[int, int, bool]]] = {}
+    for (code, _, outer), a, b, area in zip(rings, starts.tolist(), ends.tolist(), twice.tolist()):
+        (shells if outer else holes).setdefault(code, []).append((a, b, (area > 0) != outer))
+    out = []
+    for code, parts in sorted(shells.items(), key=lambda kv: kv[0]):
         polys = [[p] for p in parts]
         for h in holes.get(code, ()):
             if len(polys) == 1:
                 polys[0].append(h)
             else:  # the shell around the hole: the one containing a point just inside it
-                inner = Polygon(h).representative_point()
-                next(p for p in polys if Polygon(p[0]).contains(inner)).append(h)
-        out[ids[code]] = ({"type": "Polygon", "coordinates": polys[0]} if len(polys) == 1
-                          else {"type": "MultiPolygon", "coordinates": polys})
-    return {a: out[a] for a in ids if a in out}
+                inner = Polygon(pts[h[0]:h[1]]).representative_point()
+                next(p for p in polys if Polygon(pts[p[0][0]:p[0][1]]).contains(inner)).append(h)
+        out.append((ids[code], polys))
+    return pts, out
+
+
+def _area_ids(s: Scenario) -> list[str]:
+    return list(s.areas) + sorted(set(dict.fromkeys(s.cell_area)) - set(s.areas) - {None})
+
+
+def _geometry(polys: list[Any]) -> dict[str, Any]:
+    return {"type": "Polygon", "coordinates": polys[0]} if len(polys) == 1 else {"type": "MultiPolygon", "coordinates": polys}
+
+
+def _area_geometries(s: Scenario, tf: Transform) -> dict[str, dict[str, Any]]:
+    """Each area's (Multi)Polygon with its holes, exterior rings counter-clockwise."""
+    found = _area_rings(s, tf)
+    if found is None:  # boards of spaces: a union of squares
+        cells = s.area_cells()
+        return {a: _lists(mapping(orient_all(shapely.transform(cells_outline(s.grid, cells[a]), tf))))
+                for a in _area_ids(s) if cells.get(a)}
+    pts, areas = found
+    pts_l = pts.tolist()
+
+    def ring(a: int, b: int, turn: bool) -> list[list[float]]:
+        return pts_l[a:b][::-1] if turn else pts_l[a:b]
+    return {aid: _geometry([[ring(*r) for r in p] for p in polys]) for aid, polys in areas}
+
+
+def _area_props(s: Scenario, aid: str) -> dict[str, Any]:
+    a = s.areas.get(aid)
+    props = {"motu": "area", "id": aid}
+    if a is not None:
+        props.update(_clean({"name": a.name, "region": a.region, "island": a.island, "color": a.color,
+                             "props": dict(a.props)}))
+    return props
+
+
+def _area_texts(s: Scenario, tf: Transform) -> list[str]:
+    """The area features as JSON text, the same json.dumps writes for them: each distinct
+    coordinate formatted once, each ring one join."""
+    found = _area_rings(s, tf)
+    if found is None:
+        return [_dump(_feature(g, _area_props(s, aid))) for aid, g in _area_geometries(s, tf).items()]
+    pts, areas = found
+    point = points_text(pts)
+
+    def ring(a: int, b: int, turn: bool) -> str:
+        return "[" + ",".join(point[a:b][::-1] if turn else point[a:b]) + "]"
+    out = []
+    for aid, polys in areas:
+        rings = ["[" + ",".join(ring(*r) for r in p) + "]" for p in polys]
+        geometry = (f'{{"type":"Polygon","coordinates":{rings[0]}}}' if len(rings) == 1
+                    else f'{{"type":"MultiPolygon","coordinates":[{",".join(rings)}]}}')
+        out.append(f'{{"type":"Feature","geometry":{geometry},"properties":{_dump(_area_props(s, aid))}}}')
+    return out
 
 
 def orient_all(shape: Any) -> Any:
@@ -280,7 +330,7 @@ def geojson_chunks(s: Scenario) -> list[str]:
     tf, geo = transform_for(s)
     # One feature to a line: diffable, and quick (json's C encoder only runs without indent).
     cells = _cells_text(s, tf)
-    others = ",\n".join(_dump(f) for f in other_features(s, tf))
+    others = ",\n".join(_area_texts(s, tf) + [_dump(f) for f in placed_features(s, tf)])
     crs = "" if geo else f'"crs":{_dump(local_crs())},'
     head = f'{{"type":"FeatureCollection",{crs}"motu":{_dump(info(s, geo))},"features":[\n'
     return [head, *cells, ",\n" if cells and others else "", others, "\n]}\n"]

@@ -41,6 +41,15 @@ def cells_text(grid: Grid, rings: np.ndarray, labels: Sequence[str] | None, tail
     return [_parts_text(rings, labels, tails)]
 
 
+def points_text(xy: np.ndarray) -> list[str]:
+    """Each point of an (n, 2) array as JSON text, "[x,y]": each distinct coordinate formatted once."""
+    axes = []
+    for axis in (0, 1):
+        values, inverse = np.unique(xy[:, axis], return_inverse=True)
+        axes.append(np.array([_float(v) for v in values.tolist()], dtype=object)[inverse.ravel()].tolist())
+    return [f"[{x},{y}]" for x, y in zip(*axes)]
+
+
 def _label_parts(grid: Grid) -> tuple[list[str], list[str]]:
     """A hex label is its column's digits then its row's (0304); a square's is column,row (3,4)."""
     if isinstance(grid, HexGrid):
