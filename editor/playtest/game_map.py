@@ -163,7 +163,9 @@ class GameMapItem(MapItem):
             for cell in cells:
                 path.addPolygon(self.geo.polygon(cell))
                 path.closeSubpath()
-            cached = self._hatch_paths[key] = (cells, path)
+            # One outline for the whole of it (the hexes' shared sides gone): far fewer edges to
+            # fill on every frame than a thousand hexagons, with the whole map in view.
+            cached = self._hatch_paths[key] = (cells, path.simplified())
         return cached[1]
 
     def _paint_marker(self, p: QPainter, cell: int, key: str, text: str, side: str | None, lod: float) -> None:
