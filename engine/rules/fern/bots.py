@@ -157,13 +157,15 @@ class HeuristicBot:
 
 # --- the search bot ---------------------------------------------------------------------------
 # A cut-off playout is scored by the victory points it points to (§11): casualties inflicted,
-# and a D6 (3.5 on average) for each enemy unit broken and leader killed; VALUE_SCALE points of
+# a D6 (3.5 on average) for each enemy unit broken and leader killed, and the enemy casualties on
+# the table for the side the scenario gives the field at the time limit; VALUE_SCALE points of
 # lead make a game all but won.
 UNIT_BROKEN, VALUE_SCALE = 3.5, 6.0
 
 
 def lead(state, player: int) -> float:
-    """Victory points `player` is ahead by, as the game stands (§11, the field not counted)."""
+    """Victory points `player` is ahead by, as the game stands (§11), the field counted as at the
+    time limit (the scenario's `victory.field_at_time_limit`)."""
     b = state.b
     score = [float(state.killed[1 - p]) for p in (0, 1)]
     for u, info in enumerate(b.units):
@@ -171,6 +173,9 @@ def lead(state, player: int) -> float:
             score[1 - info.player] += UNIT_BROKEN
     for l in state.leaders_killed:
         score[1 - b.leaders[l].player] += UNIT_BROKEN
+    held = b.field_at_time_limit
+    if held is not None:  # the side holding the field at the time limit scores the casualties lying there
+        score[held] += state.casualties_on_table(1 - held)
     return score[player] - score[1 - player]
 
 
@@ -247,7 +252,7 @@ class SearchBot(MCTSBot):
         return ending_value(state)
 
 
-def mcts_bot(rng: random.Random, iterations: int = 40, rollout_limit: int = 30,
+def mcts_bot(rng: random.Random, iterations: int = 30, rollout_limit: int = 60,
              margin: float | None = 0.1) -> MCTSBot:
     """The search bot; margin None: no heuristic anchor, the search alone decides, everywhere."""
     if margin is None:

@@ -12,8 +12,8 @@ from fern_helpers import RULES, Driver, start, table, unit
 
 from engine.io.native import load_path
 from engine.rules.api import CHANCE
-from engine.rules.fern.bots import HeuristicBot, SearchBot, ending_value, mcts_bot, values
-from engine.rules.fern.model import BRITISH_PLAYER, DIE, END_TURN, RETIRE
+from engine.rules.fern.bots import HeuristicBot, SearchBot, ending_value, lead, mcts_bot, values
+from engine.rules.fern.model import BRITISH_PLAYER, DIE, END_TURN, MAORI_PLAYER, RETIRE
 
 OPEN6 = [". . . . . ."] * 6
 ROOT = Path(__file__).resolve().parents[4]
@@ -88,12 +88,12 @@ def test_the_evaluation_prefers_more_enemy_casualties_and_broken_units():
     assert values(s)[0] < values(s)[1]  # 4 + a D6 (3.5) against 9: now the Maori are ahead
 
 
-def _in_the_fight(british_casualties_on_table: int):
+def _in_the_fight(british_casualties_on_table: int, british: int = 6):
     """The British to move in their first turn, four Maori figures down to one British figure
     (the hapu, twelve strong, fights on);
     `british_casualties_on_table` British casualty markers lie on the table (away from any live
     figure, so §8 does not roll for them) — the Maori would score them if the British retired."""
-    pieces = unit("a", "regulars", "british", "3,6", 6) + unit("w", "warriors", "maori", "3,1", 12)
+    pieces = unit("a", "regulars", "british", "3,6", british) + unit("w", "warriors", "maori", "3,1", 12)
     if british_casualties_on_table:
         pieces += [("cas", "casualty", "british", "1,5", british_casualties_on_table, {"unit": "a"})]
     s = start(table(OPEN6, pieces))
@@ -113,7 +113,8 @@ def test_rule_11_the_search_retires_when_retiring_wins_the_game_for_sure():
 
 
 def test_rule_11_the_search_does_not_retire_when_the_field_would_hand_the_game_over():
-    s = _in_the_fight(4)
+    s = _in_the_fight(4, british=12)
+    assert HeuristicBot(random.Random(0)).choose(s) != RETIRE  # not half lost: the heuristic plays on
     # Retiring: 4 British points against 5 inflicted + 4 casualties on the table the Maori would hold.
     for seed in range(3):
         assert mcts_bot(random.Random(seed)).choose(s) != RETIRE
@@ -130,3 +131,13 @@ def test_the_search_weighs_the_heuristic_s_choice_its_best_motivations_and_endin
     assert sound == ranked[0] and END_TURN in kept and RETIRE not in legal
     assert set(ranked[:SearchBot.TOP]) <= set(kept) <= set(legal)
     assert len(kept) == SearchBot.TOP + 1 < len(legal)  # the column's other motivations are not weighed
+
+
+def test_rule_11_the_evaluation_counts_the_field_as_the_scenario_gives_it_at_the_time_limit():
+    pieces = (unit("a", "regulars", "british", "3,6", 6) + unit("w", "warriors", "maori", "3,1", 12)
+              + [("cas", "casualty", "british", "1,5", 2, {"unit": "a"})])
+    none = start(table(OPEN6, pieces, victory={"turns": 12, "field_at_time_limit": "none"}))
+    maori = start(table(OPEN6, pieces, victory={"turns": 12, "field_at_time_limit": "maori"}))
+    assert lead(none, MAORI_PLAYER) == 0.0
+    assert lead(maori, MAORI_PLAYER) == 2.0  # the two British casualties lying in the field they hold
+    assert values(maori)[1] > values(none)[1] == 0.0
