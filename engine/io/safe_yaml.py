@@ -26,6 +26,8 @@ import yaml
 from .bounded import MAX_DEPTH as _BOUNDED_DEPTH
 from .bounded import MAX_INT, position
 from .errors import LoadError
+from .safe_yaml_records import MASK as _MASK
+from .safe_yaml_records import Record, find_records, line_and_column, mask
 
 try:  # libyaml when present; the pure-Python safe loader otherwise
     from yaml import CSafeDumper as SafeDumper
@@ -101,40 +103,68 @@ def _scalar(scalars: Any, tag: str, ev: Any, source: str, implicit: bool) -> Any
 
 
 def _syntax_check(text: str, source: str) -> None:
-    """Parse the whole text in libyaml alone, building nothing, so that a syntax error (or
-    libyaml's nesting limit) anywhere is found in a few tens of milliseconds, before the
-    slower build below spends Python time on everything in front of it."""
+    """Parse the whole text in libyaml alone, building nothing: raises libyaml's error, if any,
+    in a few tens of milliseconds for a 4 MB text."""
     raw_parse = getattr(SafeLoader, "raw_parse", None)
     if raw_parse is None:  # pragma: no cover - the pure-Python loader has no C-only pass
         return
     raw_parse(SafeLoader(text))
 
 
+class _NotSame(Exception):
+    """The masked text did not parse as the real one (safe_yaml_records): build it the slow way."""
+
+
 def _build(text: str, source: str, places: Places | None = None) -> Any:
-    """Build the document from libyaml's events in one pass, refusing what scenarios never need.
+    """Build the document in one pass over libyaml's events, refusing what scenarios never need.
 
     Doing it here rather than with yaml.load means one parse instead of two, and
     aliases, depth and duplicate keys are caught before anything is built. When
-    `places` is given, each collection's span in the text is recorded in it."""
+    `places` is given, each collection's span in the text is recorded in it. One-line
+    records are read by safe_yaml_records and masked in the text libyaml parses; when the
+    masks do not read back as that module requires, the real text is built instead."""
     scalars = _Scalars()
+    resolver_starts = frozenset(k for k in scalars.yaml_implicit_resolvers if k)
+    records = find_records(text)
+    if records:
+        try:
+            try:
+                return _build_events(mask(text, records), source, places, scalars, resolver_starts, records)
+            except yaml.YAMLError:
+                # Either the real text has this error too (libyaml's pass alone says so and
+                # raises it), or the masks changed how the text reads.
+                _syntax_check(text, source)
+                raise _NotSame from None
+        except _NotSame:
+            if places is not None:
+                places.clear()
+    return _build_events(text, source, places, scalars, resolver_starts, None)
+
+
+_STR_TAG = "tag:yaml.org,2002:str"
+
+
+def _build_events(text: str, source: str, places: Places | None, scalars: Any, resolver_starts: frozenset[str],
+                  records: dict[int, Record] | None) -> Any:
     resolve = scalars.resolve
     # Plain text starting with a character no implicit resolver claims is a string: most
     # scalars in a scenario (ids, names, kinds) skip the resolver's regular expressions.
-    resolver_starts = frozenset(k for k in scalars.yaml_implicit_resolvers if k)
     ScalarNode = yaml.ScalarNode
     ScalarEvent, AliasEvent = yaml.ScalarEvent, yaml.AliasEvent
     MapStart, SeqStart = yaml.MappingStartEvent, yaml.SequenceStartEvent
     MapEnd, SeqEnd = yaml.MappingEndEvent, yaml.SequenceEndEvent
     DocStart, StreamEnd = yaml.DocumentStartEvent, yaml.StreamEndEvent
-    str_tag = "tag:yaml.org,2002:str"
+    str_tag = _STR_TAG
     no_key = _NO_KEY
     # Each open collection: [container, is_mapping, pending key or _NO_KEY, start mark]
     stack: list[list[Any]] = []
     frame: list[Any] | None = None  # stack[-1]
     root: Any = None
     count = 0
+    used = 0  # records whose mask read back as a lone plain scalar at the record's start
     parser = SafeLoader(text)
     get_event = parser.get_event
+    ev: Any = None
     try:
         while True:
             ev = get_event()
@@ -143,7 +173,21 @@ def _build(text: str, source: str, places: Places | None = None) -> Any:
                 tag = ev.tag
                 value: Any = ev.value
                 if tag is None or tag == "!":
-                    if ev.implicit[0] and (not value or value[0] in resolver_starts):
+                    if records is not None and value == _MASK and ev.implicit[0]:
+                        rec = records.get(ev.start_mark.index)
+                        if rec is not None:
+                            if len(stack) >= MAX_DEPTH:
+                                raise _mark_error(source, f"nesting deeper than {MAX_DEPTH} levels is not allowed",
+                                                  ev.start_mark)
+                            value = rec[0]
+                            used += 1
+                            count += 2 * rec[1]
+                            if count > MAX_EVENTS:
+                                raise _NotSame  # the slow build names the very node
+                            if places is not None:  # its line and column are worked out if needed
+                                places[id(value)] = (rec[2], -1, -1, rec[3])
+                            tag = str_tag  # built: nothing left to resolve
+                    if tag is not str_tag and ev.implicit[0] and (not value or value[0] in resolver_starts):
                         tag = resolve(ScalarNode, value, ev.implicit)
                         if tag != str_tag:
                             if tag not in _PLAIN_TAGS:
@@ -175,6 +219,8 @@ def _build(text: str, source: str, places: Places | None = None) -> Any:
             elif cls is AliasEvent:
                 raise _mark_error(source, "YAML aliases (*name) are not allowed in scenario files", ev.start_mark)
             elif cls is StreamEnd:
+                if records is not None and used != len(records):
+                    raise _NotSame
                 return root
             else:  # stream and document boundaries
                 if cls is DocStart and root is not None:
@@ -197,6 +243,11 @@ def _build(text: str, source: str, places: Places | None = None) -> Any:
             else:
                 frame[0][frame[2]] = value
                 frame[2] = no_key
+    except LoadError:
+        # Trusted only if every record before this place read back as its mask did.
+        if records is not None and used != sum(1 for i in records if i < ev.start_mark.index):
+            raise _NotSame from None
+        raise
     finally:
         parser.dispose()
 
@@ -220,7 +271,6 @@ def load_yaml(text: str, source: str, places: Places | None = None) -> Any:
         line, col = position(text, bad.start())
         raise LoadError(f"control character U+{ord(bad.group()):04X} is not allowed in YAML text", source, line, col)
     try:
-        _syntax_check(text, source)
         return _build(text, source, places)
     except LoadError:
         raise
@@ -264,6 +314,8 @@ def locate(text: str, path: Path, *, key: bool = False, offset: int | None = Non
     span = places.get(id(chain[-1]))
     if span is None:
         return None
+    if span[1] < 0:  # a one-line record (safe_yaml_records): its place was left to be worked out
+        span = (span[0], *line_and_column(text, span[0]), span[3])
     if not rest:
         return span[1] + 1, span[2] + 1
     return _locate_in(text, span, rest, key, offset) or (span[1] + 1, span[2] + 1)
