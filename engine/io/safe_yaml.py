@@ -11,9 +11,12 @@ so PyYAML) would surprise: `0404` is the text '0404' (a hex label), not the octa
 number 260; `1:30` is text, not 90; `yes`/`no`/`on`/`off` are text; dates and times
 stay the text they were typed as, so every value read is plain JSON data.
 
-Where each collection starts and ends is kept (`Places`), so that an error found
-later, at a path in the document, gets its line and column without parsing the
-whole file again: only the collection that holds it is parsed once more.
+The text is parsed once. One-line records, the bulk of a big scenario, are read in
+bulk by safe_yaml_records and masked in the text that libyaml parses (that module says
+when the masked text is trusted, and the real one is built otherwise). Where each
+collection starts and ends is kept (`Places`), so that an error found later, at a path
+in the document, gets its line and column without parsing the whole file again: only
+the collection that holds it is parsed once more.
 """
 from __future__ import annotations
 
@@ -112,7 +115,12 @@ def _syntax_check(text: str, source: str) -> None:
 
 
 class _NotSame(Exception):
-    """The masked text did not parse as the real one (safe_yaml_records): build it the slow way."""
+    """The masked text did not parse as the real one (safe_yaml_records). `keep`: the records
+    not in doubt (their masks read back right, or lie beyond where the parse went wrong)."""
+
+    def __init__(self, keep: dict[int, Record] | None = None) -> None:
+        super().__init__()
+        self.keep = keep or {}
 
 
 def _build(text: str, source: str, places: Places | None = None) -> Any:
@@ -126,18 +134,19 @@ def _build(text: str, source: str, places: Places | None = None) -> Any:
     scalars = _Scalars()
     resolver_starts = frozenset(k for k in scalars.yaml_implicit_resolvers if k)
     records = find_records(text)
-    if records:
+    tried = False
+    for _ in range(2):  # a second try without the records whose masks read back wrong
+        if not records:
+            break
+        tried = True
         try:
-            try:
-                return _build_events(mask(text, records), source, places, scalars, resolver_starts, records)
-            except yaml.YAMLError:
-                # Either the real text has this error too (libyaml's pass alone says so and
-                # raises it), or the masks changed how the text reads.
-                _syntax_check(text, source)
-                raise _NotSame from None
-        except _NotSame:
+            return _build_events(mask(text, records), source, places, scalars, resolver_starts, records, text)
+        except _NotSame as exc:
             if places is not None:
                 places.clear()
+            records = exc.keep
+    if tried:  # libyaml's pass alone (0.1 s for 4 MB) names a syntax error before a slow build
+        _syntax_check(text, source)
     return _build_events(text, source, places, scalars, resolver_starts, None)
 
 
@@ -145,7 +154,9 @@ _STR_TAG = "tag:yaml.org,2002:str"
 
 
 def _build_events(text: str, source: str, places: Places | None, scalars: Any, resolver_starts: frozenset[str],
-                  records: dict[int, Record] | None) -> Any:
+                  records: dict[int, Record] | None, real: str = "") -> Any:
+    """The document from libyaml's events of `text`: the real text, or (with `records`) the
+    masked one, `real` being what it masks."""
     resolve = scalars.resolve
     # Plain text starting with a character no implicit resolver claims is a string: most
     # scalars in a scenario (ids, names, kinds) skip the resolver's regular expressions.
@@ -161,7 +172,7 @@ def _build_events(text: str, source: str, places: Places | None, scalars: Any, r
     frame: list[Any] | None = None  # stack[-1]
     root: Any = None
     count = 0
-    used = 0  # records whose mask read back as a lone plain scalar at the record's start
+    seen: list[int] = []  # records whose mask read back as a lone plain scalar at the record's start
     parser = SafeLoader(text)
     get_event = parser.get_event
     ev: Any = None
@@ -180,10 +191,10 @@ def _build_events(text: str, source: str, places: Places | None, scalars: Any, r
                                 raise _mark_error(source, f"nesting deeper than {MAX_DEPTH} levels is not allowed",
                                                   ev.start_mark)
                             value = rec[0]
-                            used += 1
+                            seen.append(rec[2])
                             count += 2 * rec[1]
                             if count > MAX_EVENTS:
-                                raise _NotSame  # the slow build names the very node
+                                raise _NotSame()  # the slow build names the very node
                             if places is not None:  # its line and column are worked out if needed
                                 places[id(value)] = (rec[2], -1, -1, rec[3])
                             tag = str_tag  # built: nothing left to resolve
@@ -219,8 +230,8 @@ def _build_events(text: str, source: str, places: Places | None, scalars: Any, r
             elif cls is AliasEvent:
                 raise _mark_error(source, "YAML aliases (*name) are not allowed in scenario files", ev.start_mark)
             elif cls is StreamEnd:
-                if records is not None and used != len(records):
-                    raise _NotSame
+                if records is not None and len(seen) != len(records):
+                    raise _NotSame({i: records[i] for i in seen})
                 return root
             else:  # stream and document boundaries
                 if cls is DocStart and root is not None:
@@ -245,14 +256,30 @@ def _build_events(text: str, source: str, places: Places | None, scalars: Any, r
                 frame[2] = no_key
     except LoadError:
         # Trusted only if every record before this place read back as its mask did.
-        if records is not None and used != sum(1 for i in records if i < ev.start_mark.index):
-            raise _NotSame from None
+        if records is not None:
+            at = ev.start_mark.index
+            if len(seen) != sum(1 for i in records if i < at):
+                raise _NotSame(_beyond(records, seen, at)) from None
         raise
+    except yaml.YAMLError:
+        if records is None:
+            raise
+        # Either the real text has this error too (libyaml's pass alone says so and raises
+        # it), or the masks changed how the text reads.
+        _syntax_check(real, source)
+        raise _NotSame(_beyond(records, seen, ev.start_mark.index if ev is not None else 0)) from None
     finally:
         parser.dispose()
 
 
 _NO_KEY = object()
+
+
+def _beyond(records: dict[int, Record], seen: list[int], at: int) -> dict[int, Record]:
+    """The records read back right, and those after index `at`, where the parse went wrong."""
+    keep = {i: records[i] for i in seen}
+    keep.update((i, r) for i, r in records.items() if i > at)
+    return dict(sorted(keep.items()))
 
 
 def read_text(path: str) -> str:

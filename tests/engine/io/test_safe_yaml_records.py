@@ -108,3 +108,25 @@ def test_a_place_inside_a_record_read_in_bulk():
     doc = load_yaml(text, "x.yaml", places)
     assert locate(text, ("pieces", 1, "cell"), doc=doc, places=places) == (4, 27)
     assert locate(text, ("pieces", 1), doc=doc, places=places) == (4, 3)
+
+
+def test_a_record_line_inside_a_block_scalar_costs_one_more_masked_pass_not_a_slow_build(monkeypatch):
+    calls = []
+    build_events = safe_yaml._build_events
+
+    def spy(text, source, places, scalars, starts, records, real=""):
+        calls.append(None if records is None else len(records))
+        return build_events(text, source, places, scalars, starts, records, real)
+    monkeypatch.setattr(safe_yaml, "_build_events", spy)
+    rows = "".join(f"- {{id: p{i}, kind: canoe}}\n" for i in range(50))
+    text = "briefing: |\n  Start here.\n  - {id: x, kind: note}\npieces:\n" + rows
+    doc = load_yaml(text, "x.yaml")
+    assert doc["briefing"] == "Start here.\n- {id: x, kind: note}\n" and len(doc["pieces"]) == 50
+    assert calls == [51, 50], "the second try leaves out only the line inside the briefing"
+
+
+def test_a_record_continued_on_the_next_line_is_libyamls_syntax_error():
+    text = "pieces:\n" + "".join(f"- {{id: p{i}}}\n" for i in range(20)) + "  more\n"
+    with pytest.raises(LoadError) as e:
+        load_yaml(text, "x.yaml")
+    assert e.value.line == 22 and "expected" in e.value.message
