@@ -25,7 +25,9 @@ from engine.scenario.model import (
 from .errors import LoadError
 from .migrations import migrate
 from .schema_check import steps
-from .safe_yaml import FlowMap, FlowSeq, Label, dump_yaml, load_yaml, locate
+from .safe_yaml import load_yaml
+from .yaml_dump import FlowMap, FlowSeq, Label, dump_yaml
+from .yaml_locate import locate
 
 NO_AREA = "."
 _TOKEN_ALPHABET = string.ascii_lowercase + string.ascii_uppercase + string.digits

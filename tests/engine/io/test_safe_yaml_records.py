@@ -7,7 +7,8 @@ from hypothesis import strategies as st
 
 from engine.io import safe_yaml
 from engine.io.errors import LoadError
-from engine.io.safe_yaml import load_yaml, locate
+from engine.io.safe_yaml import load_yaml
+from engine.io.yaml_locate import locate
 from engine.io.safe_yaml_records import find_records
 
 
