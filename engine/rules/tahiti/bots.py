@@ -1,14 +1,18 @@
 """Tahiti bots: the heuristic bot (its evaluation, its moves and splits), and the factories.
 
-Scope: `evaluate(state, player)` scores a game for a player: areas held (Maraes counting,
-15.8) weigh most, then combat value and Leaders on the map, the battles a move brings on
-(`battle_prospects`: the margin in each shared hex) and the Head Chieftain's safety (being out
-is the worst). `HeuristicBot` looks one action ahead with it (the shared greedy bot), but of
-the hexes a move may end on it weighs one for each area and every hex a battle or a Village
-makes different (the evaluation tells no other hexes of an area apart), and it splits stacks:
-a Leader with the escort that takes an area (`conquest_strength`) may go one way while the rest
-go another or stay (`_plans`). Random and MCTS are the shared bots (the MCTS bot scores each leaf
-of its tree with this evaluation on a fixed scale, `_values`, instead of playing on at random).
+Scope: `evaluate(state, player)` scores a game for a player: areas held weigh most, counted as
+the next Area Control Phase will leave them (bots_outlook: Villages captured, Control markers
+passed on, neutral areas converted; Maraes counting, 15.8), for a game ends by areas only after
+that phase; an area held by a Village or a Control marker counts more than one held by
+presence alone, and a lead of one's own more than a share of the top (a draw). Then combat value
+and units on the map, the battles a move brings on (`battle_prospects`: the margin in each
+shared hex) and the Head Chieftain's safety (being out is the worst). `HeuristicBot` looks one
+action ahead with it (the shared greedy bot), but of the hexes a move may end on it weighs one
+for each area and every hex a battle or a Village makes different (the evaluation tells no
+other hexes of an area apart), and it splits stacks: a Leader with the escort that takes an
+area (`conquest_strength`) may go one way while the rest go another or stay (`_plans`). Random
+and MCTS are the shared bots (the MCTS bot scores each leaf of its tree with this evaluation on
+a fixed scale, `_values`, instead of playing on at random).
 """
 from __future__ import annotations
 
@@ -17,14 +21,11 @@ import math
 from engine.ai.greedy import GreedyBot
 from engine.ai.mcts import MCTSBot
 
-from .constants import COMBAT, CURSED, FLIPPED, DONE, EXPED, IN_MARAE, LAND, LEADERS, SEA, SPLIT, TAKE, unit_class
-from .queries import _CV, areas_held, strength, unit_value
+from .constants import COMBAT, DONE, EXPED, IN_MARAE, LAND, LEADERS, SEA, SPLIT, TAKE, unit_class
+from .bots_outlook import projected_held, survey
+from .queries import strength
 from .rulesdata import combat_value
 from .stacks import pickable
-
-
-# Combat values that no event changes (a Shaman's may: 22-25), read without unit_value's checks.
-_PLAIN = {k: v for k, v in _CV.items() if k != "shaman"}
 
 
 def evaluate(state, player: int) -> float:
@@ -32,27 +33,25 @@ def evaluate(state, player: int) -> float:
         return 1000.0 * state.returns()[player]
     if state.out[player]:
         return -1000.0
-    held = areas_held(state)
+    control, secure, contested, own_strength, own_count = survey(state, player)
+    held, firm = projected_held(state, player, control, secure)
     best_other = max((held[p] for p in state.live() if p != player), default=0)
-    # One pass over the units (this runs for every action a bot weighs): the player's own
-    # strength and count, and per hex the fighting units of each side for the battles ahead.
-    calm = bool(state.cond.get("rain") or state.cond.get("truce"))  # 52-53, 44-45: no combat this turn
-    own_strength, own_count = 0, 0
-    mine: dict[int, list] = {}
-    theirs: dict[int, list] = {}
-    for u in state.units:
-        ours = u[1] == player
-        if ours:
-            own_count += 1
-        if u[0] == "war_canoe":
-            continue
-        if ours:
-            own_strength += _PLAIN[u[0]] if not u[3] & (CURSED | FLIPPED) and u[0] in _PLAIN else unit_value(state, u)
-        if calm or u[3] & IN_MARAE:
-            continue
-        (mine if ours else theirs).setdefault(u[2], []).append(u)
-    prospects = 0.0 if calm else _prospects(state, mine, theirs)
-    return 10.0 * held[player] - 5.0 * best_other + own_strength + 0.5 * own_count + prospects
+    prospects = 0.0
+    if contested and not (state.cond.get("rain") or state.cond.get("truce")):  # 52-53, 44-45: no combat
+        mine: dict[int, list] = {}
+        theirs: dict[int, list] = {}
+        for u in state.units:
+            if u[2] in contested and u[0] != "war_canoe" and not u[3] & IN_MARAE:
+                (mine if u[1] == player else theirs).setdefault(u[2], []).append(u)
+        prospects = _prospects(state, mine, theirs)
+    lead = LEAD if held[player] > best_other else 0.0
+    return (AREA * held[player] + FIRM * firm - 5.0 * best_other + lead
+            + own_strength + 0.5 * own_count + prospects)
+
+
+# An area counts AREA, and FIRM more held by a Village or a Control marker (presence alone ends
+# when the units leave); being ahead alone is worth LEAD: a tie at the top is only a draw.
+AREA, FIRM, LEAD = 8.0, 2.0, 6.0
 
 
 # A battle coming in the Combat Phase, seen one move ahead: worth BATTLE_WEIGHT a point of
