@@ -72,7 +72,7 @@ def _tahiti_by_play(played) -> tuple[int, float]:
     (1 in 108 a turn over some 18 turns), whoever plays better."""
     n, won = 0, 0.0
     for g, st in enumerate(played):
-        if st.result is not None and ("66-6" in st.result[0] or "66-5" in st.result[0]):
+        if st.result is not None and ("66-6" in st.result[2] or "66-5" in st.result[2]):  # (kind, returns, text)
             continue
         n += 1
         r, seat = st.returns(), g % st.num_players()
