@@ -16,9 +16,11 @@ sys.path.insert(0, ROOT)
 
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
-# name -> (scenario file, bots, actions to play first, seats that are human at the end)
+# name -> (scenario file, bots, actions to play first, seats that are human at the end[, this turn's
+# conditions set by hand, to show how the map draws them])
 SHOTS = {
     "playtest-tahiti": ("scenarios/tahiti.yaml", "random", 260, (0,)),
+    "playtest-tahiti-storm": ("scenarios/tahiti.yaml", "random", 260, (0,), {"storm": "coastal", "rain": 2, "truce": True}),
     "playtest-tahiti-moorea": ("scenarios/tahiti-moorea.yaml", "random", 200, (0,)),
     "playtest-fern-ambush": ("scenarios/fern-ambush.yaml", "heuristic", 60, (0,)),
     "playtest-fern-pa-assault": ("scenarios/fern-pa-assault.yaml", "heuristic", 60, (1,)),
@@ -64,7 +66,7 @@ def own_stack(w) -> int | None:
 def playtest(app, name: str, out_dir: str) -> str | None:
     from engine.io.native import load_path, dumps
     from editor.playtest.window import PlaytestWindow
-    path, bot, n, humans = SHOTS[name]
+    path, bot, n, humans, *more = SHOTS[name]
     scenario = load_path(os.path.join(ROOT, path))
     w = PlaytestWindow(dumps(scenario), seed=11)
     w.resize(1560, 960)
@@ -72,6 +74,9 @@ def playtest(app, name: str, out_dir: str) -> str | None:
     w.show()
     pump(app, 0.5)
     play_to(w, n, humans, bot)
+    if more:  # a storm, rain, truce… as the events would set them (st.cond), drawn on the map
+        w.session.state.cond.update(more[0])
+        w._refresh()
     if w.curtain.down:
         w.curtain.button.click()
     pump(app, 0.3)

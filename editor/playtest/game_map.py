@@ -5,27 +5,26 @@ stand now), read from the observation of the seat on view, and are drawn with th
 counter drawing (editor/canvas/counters.py over engine/scenario/counter_face.py): a stack is an
 offset pile with a count badge at every zoom, and the stack under the pointer fans out in a row
 of counters at a readable size. Marks a piece carries (flipped, pinned, hidden…) are small chips
-on its counter; other markers (Villages, Maraes, the Arioi…) are round tokens, all named in the
-legend. A rule set without `pieces` shows its `markers()` as counters of its sides' colours.
+on its counter; other markers (Villages, Maraes, the Arioi, a truce…) are round tokens, and the
+turn's conditions (a storm, rain) hatch the hexes they bite, all named in the legend and drawn as
+the rule set's legend data says (marker_paint.py). A rule set without `pieces` shows its
+`markers()` as counters of its sides' colours.
 """
 from __future__ import annotations
 
 from dataclasses import replace
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QCursor, QPainter, QPen
+from PySide6.QtGui import QBrush, QColor, QCursor, QPainter, QPainterPath, QPen
 
 from engine.scenario.counter_face import CounterFace, CounterFaces, ink_for
 
 from ..canvas.counters import paint_counter, paint_stack
 from ..canvas.map_item import MapItem
 from ..document import Document
+from .marker_paint import HATCH, colour, draw_kind, paint_hatch, token_rect
 
 FAN_PX = 44  # a fanned-out counter's size on screen
-MARK_COLOURS = {"flipped": "#f0c419", "sullen": "#7f5fbf", "cursed": "#111111", "pinned": "#e03c31",
-                "hidden": "#2d7d46", "in_marae": "#ffffff", "casualty": "#8b0000"}
-MARKER_FILL = {"village": "#f4e7c5", "part_village": "#d9d2bf", "marae": "#c9b28a", "part_marae": "#e3d8c3",
-               "log": "#8b5a2b", "stump": "#6d4c2f", "arioi": "#ff8c00", "letter": "#ffffff", "control": "#bbbbbb"}
 
 
 class GameMapItem(MapItem):
@@ -37,7 +36,11 @@ class GameMapItem(MapItem):
         self.hover_cell: int | None = None
         self.area_overlay = True
         self._faces_by_cell: dict[int, list[CounterFace]] = {}
-        self._markers: list[tuple[int, str, str, str | None]] = []
+        self._markers: list[tuple[int, str, str, str | None]] = []  # every marker, as the presentation gave them
+        self._tokens: list[tuple[int, str, str, str | None]] = []   # those drawn as tokens
+        self.hatched: dict[str, tuple[int, ...]] = {}               # condition -> the hexes it hatches
+        self._hatch_paths: dict[str, tuple[tuple[int, ...], QPainterPath]] = {}  # key -> (its cells, their outline)
+        self.styles: dict[str, dict] = {}                           # legend key -> how it is drawn
         self.marks: dict[str, tuple[str, ...]] = {}  # piece id -> marks it carries (flipped, pinned…)
         self._area_tint: dict[int, QColor] = {}
         self._counter_faces: CounterFaces | None = None
@@ -78,6 +81,15 @@ class GameMapItem(MapItem):
         self._faces_by_cell = by_cell
         self.marks = marks
         self._markers = presenter.map_markers(state) if presenter is not None else []
+        self.styles = presenter.legend_style() if presenter is not None else {}
+        hatched: dict[str, list[int]] = {}
+        self._tokens = []
+        for marker in self._markers:
+            if draw_kind(self.styles.get(marker[1])) == HATCH:
+                hatched.setdefault(marker[1], []).append(marker[0])
+            else:
+                self._tokens.append(marker)
+        self.hatched = {k: tuple(v) for k, v in hatched.items()}
         self._area_tint = {}
         owner = presenter._fn("area_owner") if presenter is not None else None
         if owner is not None and self.area_overlay:
@@ -104,14 +116,16 @@ class GameMapItem(MapItem):
         grown = exposed.adjusted(-geo.half[0], -geo.half[1], geo.half[0], geo.half[1])
         if self._area_tint:
             self._paint_area_tint(p, grown)
-        for cell, key, text, side in self._markers:
+        if self.hatched:
+            self._paint_hatches(p, grown)
+        for cell, key, text, side in self._tokens:
             if grown.contains(geo.centre(cell)):
                 self._paint_marker(p, cell, key, text, side, lod)
         selected = {f.piece for f in self.window.picked_faces()}
         for cell, faces in self._faces_by_cell.items():
             if grown.contains(geo.centre(cell)):
                 paint_stack(p, geo.cell_rect(cell), faces, selected, lod)
-                _paint_marks(p, geo.cell_rect(cell), faces, self.marks, lod)
+                _paint_marks(p, geo.cell_rect(cell), faces, self.marks, self.styles, lod)
         if self.hover_cell is not None and len(self._faces_by_cell.get(self.hover_cell, [])) > 1:
             self._paint_fan(p, self.hover_cell, lod, selected)
 
@@ -127,16 +141,39 @@ class GameMapItem(MapItem):
                 p.setBrush(QBrush(self._area_tint[a]))
                 p.drawPolygon(self.geo.polygon(cell))
 
+    def _paint_hatches(self, p: QPainter, grown: QRectF) -> None:
+        """The hexes a storm shuts or rain closes, hatched as the legend says (under the counters):
+        a pattern over all of a condition's hexes is one path, built once per change of the
+        game; drops of rain are drawn hex by hex, in the hexes in view."""
+        geo = self.geo
+        for key, cells in self.hatched.items():
+            style = self.styles.get(key, {})
+            if style.get("pattern") == "drops":
+                for cell in cells:
+                    if grown.contains(geo.centre(cell)):
+                        paint_hatch(p, geo.polygon(cell), geo.cell_rect(cell), style)
+            else:
+                paint_hatch(p, self._hatch_path(key, cells), geo.cell_rect(cells[0]), style)
+
+    def _hatch_path(self, key: str, cells: tuple[int, ...]) -> QPainterPath:
+        cached = self._hatch_paths.get(key)
+        if cached is None or cached[0] != cells:
+            path = QPainterPath()
+            path.setFillRule(Qt.WindingFill)
+            for cell in cells:
+                path.addPolygon(self.geo.polygon(cell))
+                path.closeSubpath()
+            # One outline for the whole of it (the hexes' shared sides gone): far fewer edges to
+            # fill on every frame than a thousand hexagons, with the whole map in view.
+            cached = self._hatch_paths[key] = (cells, path.simplified())
+        return cached[1]
+
     def _paint_marker(self, p: QPainter, cell: int, key: str, text: str, side: str | None, lod: float) -> None:
-        r = self.geo.cell_rect(cell)
-        size = min(r.width(), r.height()) * 0.34
-        slot = {"village": 0, "part_village": 0, "marae": 1, "part_marae": 1, "log": 2, "stump": 2, "arioi": 3,
-                "letter": 3}.get(key, 3)
-        x = r.left() + r.width() * (0.12 + 0.19 * slot)
-        rect = QRectF(x, r.bottom() - size - r.height() * 0.06, size, size)
-        fill = MARKER_FILL.get(key, "#dddddd")
+        style = self.styles.get(key)
+        rect = token_rect(self.geo.cell_rect(cell), style)
+        fill = colour(style)
         sides = self.window.scenario.sides
-        if side in sides and sides[side].color and key in ("village", "part_village", "control"):
+        if (style or {}).get("side_colour") and side in sides and sides[side].color:
             fill = sides[side].color
         paint_counter(p, rect, CounterFace(f"{key}@{cell}", fill, ink_for(fill), text, shape="round"), False, lod)
 
@@ -157,10 +194,10 @@ class GameMapItem(MapItem):
         for i, face in enumerate(faces):
             rect = QRectF(c.x() - total / 2 + i * (side + gap), top, side, side)
             paint_counter(p, rect, face, face.piece in selected, lod)
-            _paint_marks(p, rect, [face], self.marks, lod, whole=True)
+            _paint_marks(p, rect, [face], self.marks, self.styles, lod, whole=True)
 
 
-def _paint_marks(p: QPainter, rect: QRectF, faces, marks_of: dict, lod: float, whole: bool = False) -> None:
+def _paint_marks(p: QPainter, rect: QRectF, faces, marks_of: dict, styles: dict, lod: float, whole: bool = False) -> None:
     """Small chips along the top of the front counter (or of each fanned counter), one per mark."""
     marks: list[str] = []
     for f in (faces if whole else faces[-1:]):
@@ -173,7 +210,7 @@ def _paint_marks(p: QPainter, rect: QRectF, faces, marks_of: dict, lod: float, w
     pen.setCosmetic(True)
     for i, m in enumerate(dict.fromkeys(marks)):
         p.setPen(pen)
-        p.setBrush(QColor(MARK_COLOURS.get(m, "#444444")))
+        p.setBrush(QColor(colour(styles.get(m), "#444444")))
         p.drawEllipse(QRectF(front.left() + i * d * 1.05 - d * 0.3, front.top() - d * 0.3, d, d))
 
 
@@ -183,11 +220,6 @@ def _front(cell: QRectF, n: int) -> QRectF:
     step = top.width() * 0.09
     k = min(n, PILE)
     return top.translated(-step * (k - 1) / 2, step * (k - 1) / 2)
-
-
-def legend_marks() -> dict[str, str]:
-    """The colour of each mark's chip, for the legend."""
-    return dict(MARK_COLOURS)
 
 
 class ClickTool:

@@ -1,8 +1,9 @@
 """The map's legend and the victory track, beside the playtest map.
 
 The legend names, in the rule set's words (its presentation's LEGEND), every mark and marker the
-map can show, with the chip or token it is drawn as, and the sides' colours; the markers now on
-the map come first. The victory track (Tahiti) draws each player's areas held as a bar against
+map can show, with the chip, token or hatch it is drawn as (marker_paint.py), and the sides'
+colours; the markers now on the map come first, and this turn's storm, rain or truce among them.
+Long words wrap; each line's full text is its tooltip. The victory track (Tahiti) draws each player's areas held as a bar against
 the areas there are, with the victory levels by lead over the next player.
 """
 from __future__ import annotations
@@ -11,20 +12,16 @@ from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap
 from PySide6.QtWidgets import QListWidget, QListWidgetItem, QSizePolicy, QWidget
 
-from .game_map import MARK_COLOURS, MARKER_FILL
+from .marker_paint import paint_chip
+
+CHIP_PX = 18
 
 
-def _chip(colour: str, round_: bool = True) -> QIcon:
-    pix = QPixmap(16, 16)
+def _chip(style: dict | None, fill: str | None = None, square: bool = False) -> QIcon:
+    pix = QPixmap(CHIP_PX, CHIP_PX)
     pix.fill(Qt.transparent)
     p = QPainter(pix)
-    p.setRenderHint(QPainter.Antialiasing)
-    p.setPen(QColor("#333333"))
-    p.setBrush(QColor(colour))
-    if round_:
-        p.drawEllipse(QRectF(2, 2, 12, 12))
-    else:
-        p.drawRect(QRectF(2, 2, 12, 12))
+    paint_chip(p, QRectF(2, 2, CHIP_PX - 4, CHIP_PX - 4), style, fill, square)
     p.end()
     return QIcon(pix)
 
@@ -34,13 +31,16 @@ class Legend(QListWidget):
         super().__init__(parent)
         self.scenario = scenario
         self.setObjectName("playtestLegend")
-        self.setIconSize(QSize(16, 16))
+        self.setIconSize(QSize(CHIP_PX, CHIP_PX))
+        self.setWordWrap(True)
+        self.setResizeMode(QListWidget.Adjust)
         self.presenter = presenter
         self._shown: tuple | None = None
 
     def set_state(self, state, markers, marks) -> None:
         """`markers` and `marks` as the map drew them: (cell, key, text, side) and piece -> marks."""
         words = self.presenter.legend()
+        styles = self.presenter.legend_style()
         present = {key for _, key, _, _ in markers}
         for m in marks.values():
             present.update(m)
@@ -53,14 +53,15 @@ class Legend(QListWidget):
         self.clear()
         order = sorted(words, key=lambda k: (k not in present, list(words).index(k)))
         for k in order:
-            colour = MARK_COLOURS.get(k) or MARKER_FILL.get(k) or "#dddddd"
-            item = QListWidgetItem(_chip(colour), words[k] + ("" if k in present else " (none now)"))
+            text = words[k] + ("" if k in present else " (none now)")
+            item = QListWidgetItem(_chip(styles.get(k)), text)
+            item.setToolTip(text)
             if k not in present:
                 item.setForeground(QColor("#888888"))
             self.addItem(item)
         for side in self.scenario.sides.values():
             if side.color:
-                self.addItem(QListWidgetItem(_chip(side.color, False), side.name))
+                self.addItem(QListWidgetItem(_chip(None, side.color, square=True), side.name))
 
     def texts(self) -> list[str]:
         return [self.item(i).text() for i in range(self.count())]

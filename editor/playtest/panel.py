@@ -1,17 +1,73 @@
 """The game panel and the result panel: rows of the rulebook's words in a layout that does not jump.
 
-The panel's rows keep their labels and their heights (two lines each, the full text in the
-tooltip) as the game goes on, so nothing beside the map moves while the words change. The
+The panel's rows keep their labels and their heights (two lines each, three for the rows whose
+words run long) as the game goes on, so nothing beside the map moves while the words change; a
+text longer than its row's lines at the panel's width ends in "…" on its last line, never cut
+through a line, and the full text is the row's tooltip (and what `text()` reads). The
 result panel appears when the game ends: winner, victory level, areas held, losses, and a
 button that saves the game record.
 """
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFontMetrics, QTextLayout, QTextOption
 from PySide6.QtWidgets import QFormLayout, QGroupBox, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
 LINES = 2  # every value gets room for this many lines, whatever its text
-LONG = {"To move": 3, "Result": 3}  # rows whose words run longer get a line more
+LONG = {"To move": 3, "Asked": 3, "Result": 3, "Weather and truce": 3}  # rows whose words run longer
+
+
+class _Value(QLabel):
+    """A row's value: word-wrapped in a fixed number of lines; what does not fit ends in "…"."""
+
+    def __init__(self, lines: int, parent=None):
+        super().__init__(parent)
+        self.lines = lines
+        self.full = ""
+        self.setWordWrap(True)
+        self.setTextFormat(Qt.PlainText)
+        self.setAlignment(Qt.AlignLeft | Qt.AlignTop)
+        self.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Fixed)
+        self.setFixedHeight(self.fontMetrics().lineSpacing() * lines + 4)
+        self.setTextInteractionFlags(Qt.TextSelectableByMouse)
+
+    def set_full(self, text: str) -> None:
+        if text != self.full:
+            self.full = text
+            self.setToolTip(text)
+            self._fit()
+
+    def resizeEvent(self, e) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(e)
+        self._fit()
+
+    def _fit(self) -> None:
+        shown = fit_lines(self.full, self.font(), self.contentsRect().width() - 2, self.lines)
+        if shown != self.text():
+            self.setText(shown)
+
+
+def fit_lines(text: str, font, width: int, lines: int) -> str:
+    """`text` as it fits `lines` lines of `width` pixels: whole when it does, else the lines that fit
+    with the last one cut short by "…" (width 0, before the widget is laid out: the whole text)."""
+    if width <= 0 or not text:
+        return text
+    layout = QTextLayout(text, font)
+    layout.setTextOption(QTextOption(Qt.AlignLeft))  # wraps at word boundaries, as the label does
+    layout.beginLayout()
+    starts = []
+    while True:
+        line = layout.createLine()
+        if not line.isValid():
+            break
+        line.setLineWidth(width)
+        starts.append(line.textStart())
+    layout.endLayout()
+    if len(starts) <= lines:
+        return text
+    last = starts[lines - 1]
+    tail = QFontMetrics(font).elidedText(text[last:].replace("\n", " "), Qt.ElideRight, width)
+    return text[:last] + tail
 
 
 class _Rows(QWidget):
@@ -23,7 +79,7 @@ class _Rows(QWidget):
         self.form.setContentsMargins(0, 0, 0, 0)
         self.form.setRowWrapPolicy(QFormLayout.DontWrapRows)
         self.labels: list[str] = []
-        self.values: list[QLabel] = []
+        self.values: list[_Value] = []
 
     def set_rows(self, rows: list[tuple[str, str]]) -> None:
         labels = [label for label, _ in rows]
@@ -32,13 +88,7 @@ class _Rows(QWidget):
                 self.form.removeRow(0)
             self.values = []
             for label in labels:
-                value = QLabel()
-                value.setWordWrap(True)
-                value.setTextFormat(Qt.PlainText)
-                value.setAlignment(Qt.AlignLeft | Qt.AlignTop)
-                value.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Fixed)
-                value.setFixedHeight(value.fontMetrics().lineSpacing() * LONG.get(label, LINES) + 4)
-                value.setTextInteractionFlags(Qt.TextSelectableByMouse)
+                value = _Value(LONG.get(label, LINES))
                 head = QLabel(label + ":")
                 head.setAlignment(Qt.AlignRight | Qt.AlignTop)
                 head.setStyleSheet("font-weight: bold")
@@ -46,12 +96,10 @@ class _Rows(QWidget):
                 self.values.append(value)
             self.labels = labels
         for value, (_, text) in zip(self.values, rows):
-            if value.text() != text:
-                value.setText(text)
-                value.setToolTip(text)
+            value.set_full(text)
 
     def text(self) -> str:
-        return "\n".join(f"{label}: {value.text()}" for label, value in zip(self.labels, self.values))
+        return "\n".join(f"{label}: {value.full}" for label, value in zip(self.labels, self.values))
 
 
 class GamePanel(QGroupBox):

@@ -3,8 +3,8 @@
 A rule set's `engine.rules.<id>.presentation` module may offer `panel(state, seat)` (the game
 panel's rows), `dice(state, action)` (a chance outcome for the dice tray: group, face, words),
 `log_kind(state, action)` (moves, combat, events or dice), `events(state)` (the engine's
-narrative lines), `result(state)` (the end-of-game rows), `map_markers`, `LEGEND` and
-`victory_track`. What a module lacks is read generically from the game API
+narrative lines), `result(state)` (the end-of-game rows), `map_markers`, `LEGEND`, `LEGEND_STYLE`
+and `victory_track`. What a module lacks is read generically from the game API
 (`information()`, `action_to_string`), with every key and value put into words: no braces,
 no underscores, no "Returns:". Every text is read from the seat's own observation.
 """
@@ -127,6 +127,10 @@ class Presenter:
 
     def legend(self) -> dict[str, str]:
         return dict(getattr(self.module, "LEGEND", {}) or {})
+
+    def legend_style(self) -> dict[str, dict]:
+        """Legend key -> how the map draws it (the rule set's legend.yaml: draw, colour, symbol…)."""
+        return dict(getattr(self.module, "LEGEND_STYLE", {}) or {})
 
     def map_markers(self, state) -> list[tuple[int, str, str, str | None]]:
         fn = self._fn("map_markers")

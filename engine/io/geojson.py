@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 from typing import Any, Callable
 
 import numpy as np
@@ -27,7 +28,8 @@ from engine.board.geometry import cell_polygons, cells_outline
 from engine.board.grids import HexGrid, SquareGrid
 from engine.scenario.model import Scenario
 
-from .atomic import write_atomic
+from .atomic import atomic_path
+from .geojson_text import cells_text, points_text
 from .outlines import area_rings, cell_corners
 from .registry import Written
 
@@ -133,7 +135,7 @@ def geojson_document(s: Scenario) -> dict[str, Any]:
     labels = cell_labels(s)
     feats = [_feature({"type": "Polygon", "coordinates": [ring]}, _cell_props(s, c, labels[c]))
              for c, ring in enumerate(cell_rings(s, tf).tolist())]
-    feats += other_features(s, tf, labels)
+    feats += other_features(s, tf)
     doc: dict[str, Any] = {"type": "FeatureCollection"}
     if not geo:
         doc["crs"] = local_crs()
@@ -144,17 +146,17 @@ def local_crs() -> dict[str, Any]:
     return {"type": "name", "properties": {"name": LOCAL_CRS_WKT}}
 
 
-def other_features(s: Scenario, tf: Transform, labels: list[str]) -> list[dict[str, Any]]:
+def other_features(s: Scenario, tf: Transform) -> list[dict[str, Any]]:
     """Areas, edges, sites and pieces: every feature but the cells."""
+    areas = [_feature(geometry, _area_props(s, aid)) for aid, geometry in _area_geometries(s, tf).items()]
+    return areas + placed_features(s, tf)
+
+
+def placed_features(s: Scenario, tf: Transform) -> list[dict[str, Any]]:
+    """Edges, sites and pieces."""
     grid = s.grid
+    label = grid.label
     feats: list[dict[str, Any]] = []
-    for aid, geometry in _area_geometries(s, tf).items():
-        a = s.areas.get(aid)
-        props = {"motu": "area", "id": aid}
-        if a is not None:
-            props.update(_clean({"name": a.name, "region": a.region, "island": a.island, "color": a.color,
-                                 "props": dict(a.props)}))
-        feats.append(_feature(geometry, props))
     placed = sorted({f.cell for f in s.features} | {p.cell for p in s.pieces.values() if p.cell is not None})
     centres = dict(zip(placed, tf(np.array([grid.center(c) for c in placed], dtype=float).reshape(-1, 2)).tolist()))
     for (a, b), fs in s.edges.items():
@@ -163,12 +165,12 @@ def other_features(s: Scenario, tf: Transform, labels: list[str]) -> list[dict[s
                               {"motu": "edge", "edge": grid.edge_label(a, b), "features": list(fs)}))
     for f in s.features:
         feats.append(_feature({"type": "Point", "coordinates": centres[f.cell]},
-                              _clean({"motu": "feature", "kind": f.kind, "cell": labels[f.cell], "side": f.side,
+                              _clean({"motu": "feature", "kind": f.kind, "cell": label(f.cell), "side": f.side,
                                       "name": f.name, "props": dict(f.props)})))
     for pc in s.pieces.values():
         feats.append(_feature({"type": "Point", "coordinates": centres[pc.cell]} if pc.cell is not None else None,
                               _clean({"motu": "piece", "id": pc.id, "kind": pc.kind, "side": pc.side,
-                                      "cell": labels[pc.cell] if pc.cell is not None else None, "count": pc.count,
+                                      "cell": label(pc.cell) if pc.cell is not None else None, "count": pc.count,
                                       "name": pc.name, "props": dict(pc.props)})))
     return feats
 
@@ -177,35 +179,95 @@ def _twice_area(ring: np.ndarray) -> float:
     return float(np.sum(ring[:-1, 0] * ring[1:, 1] - ring[1:, 0] * ring[:-1, 1]))
 
 
-def _area_geometries(s: Scenario, tf: Transform) -> dict[str, dict[str, Any]]:
-    """Each area's (Multi)Polygon with its holes, exterior rings counter-clockwise."""
+Rings = tuple[np.ndarray, list[tuple[str, list[list[tuple[int, int, bool]]]]]]
+
+
+def _area_rings(s: Scenario, tf: Transform) -> Rings | None:
+    """Every area's polygons on a hex or square map, each a shell then its holes, as
+    (start, end, reversed?) ranges into one array of all rings' points (output coordinates,
+    closed): shells counter-clockwise, holes clockwise, as RFC 7946 says. None on boards of spaces."""
     grid = s.grid
-    ids = list(s.areas) + sorted({a for a in s.cell_area if a is not None} - set(s.areas))
-    if not isinstance(grid, (HexGrid, SquareGrid)):  # boards of spaces: a union of squares
-        cells = s.area_cells()
-        return {a: _lists(mapping(orient_all(shapely.transform(cells_outline(grid, cells[a]), tf))))
-                for a in ids if cells.get(a)}
-    index = {a: i for i, a in enumerate(ids)}
-    codes = np.array([-1 if a is None else index[a] for a in s.cell_area], dtype=np.int64)
-    shells: dict[int, list[np.ndarray]] = {}
-    holes: dict[int, list[np.ndarray]] = {}
-    for code, ring, outer in area_rings(grid, codes):
-        ring = tf(np.concatenate([ring, ring[:1]]))
-        (shells if outer else holes).setdefault(code, []).append(ring)
-    out = {}
-    for code, parts in shells.items():
-        polys = [[p if _twice_area(p) > 0 else p[::-1]] for p in parts]
+    if not isinstance(grid, (HexGrid, SquareGrid)):
+        return None
+    ids = _area_ids(s)
+    rings = area_rings(grid, _index(s.cell_area, ids)[1])
+    if not rings:
+        return np.zeros((0, 2)), []
+    # All rings closed and transformed in one go, and their winding found in one go.
+    closed = [np.concatenate([ring, ring[:1]]) for _, ring, _ in rings]
+    ends = np.cumsum([len(r) for r in closed])
+    starts = np.concatenate([[0], ends[:-1]])
+    pts = tf(np.concatenate(closed))
+    cross = np.append(pts[:-1, 0] * pts[1:, 1] - pts[1:, 0] * pts[:-1, 1], 0.0)
+    cross[ends - 1] = 0.0  # a ring's last point to the next ring's first is no side
+    twice = np.add.reduceat(cross, starts)
+    shells: dict[int, list[tuple[int, int, bool]]] = {}
+    holes: dict[int, list[tuple[int, int, bool]]] = {}
+    for (code, _, outer), a, b, area in zip(rings, starts.tolist(), ends.tolist(), twice.tolist()):
+        (shells if outer else holes).setdefault(code, []).append((a, b, (area > 0) != outer))
+    out = []
+    for code, parts in sorted(shells.items(), key=lambda kv: kv[0]):
+        polys = [[p] for p in parts]
         for h in holes.get(code, ()):
-            h = h if _twice_area(h) < 0 else h[::-1]
             if len(polys) == 1:
                 polys[0].append(h)
             else:  # the shell around the hole: the one containing a point just inside it
-                inner = Polygon(h).representative_point()
-                next(p for p in polys if Polygon(p[0]).contains(inner)).append(h)
-        coords = [[r.tolist() for r in p] for p in polys]
-        out[ids[code]] = ({"type": "Polygon", "coordinates": coords[0]} if len(coords) == 1
-                          else {"type": "MultiPolygon", "coordinates": coords})
-    return {a: out[a] for a in ids if a in out}
+                inner = Polygon(pts[h[0]:h[1]]).representative_point()
+                next(p for p in polys if Polygon(pts[p[0][0]:p[0][1]]).contains(inner)).append(h)
+        out.append((ids[code], polys))
+    return pts, out
+
+
+def _area_ids(s: Scenario) -> list[str]:
+    return list(s.areas) + sorted(set(dict.fromkeys(s.cell_area)) - set(s.areas) - {None})
+
+
+def _geometry(polys: list[Any]) -> dict[str, Any]:
+    return {"type": "Polygon", "coordinates": polys[0]} if len(polys) == 1 else {"type": "MultiPolygon", "coordinates": polys}
+
+
+def _area_geometries(s: Scenario, tf: Transform) -> dict[str, dict[str, Any]]:
+    """Each area's (Multi)Polygon with its holes, exterior rings counter-clockwise."""
+    found = _area_rings(s, tf)
+    if found is None:  # boards of spaces: a union of squares
+        cells = s.area_cells()
+        return {a: _lists(mapping(orient_all(shapely.transform(cells_outline(s.grid, cells[a]), tf))))
+                for a in _area_ids(s) if cells.get(a)}
+    pts, areas = found
+    pts_l = pts.tolist()
+
+    def ring(a: int, b: int, turn: bool) -> list[list[float]]:
+        return pts_l[a:b][::-1] if turn else pts_l[a:b]
+    return {aid: _geometry([[ring(*r) for r in p] for p in polys]) for aid, polys in areas}
+
+
+def _area_props(s: Scenario, aid: str) -> dict[str, Any]:
+    a = s.areas.get(aid)
+    props = {"motu": "area", "id": aid}
+    if a is not None:
+        props.update(_clean({"name": a.name, "region": a.region, "island": a.island, "color": a.color,
+                             "props": dict(a.props)}))
+    return props
+
+
+def _area_texts(s: Scenario, tf: Transform) -> list[str]:
+    """The area features as JSON text, the same json.dumps writes for them: each distinct
+    coordinate formatted once, each ring one join."""
+    found = _area_rings(s, tf)
+    if found is None:
+        return [_dump(_feature(g, _area_props(s, aid))) for aid, g in _area_geometries(s, tf).items()]
+    pts, areas = found
+    point = points_text(pts)
+
+    def ring(a: int, b: int, turn: bool) -> str:
+        return "[" + ",".join(point[a:b][::-1] if turn else point[a:b]) + "]"
+    out = []
+    for aid, polys in areas:
+        rings = ["[" + ",".join(ring(*r) for r in p) + "]" for p in polys]
+        geometry = (f'{{"type":"Polygon","coordinates":{rings[0]}}}' if len(rings) == 1
+                    else f'{{"type":"MultiPolygon","coordinates":[{",".join(rings)}]}}')
+        out.append(f'{{"type":"Feature","geometry":{geometry},"properties":{_dump(_area_props(s, aid))}}}')
+    return out
 
 
 def orient_all(shape: Any) -> Any:
@@ -227,44 +289,55 @@ def _dump(v: Any) -> str:
     return json.dumps(v, ensure_ascii=False, separators=(",", ":"))
 
 
-def _cells_text(s: Scenario, tf: Transform, labels: list[str]) -> str:
-    """Every cell's feature as JSON text, one to a line, joined from pieces: a grid's corners
-    take few distinct values, so each is formatted once, and the pieces of all cells are one
-    array of strings joined in one go (json.dumps of 100,000 small features costs ten times
-    more). The same text as json.dumps would write."""
-    rings = cell_rings(s, tf)
-    n, k = rings.shape[:2]
-    if n == 0:
-        return ""
-    parts = np.empty((n, 4 * k + 4), dtype=object)
-    parts[:, 0] = '{"type":"Feature","geometry":{"type":"Polygon","coordinates":[[['
-    for axis in (0, 1):  # corner i: x at 1 + 4i, y at 3 + 4i
-        values, inverse = np.unique(rings[:, :, axis], return_inverse=True)
-        text = np.array([_dump(v) for v in values.tolist()], dtype=object)
-        parts[:, 1 + 2 * axis:4 * k:4] = text[inverse.reshape(n, k)]
-    parts[:, 2:4 * k:4] = ","
-    parts[:, 4:4 * k:4] = "],["
-    parts[:, 4 * k] = ']]]},"properties":{"motu":"cell","cell":'
-    # Hex and square labels are digits and commas; a space's id may need JSON's escapes.
-    parts[:, 4 * k + 1] = np.array(['"' + x + '"' for x in labels] if s.grid.shape != "spaces"
-                                   else [_dump(x) for x in labels], dtype=object)
-    tails = {key: "," + _dump(_clean({"terrain": key[0], "area": key[1]}))[1:] + "}"
-             for key in set(zip(s.terrain, s.cell_area))}
-    parts[:, 4 * k + 2] = np.array([tails[key] for key in zip(s.terrain, s.cell_area)], dtype=object)
+def _index(values: list[Any], order: list[Any] | None = None) -> tuple[list[Any], np.ndarray]:
+    """(distinct values, in `order` or as first met; each value's place among them), with None at -1 when `order` is given."""
+    if order is None:
+        order = list(dict.fromkeys(values))
+        at = {v: i for i, v in enumerate(order)}
+    else:
+        at = {None: -1, **{v: i for i, v in enumerate(order)}}
+    return order, np.fromiter(map(at.__getitem__, values), dtype=np.int64, count=len(values))
+
+
+def _cell_tails(s: Scenario) -> list[str]:
+    """Each cell's properties after its label, closing its Feature, as JSON text: cells of
+    one terrain and area share one string."""
+    def tail(props: dict[str, Any]) -> str:
+        body = _dump(_clean(props))[1:-1]
+        return ("," + body if body else "") + "}}"
+    terrains, t_code = _index(s.terrain)
+    areas, a_code = _index(s.cell_area)
+    key = t_code * len(areas) + a_code
+    text = np.empty(len(terrains) * len(areas), dtype=object)
+    for k in np.unique(key).tolist():  # only the pairs the map has
+        text[k] = tail({"terrain": terrains[k // len(areas)], "area": areas[k % len(areas)]})
+    out = text[key].tolist()
     for c in s.cell_props:  # named cells: their props too
-        parts[c, 4 * k:4 * k + 3] = [']]]},"properties":', _dump(_cell_props(s, c, labels[c])), "}"]
-    parts[:, 4 * k + 3] = ",\n"
-    parts[-1, 4 * k + 3] = ""
-    return "".join(parts.ravel().tolist())
+        out[c] = tail({"terrain": s.terrain[c], "area": s.cell_area[c], "props": dict(s.cell_props[c])})
+    return out
+
+
+def _cells_text(s: Scenario, tf: Transform) -> list[str]:
+    """Every cell's Feature as JSON text, one to a line (geojson_text.py): the same text
+    json.dumps would write, ten times faster."""
+    grid = s.grid
+    labels = None if isinstance(grid, (HexGrid, SquareGrid)) else cell_labels(s)
+    return cells_text(grid, cell_rings(s, tf), labels, _cell_tails(s))
+
+
+def geojson_chunks(s: Scenario) -> list[str]:
+    """The GeoJSON text in pieces, to be written one after another (to_geojson joins them)."""
+    tf, geo = transform_for(s)
+    # One feature to a line: diffable, and quick (json's C encoder only runs without indent).
+    cells = _cells_text(s, tf)
+    others = ",\n".join(_area_texts(s, tf) + [_dump(f) for f in placed_features(s, tf)])
+    crs = "" if geo else f'"crs":{_dump(local_crs())},'
+    head = f'{{"type":"FeatureCollection",{crs}"motu":{_dump(info(s, geo))},"features":[\n'
+    return [head, *cells, ",\n" if cells and others else "", others, "\n]}\n"]
 
 
 def to_geojson(s: Scenario) -> str:
-    tf, geo = transform_for(s)
-    labels = cell_labels(s)
-    # One feature to a line: diffable, and quick (json's C encoder only runs without indent).
-    body = ",\n".join([t for t in [_cells_text(s, tf, labels)] if t] + [_dump(f) for f in other_features(s, tf, labels)])
-    crs = "" if geo else f'"crs":{_dump(local_crs())},'
-    return f'{{"type":"FeatureCollection",{crs}"motu":{_dump(info(s, geo))},"features":[\n{body}\n]}}\n'
+    return "".join(geojson_chunks(s))
 
 
 NOT_GEOREFERENCED = ("the map has no georeference: coordinates are in its own local plane (layout units, y north; "
@@ -272,7 +345,11 @@ NOT_GEOREFERENCED = ("the map has no georeference: coordinates are in its own lo
 
 
 def save_geojson(s: Scenario, path: str) -> Written:
-    write_atomic(path, to_geojson(s))
+    with atomic_path(path) as tmp:
+        with open(tmp, "w", encoding="utf-8", newline="\n") as fh:
+            fh.writelines(geojson_chunks(s))
+            fh.flush()
+            os.fsync(fh.fileno())
     return Written((path,), () if georeference(s) is not None else (NOT_GEOREFERENCED,))
 
 

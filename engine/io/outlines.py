@@ -19,12 +19,18 @@ from engine.board.hexmath import hex_corner_offset
 def cell_corners(grid: Grid, cells: np.ndarray) -> np.ndarray:
     """(len(cells), k, 2) corners of hex or square cells in layout units, in the order of
     grid.polygon, computed in one go (shapely polygons cost ten times more)."""
+    base, offsets = _corner_parts(grid)
+    return base[cells][:, None, :] + offsets[None, :, :]
+
+
+def _corner_parts(grid: Grid) -> tuple[np.ndarray, np.ndarray]:
+    """(base point of every cell, offset of each corner from it): corner i of cell c is
+    base[c] + offsets[i], the same sums cell_corners makes."""
     if isinstance(grid, HexGrid):
-        offsets = np.array([hex_corner_offset(grid.layout, i) for i in range(6)])
-        return cell_centres(grid)[cells][:, None, :] + offsets[None, :, :]
-    col, row = (cells % grid.columns).astype(float), (cells // grid.columns).astype(float)
-    return np.stack([np.stack([col, row], 1), np.stack([col + 1, row], 1),
-                     np.stack([col + 1, row + 1], 1), np.stack([col, row + 1], 1)], axis=1)
+        return cell_centres(grid), np.array([hex_corner_offset(grid.layout, i) for i in range(6)])
+    cells = np.arange(grid.size)
+    base = np.stack([cells % grid.columns, cells // grid.columns], axis=1).astype(float)
+    return base, np.array([(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)])
 
 
 def area_rings(grid: Grid, codes: np.ndarray) -> list[tuple[int, np.ndarray, bool]]:
@@ -36,20 +42,21 @@ def area_rings(grid: Grid, codes: np.ndarray) -> list[tuple[int, np.ndarray, boo
     if not isinstance(grid, (HexGrid, SquareGrid)) or not (codes >= 0).any():
         return []
     cells = np.flatnonzero(codes >= 0)
-    corners = cell_corners(grid, cells)
-    k = corners.shape[1]
+    base, offsets = _corner_parts(grid)
+    k = len(offsets)
     nb = grid.neighbour_array
-    starts, ends, owner = [], [], []
+    own = codes[cells]
+    border = np.empty((k, len(cells)), dtype=bool)
     for side, slot in enumerate(_side_slots(grid)):
         if slot is None:
-            border = np.ones(len(cells), dtype=bool)
+            border[side] = True
         else:
             other = nb[cells, slot]
-            border = (other < 0) | (codes[np.where(other >= 0, other, 0)] != codes[cells])
-        starts.append(corners[border, side])
-        ends.append(corners[border, (side + 1) % k])
-        owner.append(codes[cells[border]])
-    start, end, area = np.concatenate(starts), np.concatenate(ends), np.concatenate(owner)
+            border[side] = (other < 0) | (codes[np.where(other >= 0, other, 0)] != own)
+    # Side by side, each side's cells in cell order: the corners only of the sides that are borders.
+    side, at = np.nonzero(border)
+    cell = cells[at]
+    start, end, area = base[cell] + offsets[side], base[cell] + offsets[(side + 1) % k], own[at]
     n = len(start)
     # Corners shared by neighbours differ in the last bits: key them on a 1e-4 lattice.
     q = np.round(np.concatenate([start, end]) * 1e4).astype(np.int64)
@@ -63,34 +70,46 @@ def area_rings(grid: Grid, codes: np.ndarray) -> list[tuple[int, np.ndarray, boo
     succ = order[np.minimum(pos, n - 1)]
     if np.bincount(succ, minlength=n).max() > 1:  # squares touching at a corner: chain by hand
         succ = _chain_by_hand(out_key, in_key)
-    ring_of = np.full(n, -1, dtype=np.int64)
-    seq: list[int] = []
-    bounds = [0]
-    succ_l = succ.tolist()
-    for i in range(n):
-        if ring_of[i] >= 0:
-            continue
-        j = i
-        r = len(bounds) - 1
-        while ring_of[j] < 0:
-            ring_of[j] = r
-            seq.append(j)
-            j = succ_l[j]
-        bounds.append(len(seq))
+    seq, ring_of, bounds = _cycles(succ)
     # Twice each ring's signed area (shoelace), summed per ring in one call.
     cross = start[:, 0] * end[:, 1] - end[:, 0] * start[:, 1]
     twice = np.bincount(ring_of, weights=cross, minlength=len(bounds) - 1)
     sign = _ring_sign(grid)
-    pts = start[np.array(seq, dtype=np.int64)]
-    area_l = area.tolist()
+    pts = start[seq]
+    area_l = area[seq[bounds[:-1]]].tolist()
+    bounds = bounds.tolist()
     rings = []
     for r in range(len(bounds) - 1):
         a, b = bounds[r], bounds[r + 1]
         ring = pts[a:b]
         if isinstance(grid, SquareGrid):
             ring = _drop_straight(ring)
-        rings.append((area_l[seq[a]], ring, bool(twice[r] * sign > 0)))
+        rings.append((area_l[r], ring, bool(twice[r] * sign > 0)))
     return rings
+
+
+def _cycles(succ: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The cycles of the permutation `succ`, each from its smallest element, in the order of
+    those: (the elements cycle after cycle, each element's cycle, where each cycle starts in
+    the first and where the last ends). By pointer jumping, in log2(n) rounds of whole-array
+    steps rather than one Python step per side."""
+    n = len(succ)
+    idx = np.arange(n, dtype=np.int64)
+    low, jump = idx.copy(), succ.copy()
+    rounds = max(1, int(n - 1).bit_length())
+    for _ in range(rounds):  # low[i]: the smallest of the 2^k elements from i on
+        low = np.minimum(low, low[jump])
+        jump = jump[jump]
+    last = succ == low  # the step after it closes the cycle
+    nxt = np.where(last, idx, succ)
+    to_end = (~last).astype(np.int64)
+    for _ in range(rounds):  # to_end[i]: steps from i to its cycle's last element
+        to_end = to_end + to_end[nxt]
+        nxt = nxt[nxt]
+    starts, ring_of = np.unique(low, return_inverse=True)
+    seq = np.lexsort((to_end[low] - to_end, low))
+    bounds = np.concatenate([[0], np.cumsum(to_end[starts] + 1)])
+    return seq, ring_of.ravel(), bounds
 
 
 def _chain_by_hand(out_key: np.ndarray, in_key: np.ndarray) -> np.ndarray:

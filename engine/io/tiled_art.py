@@ -6,7 +6,7 @@ area (the cell in the area's tint, laid over the terrain as the editor tints it)
 counter face (print_counters.py's drawing, for the pieces' tile objects) and one per cell
 feature's look (its symbol in a disc, as print draws it) — and each set laid out as one
 atlas image. The shapes are in tile pixels; editor/export/tiled_qt.py
-draws them (painter.py), and tiled.py names the images in the map.
+draws them (painter.py), and tiled_map.py names the images in the map.
 """
 from __future__ import annotations
 
@@ -67,7 +67,7 @@ def area_colour(s: Scenario, area_id: str) -> str:
 
 
 def cell_outline(grid: Grid, tile_w: int, tile_h: int, pixels) -> tuple[tuple[float, float], ...]:
-    """The cell's outline in tile pixels (a hex's corners land on whole pixels: tiled.pixel_transform)."""
+    """The cell's outline in tile pixels (a hex's corners land on whole pixels: tiled_pixels.pixel_transform)."""
     if not isinstance(grid, HexGrid):
         return ((0.0, 0.0), (float(tile_w), 0.0), (float(tile_w), float(tile_h)), (0.0, float(tile_h)))
     cx, cy = grid.center(0)

@@ -19,7 +19,7 @@ from engine.scenario.model import Area, CellFeature, Island, Piece, Region, Scen
 from . import bounded
 from .errors import LoadError
 from .schema_check import check_part
-from .tiled import SPACE, pixel_transform
+from .tiled_pixels import SPACE, pixel_transform
 from .tiled_read import read_tiled
 
 _SCENARIO_SCHEMA = "scenario-v1.schema.json"

@@ -21,9 +21,10 @@ import numpy as np
 from engine.board.grids import Grid, GridError, HexGrid, SquareGrid
 from engine.board.hexmath import hex_to_pixel, offset_to_axial
 
+from .edit_base import check_ids
 from .edits import (
     Compound, Edit, EditError, InsertFeature, PaintArea, PaintTerrain, PutRecord, SetCellProps, SetEdgeFeatures,
-    SetSetupZone, _check_ids,
+    SetSetupZone,
 )
 from .georef import TABLE, Georef
 from .ids import unique_id
@@ -112,7 +113,7 @@ class ResizeMap(Edit):
         grid = s.grid
         if not isinstance(grid, (HexGrid, SquareGrid)):
             raise EditError("only hex and square maps can be resized")
-        _check_ids(self.fill)
+        check_ids(self.fill)
         cols, rows = grid.columns + self.left + self.right, grid.rows + self.top + self.bottom
         if cols < 1 or rows < 1:
             raise EditError(f"the map would have {cols} columns and {rows} rows")

@@ -115,7 +115,7 @@ def test_a_game_of_another_scenario_is_refused(qtbot, tmp_path, monkeypatch):
     path = tmp_path / "other.motugame.json"
     path.write_text(json.dumps({"format": "motu-game/1", "fingerprint": "0123456789abcdef", "seed": 1, "actions": []}))
     shown = []
-    import editor.playtest.window as module
+    import editor.playtest.game_files as module
     monkeypatch.setattr(module.QMessageBox, "warning", staticmethod(lambda *a: shown.append(a[2])))
     assert not pt.load_game(str(path))
     assert "different version" in shown[0]

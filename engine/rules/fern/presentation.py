@@ -147,5 +147,14 @@ def pieces(st) -> list:
     return out
 
 
-LEGEND = {"pinned": "Pinned (§9)", "hidden": "Hidden: only your side sees it (§12)",
-          "casualty": "Casualty markers on the table (§8)"}
+def _legend_data() -> dict[str, dict[str, Any]]:
+    """The marks' words and drawing: resources/rulesets/fern/legend.yaml."""
+    import yaml
+
+    from engine.resources import resource_path
+    with open(resource_path("rulesets", "fern", "legend.yaml"), encoding="utf-8") as fh:
+        return {k: dict(v) for k, v in yaml.load(fh, Loader=yaml.CSafeLoader).items()}
+
+
+LEGEND_STYLE = _legend_data()
+LEGEND = {k: v["words"] for k, v in LEGEND_STYLE.items()}

@@ -10,7 +10,8 @@ from typing import Any
 from .constants import (BUILDS, CELL, COMBAT, CURSED, DONE, EXPED, FLIPPED, IN_MARAE, LAND, MOVED, PICK, REROLL,
                         SEA, SPLIT, STAYED, SULLEN, TAKE, UNIT_CLASSES, first_of_class, unit_class)
 from . import presentation_table as table
-from .presentation_table import LEGEND, dice, events, log_kind, map_markers, panel, pieces, result, victory_track  # noqa: F401
+from .presentation_table import (LEGEND, LEGEND_STYLE, dice, events, log_kind, map_markers, panel, pieces,  # noqa: F401
+                                 result, victory_track)
 from .queries import area_control, areas_held
 
 SYMBOL = {"head_chieftain": "HC", "clan_elder": "CE", "shaman": "Sh", "population": "P", "militia": "Mi",

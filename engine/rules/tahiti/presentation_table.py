@@ -128,6 +128,9 @@ def asked(st) -> str:
     if name == "on_move":
         moved, total = _stacks_moved(st, player)
         text += f" — {moved} of {total} moved"
+    elif name == "on_keep_unit":  # 44-45-6: "each player selects any three Combat Units"
+        _, keep, kept = node[4]
+        text += f" — {len(kept)} of {keep} kept"
     return text
 
 
@@ -228,37 +231,63 @@ def victory_track(st) -> dict[str, Any]:
             "levels": levels, "areas": len(st.b.areas)}
 
 
-# Map markers: (legend key, short text). The legend lists each key once, in words.
-LEGEND = {
-    "flipped": "Flipped Clan Elder (has attacked or been attacked)", "sullen": "Sullen Clan Elder (41-42)",
-    "cursed": "Cursed unit", "part_village": "Part-built Village", "village": "Village",
-    "part_marae": "Part-built Marae (15.8)", "marae": "Marae (15.8)", "log": "Big Log", "stump": "Stump",
-    "arioi": "The Arioi (15.6)", "letter": "E/F counter left in an area (15.5)", "control": "Control marker",
-    "in_marae": "Within a Marae compound (15.8)", "truce": "Truce this turn (44-45)", "rain": "Rain this turn (52-53)", "storm": "Storm this turn (14-15)",
-}
+# Map markers: (legend key, short text). The legend (resources/rulesets/tahiti/legend.yaml) lists
+# each key once, in the rulebook's words, and says how the map draws it.
+def _legend_data() -> dict[str, dict[str, Any]]:
+    from .rulesdata import load
+    return {k: dict(v) for k, v in load("legend").items()}
+
+
+LEGEND_STYLE = _legend_data()
+LEGEND = {k: v["words"] for k, v in LEGEND_STYLE.items()}
+_SYMBOL = {k: str(v.get("symbol", "")) for k, v in LEGEND_STYLE.items()}
 
 
 def map_markers(st) -> list[tuple[int, str, str, str | None]]:
-    """(cell, legend key, short text, side id or None) for everything on the map but the units."""
+    """(cell, legend key, short text, side id or None) for everything on the map but the units,
+    and this turn's weather and truce where they bite: a storm on the sea hexes it shuts (14-15),
+    excessive rain on the hexes with a stream (52-53), a truce in every area a clan controls,
+    in that clan's colour (44-45)."""
     out: list[tuple[int, str, str, str | None]] = []
+    sym = _SYMBOL
     for cell, v in sorted(st.villages.items()):
         side = st.players[v[0]] if v[0] >= 0 else None
-        out.append((cell, "village" if v[1] else "part_village", "V" if v[1] else "pV", side))
+        key = "village" if v[1] else "part_village"
+        out.append((cell, key, sym[key], side))
         if v[2]:
-            out.append((cell, "log", f"L{v[2]}", None))
+            out.append((cell, "log", f"{sym['log']}{v[2]}", None))
     for cell, built in sorted(st.maraes.items()):
-        out.append((cell, "marae" if built else "part_marae", "M" if built else "pM", None))
+        key = "marae" if built else "part_marae"
+        out.append((cell, key, sym[key], None))
     for cell in sorted(st.stumps):
-        out.append((cell, "stump", "St", None))
+        out.append((cell, "stump", sym["stump"], None))
     if st.arioi >= 0:
-        out.append((st.arioi, "arioi", "Ar", None))
+        out.append((st.arioi, "arioi", sym["arioi"], None))
     middle = _area_middles(st.b)
     for area, letter in sorted(st.letters_left.items()):
         if area in middle:
             out.append((middle[area], "letter", letter, None))
     for area, p in sorted(st.control_markers.items()):
         if area in middle and 0 <= p < len(st.players):
-            out.append((middle[area], "control", "C", st.players[p]))
+            out.append((middle[area], "control", sym["control"], st.players[p]))
+    out += weather_markers(st)
+    return out
+
+
+def weather_markers(st) -> list[tuple[int, str, str, str | None]]:
+    """This turn's storm, rain and truce as map markers (empty in fair weather and without a truce)."""
+    out: list[tuple[int, str, str, str | None]] = []
+    c, b = st.cond, st.b
+    storm = c.get("storm")
+    if storm:
+        out += [(cell, "storm", "", None) for cell in sorted((b.canoe_shut or {}).get(storm, ()))]
+    if c.get("rain"):
+        out += [(cell, "rain", "", None) for cell in sorted(b.streams)]
+    if c.get("truce"):
+        middle = _area_middles(b)
+        for area, p in enumerate(area_control(st)):
+            if area in middle and 0 <= p < len(st.players):
+                out.append((middle[area], "truce", _SYMBOL["truce"], st.players[p]))
     return out
 
 
@@ -295,7 +324,8 @@ def area_owner(st) -> list[int]:
     return area_control(st)
 
 
-__all__ = ["panel", "dice", "log_kind", "events", "result", "victory_track", "map_markers", "LEGEND", "unit_marks",
+__all__ = ["panel", "dice", "log_kind", "events", "result", "victory_track", "map_markers", "weather_markers", "LEGEND",
+           "LEGEND_STYLE", "unit_marks",
            "area_owner", "phase", "asked", "conditions", "pieces"]
 
 

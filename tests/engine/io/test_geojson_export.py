@@ -8,10 +8,13 @@ from pathlib import Path
 import pytest
 from shapely.geometry import Polygon, shape
 
-from engine.io.geojson import LOCAL_CRS_WKT, GeoreferenceError, geojson_document, save_geojson, to_geojson
+from engine.board.grids import HexGrid, SquareGrid
+from engine.io import geojson_text
+from engine.io.geojson import (LOCAL_CRS_WKT, GeoreferenceError, _cell_tails, cell_rings, geojson_document, save_geojson,
+                               to_geojson, transform_for)
 from engine.io.native import load_path
 from engine.rules.registry import get_ruleset
-from engine.scenario.model import Area
+from engine.scenario.model import Area, Scenario
 
 ROOT = Path(__file__).resolve().parents[3]
 COAST = json.loads((ROOT / "tools" / "maps" / "coastlines.json").read_text(encoding="utf-8"))["islands"]
@@ -123,3 +126,43 @@ def test_georeferenced_maps_are_wgs84_rounded_to_a_thousandth_of_a_hex(name):
 def test_the_fast_writer_writes_what_the_document_holds(example_hex, example_square):
     for s in (example_hex, example_square, load_path(ROOT / "scenarios" / "tiki.yaml")):
         assert json.loads(to_geojson(s)) == geojson_document(s)
+
+
+def _map(grid):
+    """Terrain by column, an area per quarter, some cells in none."""
+    s = Scenario(ruleset="tahiti", grid=grid, terrain=[("clear", "jungle", "sea")[c % 3] for c in range(grid.size)])
+    s.areas["west"], s.areas["east"] = Area("west", "West"), Area("east", "East")
+    s.cell_area = [None if c % 7 == 3 else ("west" if c % grid.columns < grid.columns / 2 else "east")
+                   for c in range(grid.size)]
+    return s
+
+
+@pytest.mark.parametrize("grid", [HexGrid(9, 7, "pointy", "even-r"), HexGrid(8, 5, "flat", "even-q"), HexGrid(3, 1),
+                                  SquareGrid(5, 4)], ids=lambda g: f"{g.shape}-{getattr(g, 'offset', '')}")
+def test_the_row_writer_writes_what_the_cell_by_cell_writer_writes(grid):
+    """Cells are joined row by row from strings formatted once per column and row; any grid
+    without that regularity goes cell by cell. Both give the same text."""
+    s = _map(grid)
+    s.cell_props[1] = {"name": 'Quote " and back\\slash'}
+    tf, _ = transform_for(s)
+    rings, tails = cell_rings(s, tf), _cell_tails(s)
+    rows = geojson_text._rows_text(grid, rings, tails)
+    assert len(rows) == grid.rows
+    assert "".join(rows) == geojson_text._parts_text(rings, [grid.label(c) for c in range(grid.size)], tails)
+    cells = [f for f in json.loads(to_geojson(s))["features"] if f["properties"]["motu"] == "cell"]
+    assert [f["properties"]["cell"] for f in cells] == [grid.label(c) for c in range(grid.size)]
+    assert cells[1]["properties"]["props"] == {"name": 'Quote " and back\\slash'}
+
+
+def test_corners_that_do_not_repeat_by_row_are_written_cell_by_cell():
+    grid = HexGrid(4, 3)
+    s = _map(grid)
+    tf, _ = transform_for(s)
+    rings = cell_rings(s, tf)
+    rings[9, 2, 0] += 0.001  # cell 0203 (row 3): one corner off its column's, which row 1 shares
+    assert geojson_text._rows_text(grid, rings, _cell_tails(s)) is None
+    text = "".join(geojson_text.cells_text(grid, rings, None, _cell_tails(s)))
+    doc = json.loads("[" + text + "]")
+    assert doc[9]["geometry"]["coordinates"][0][2][0] == rings[9, 2, 0]
+    assert [f["geometry"]["coordinates"][0] for f in doc] == rings.tolist()
+    assert [f["properties"]["cell"] for f in doc] == [grid.label(c) for c in range(grid.size)]

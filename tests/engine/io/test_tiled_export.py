@@ -11,7 +11,7 @@ from shapely.geometry import Point, Polygon
 from engine.board.grids import HexGrid, SquareGrid
 from engine.io.native import load_path
 from engine.io.registry import format_for_path, get_format
-from engine.io.tiled import map_metrics, pixel_transform, save_tiled_json, save_tmx, tiled_map
+from engine.io.tiled import map_metrics, pixel_transform, save_tiled_json, save_tmx, tiled_map, to_json, to_tmx
 from engine.io.tiled_import import load_tiled, read_tiled
 from engine.rules.registry import get_ruleset
 from engine.scenario.model import Area, Scenario
@@ -175,3 +175,20 @@ def test_every_tile_object_stands_in_its_own_cell(path):
             corner = (o["x"] + 0.01, o["y"] - 0.01)
             centre = (o["x"] + o["width"] / 2, o["y"] - o["height"] / 2)
             assert cell.contains(Point(*corner)) and cell.contains(Point(*centre)), (layer["name"], props)
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
+def test_saved_files_hold_the_map_tiled_map_gives(path, tmp_path):
+    """Saving keeps area outlines' points as arrays until written (tiled_pixels.Points); the
+    files say exactly what tiled_map's dicts say."""
+    s = load_path(path)
+    doc = tiled_map(s)
+    save_tiled_json(s, str(tmp_path / "m.json"))
+    save_tmx(s, str(tmp_path / "m.tmx"))
+    assert (tmp_path / "m.json").read_text(encoding="utf-8") == to_json(doc)
+    assert (tmp_path / "m.tmx").read_text(encoding="utf-8") == to_tmx(doc)
+    outlines = next(layer for layer in json.loads(to_json(doc))["layers"] if layer["name"] == "area outlines")
+    assert outlines["objects"] == next(layer for layer in doc["layers"] if layer["name"] == "area outlines")["objects"]
+    assert all(o["polygon"][0] == {"x": 0, "y": 0} for o in outlines["objects"])
+    if s.grid.shape != "spaces":
+        assert bool(outlines["objects"]) == any(a is not None for a in s.cell_area)

@@ -1,0 +1,90 @@
+"""The main window's docks and its layout: which docks there are, where they start, and keeping the layout.
+
+Scope: making the docks (layers, properties, scenario, areas, tables, problems, history, minimap,
+legend, forces) and placing and tabbing them; the window's geometry and dock state kept in
+QSettings between runs; the narrow default dock sizes of a first run.
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QDockWidget, QUndoView
+
+from .docks.areas import AreasDock
+from .docks.forces import ForcesDock
+from .docks.layers import LayersDock
+from .docks.legend import LegendDock
+from .docks.minimap import MinimapDock
+from .docks.problems import ProblemsDock
+from .docks.properties import PropertiesDock
+from .docks.scenario import ScenarioDock
+from .docks.tables import TablesDock
+
+
+class WindowDocks:
+    """Mixed into MainWindow; needs self.document, self.map_item, self.view, self.settings_store."""
+
+    def _build_docks(self) -> None:
+        self.layers = LayersDock(self.map_item, self)
+        self.properties = PropertiesDock(self, self)
+        self.scenario_dock = ScenarioDock(self, self)
+        self.areas = AreasDock(self, self)
+        self.tables = TablesDock(self, self)
+        self.problems = ProblemsDock(self.document, self)
+        self.problems.findingsChanged.connect(self._findings)
+        self.problems.activated.connect(self.show_finding)
+        self.history = QDockWidget("History", self)
+        self.history.setObjectName("historyDock")
+        self.undo_view = QUndoView(self.document.undo_stack)
+        self.undo_view.setEmptyLabel("<opened>")
+        self.history.setWidget(self.undo_view)
+        self.minimap = MinimapDock(self.view, self)
+        self.legend = LegendDock(self, self)
+        self.forces = ForcesDock(self, self)
+        self.problems.findingsChanged.connect(self.forces.set_findings)
+        self.addDockWidget(Qt.LeftDockWidgetArea, self.layers)
+        self.addDockWidget(Qt.LeftDockWidgetArea, self.minimap)
+        self.addDockWidget(Qt.LeftDockWidgetArea, self.history)
+        self.addDockWidget(Qt.LeftDockWidgetArea, self.legend)
+        self.addDockWidget(Qt.RightDockWidgetArea, self.properties)
+        self.addDockWidget(Qt.RightDockWidgetArea, self.areas)
+        self.addDockWidget(Qt.RightDockWidgetArea, self.scenario_dock)
+        self.addDockWidget(Qt.RightDockWidgetArea, self.tables)
+        self.addDockWidget(Qt.BottomDockWidgetArea, self.problems)
+        self.tabifyDockWidget(self.areas, self.scenario_dock)
+        self.addDockWidget(Qt.RightDockWidgetArea, self.forces)
+        self.tabifyDockWidget(self.scenario_dock, self.forces)
+        self.tabifyDockWidget(self.forces, self.tables)
+        self.tabifyDockWidget(self.layers, self.history)
+        self.tabifyDockWidget(self.minimap, self.legend)
+        self.layers.raise_()
+        self.forces.raise_()  # the last dock tabified shows by default; the Tables dock waits its turn
+        self.legend.raise_()
+
+    def save_layout(self) -> None:
+        self.settings_store.setValue("window/geometry", self.saveGeometry())
+        self.settings_store.setValue("window/state", self.saveState())
+
+    def restore_layout(self) -> None:
+        geometry = self.settings_store.value("window/geometry")
+        state = self.settings_store.value("window/state")
+        if geometry is not None:
+            self.restoreGeometry(geometry)
+        else:
+            self.resize(1400, 900)
+        if state is not None:
+            self.restoreState(state)
+        self._default_layout_pending = state is None
+
+    def showEvent(self, e) -> None:  # noqa: N802 - Qt's name
+        super().showEvent(e)
+        if self._default_layout_pending:
+            # The map gets the room; docks start narrow, as in Tiled. Sizes only take once shown.
+            self._default_layout_pending = False
+            QTimer.singleShot(0, self._default_dock_sizes)
+        self.view.setFocus(Qt.OtherFocusReason)
+
+    def _default_dock_sizes(self) -> None:
+        self.resizeDocks([self.layers, self.properties], [240, 320], Qt.Horizontal)
+        self.resizeDocks([self.layers, self.minimap], [300, 220], Qt.Vertical)
+        self.resizeDocks([self.properties, self.areas], [260, 420], Qt.Vertical)
+        self.resizeDocks([self.problems], [200], Qt.Vertical)
