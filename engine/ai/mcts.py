@@ -47,7 +47,10 @@ class MCTSBot:
     rollout_policy) whose choice stands unless the search finds a move whose mean return beats
     it by more than `margin` (the search improves on a sound bot rather than replacing it);
     `_worth_searching(observation)` says at which decisions the search runs at all (every one
-    by default; otherwise the anchor decides).
+    by default; otherwise the anchor decides); `_root_actions(observation, legal, sound)` which
+    of the legal moves the search weighs there (all by default; a game may prune the moves its
+    heuristic ranks low, keeping the anchor's). `_leaf_value(state)` may score a rollout's
+    state at once (None: play on), e.g. a game whose result only waits on dice.
     """
 
     name = "mcts"
@@ -66,6 +69,7 @@ class MCTSBot:
         self.policy = rollout_policy(rng) if rollout_policy is not None else None
         self.anchor = anchor(rng) if anchor is not None else None
         self.margin = margin
+        self._allowed: set[int] | None = None  # the root's searched moves, when pruned
 
     def choose(self, state: GameState) -> int:
         me = state.current_player()
@@ -77,6 +81,10 @@ class MCTSBot:
         if sound is not None and not self._worth_searching(obs):
             return sound
         root = _Node(obs.num_players())
+        allowed = self._root_actions(obs, legal, sound)
+        if len(allowed) == 1:
+            return allowed[0]
+        self._allowed = set(allowed) if len(allowed) < len(legal) else None
         # A game that hides nothing from this seat returns the state itself as its observation:
         # every playout starts from a copy of it. Otherwise each starts from a fresh sample.
         hidden = obs is not state
@@ -96,6 +104,12 @@ class MCTSBot:
 
     def _worth_searching(self, observation: GameState) -> bool:
         return True
+
+    def _root_actions(self, observation: GameState, legal: list[int], sound: int | None) -> list[int]:
+        return legal
+
+    def _leaf_value(self, state: GameState) -> Sequence[float] | None:
+        return None
 
     def _iterate(self, s: GameState, root: _Node, sampled: bool = False) -> None:
         rng, c = self.rng, self.exploration
@@ -118,12 +132,16 @@ class MCTSBot:
                 continue
             if sampled:  # samples differ below the root: what is legal here is this sample's
                 legal = s.legal_actions()
+                if node is root and self._allowed is not None:
+                    legal = [a for a in legal if a in self._allowed]
                 fresh = [a for a in legal if a not in node.children]
                 new = rng.choice(fresh) if fresh else None
                 candidates = [] if fresh else [(a, node.children[a]) for a in legal]
             else:
                 if node.untried is None:
                     node.untried = s.legal_actions()
+                    if node is root and self._allowed is not None:
+                        node.untried = [a for a in node.untried if a in self._allowed]
                     rng.shuffle(node.untried)
                 new = node.untried.pop() if node.untried else None
                 candidates = node.children.items()
@@ -157,6 +175,9 @@ class MCTSBot:
             p = s.current_player()
             if p == TERMINAL:
                 return s.returns()
+            known = self._leaf_value(s)
+            if known is not None:
+                return known
             if limit is not None and steps >= limit:
                 return self.evaluate(s)  # type: ignore[misc]
             if p == CHANCE:

@@ -29,6 +29,8 @@ class HexGrid(_RectGrid):
         self.layout = Layout(LAYOUT_FLAT if orientation == "flat" else LAYOUT_POINTY, (1.0, 1.0), (0.0, 0.0))
         self._cw = _label_width(columns)
         self._rw = _label_width(rows)
+        self._lw = self._cw + self._rw
+        self._row_scale = 10 ** self._rw
 
     def to_dict(self) -> dict[str, Any]:
         return {"shape": "hex", "orientation": self.orientation, "offset": self.offset,
@@ -39,11 +41,15 @@ class HexGrid(_RectGrid):
         return f"{col + 1:0{self._cw}d}{row + 1:0{self._rw}d}"
 
     def parse_label(self, text: str) -> int:
+        # The label as Motu writes it, read with one int(): a scenario holds tens of thousands.
+        if len(text) == self._lw and text.isdigit() and text.isascii():
+            col, row = divmod(int(text), self._row_scale)
+            if 0 < col <= self.columns and 0 < row <= self.rows:
+                return (row - 1) * self.columns + col - 1
         t = text.strip()
-        if not t.isdigit() or len(t) != self._cw + self._rw:
+        if not (t.isascii() and t.isdigit()) or len(t) != self._lw:
             raise GridError(f"{text!r} is not a hex label of this map (column then row, {self._cw}+{self._rw} digits, as {self.label(0)})")
-        col, row = int(t[: self._cw]) - 1, int(t[self._cw:]) - 1
-        cell = self.cell(col, row)
+        cell = self.cell(int(t[: self._cw]) - 1, int(t[self._cw:]) - 1)
         if cell is None:
             raise GridError(f"hex {text} is off the map ({self.columns} columns, {self.rows} rows)")
         return cell

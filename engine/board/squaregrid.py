@@ -26,7 +26,7 @@ class SquareGrid(_RectGrid):
 
     def parse_label(self, text: str) -> int:
         parts = text.strip().split(",")
-        if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        if len(parts) != 2 or not all(p.strip().isdigit() and p.isascii() for p in parts):
             raise GridError(f"{text!r} is not a square label (column,row counted from 1, as 3,4)")
         cell = self.cell(int(parts[0]) - 1, int(parts[1]) - 1)
         if cell is None:

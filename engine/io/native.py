@@ -25,7 +25,9 @@ from engine.scenario.model import (
 from .errors import LoadError
 from .migrations import migrate
 from .schema_check import steps
-from .safe_yaml import FlowMap, FlowSeq, Label, dump_yaml, load_yaml, locate
+from .safe_yaml import load_yaml
+from .yaml_dump import FlowMap, FlowSeq, Label, dump_yaml
+from .yaml_locate import locate
 
 NO_AREA = "."
 _TOKEN_ALPHABET = string.ascii_lowercase + string.ascii_uppercase + string.digits
@@ -54,6 +56,11 @@ def _schema_validator() -> Callable[[Any], Any]:
 # --- reading -----------------------------------------------------------------------
 
 def _parse_cell(grid: Grid, value: Any, path: tuple[Any, ...]) -> int:
+    if type(value) is str:  # nearly always: only a label of the wrong type needs the checks below
+        try:
+            return grid.parse_label(value)
+        except GridError as exc:
+            raise FormatError(path, str(exc)) from None
     if isinstance(value, int) and not isinstance(value, bool) and isinstance(grid, HexGrid):
         raise FormatError(path, f"hex label {value} must be quoted ('{value:04d}'), or YAML reads it as a number")
     try:
@@ -188,10 +195,23 @@ def document_to_scenario(doc: Any) -> Scenario:
     for label, props in (m.get("cells") or {}).items():
         cell_props[_parse_cell(grid, label, ("map", "cells", label))] = dict(props)
     pieces = {}
-    for i, d in enumerate(doc.get("pieces", [])):
-        cell = None if d.get("cell") is None else _parse_cell(grid, d["cell"], ("pieces", i, "cell"))
-        pieces[d["id"]] = Piece(d["id"], d["kind"], side_ref(d.get("side"), ("pieces", i, "side")), cell,
-                                int(d.get("count", 1)), d.get("name", ""), _props(d))
+    parse_label = grid.parse_label
+    for i, d in enumerate(doc.get("pieces", [])):  # the bulk of a big scenario: kept tight
+        cell = d.get("cell")
+        if cell is not None:
+            if type(cell) is str:
+                try:
+                    cell = parse_label(cell)
+                except GridError:
+                    cell = _parse_cell(grid, cell, ("pieces", i, "cell"))
+            else:
+                cell = _parse_cell(grid, cell, ("pieces", i, "cell"))
+        side = d.get("side")
+        if side is not None and side not in sides:
+            side_ref(side, ("pieces", i, "side"))
+        props = d.get("props")
+        pieces[d["id"]] = Piece(d["id"], d["kind"], side, cell, int(d.get("count", 1)), d.get("name", ""),
+                                dict(props) if props else {})
     setup: dict[str, frozenset[int]] = {}
     for side, cells in (doc.get("setup") or {}).items():
         side_ref(side, ("setup", side))

@@ -11,9 +11,12 @@ so PyYAML) would surprise: `0404` is the text '0404' (a hex label), not the octa
 number 260; `1:30` is text, not 90; `yes`/`no`/`on`/`off` are text; dates and times
 stay the text they were typed as, so every value read is plain JSON data.
 
-Where each collection starts and ends is kept (`Places`), so that an error found
-later, at a path in the document, gets its line and column without parsing the
-whole file again: only the collection that holds it is parsed once more.
+The text is parsed once. One-line records, the bulk of a big scenario, are read in
+bulk by safe_yaml_records and masked in the text that libyaml parses (that module says
+when the masked text is trusted, and the real one is built otherwise). Where each
+collection starts and ends is kept (`Places`), so that an error found later, at a path
+in the document, gets its line and column without parsing the whole file again: only
+the collection that holds it is parsed once more (yaml_locate). Writing is yaml_dump.
 """
 from __future__ import annotations
 
@@ -26,12 +29,13 @@ import yaml
 from .bounded import MAX_DEPTH as _BOUNDED_DEPTH
 from .bounded import MAX_INT, position
 from .errors import LoadError
+from .safe_yaml_records import MASK as _MASK
+from .safe_yaml_records import Record, find_records, line_and_column, mask
 
 try:  # libyaml when present; the pure-Python safe loader otherwise
-    from yaml import CSafeDumper as SafeDumper
     from yaml import CSafeLoader as SafeLoader
 except ImportError:  # pragma: no cover - depends on how PyYAML was built
-    from yaml import SafeDumper, SafeLoader  # type: ignore[assignment]
+    from yaml import SafeLoader  # type: ignore[assignment]
 
 MAX_BYTES = 32 * 1024 * 1024
 MAX_DEPTH = _BOUNDED_DEPTH
@@ -101,40 +105,76 @@ def _scalar(scalars: Any, tag: str, ev: Any, source: str, implicit: bool) -> Any
 
 
 def _syntax_check(text: str, source: str) -> None:
-    """Parse the whole text in libyaml alone, building nothing, so that a syntax error (or
-    libyaml's nesting limit) anywhere is found in a few tens of milliseconds, before the
-    slower build below spends Python time on everything in front of it."""
+    """Parse the whole text in libyaml alone, building nothing: raises libyaml's error, if any,
+    in a few tens of milliseconds for a 4 MB text."""
     raw_parse = getattr(SafeLoader, "raw_parse", None)
     if raw_parse is None:  # pragma: no cover - the pure-Python loader has no C-only pass
         return
     raw_parse(SafeLoader(text))
 
 
+class _NotSame(Exception):
+    """The masked text did not parse as the real one (safe_yaml_records). `keep`: the records
+    not in doubt (their masks read back right, or lie beyond where the parse went wrong)."""
+
+    def __init__(self, keep: dict[int, Record] | None = None) -> None:
+        super().__init__()
+        self.keep = keep or {}
+
+
 def _build(text: str, source: str, places: Places | None = None) -> Any:
-    """Build the document from libyaml's events in one pass, refusing what scenarios never need.
+    """Build the document in one pass over libyaml's events, refusing what scenarios never need.
 
     Doing it here rather than with yaml.load means one parse instead of two, and
     aliases, depth and duplicate keys are caught before anything is built. When
-    `places` is given, each collection's span in the text is recorded in it."""
+    `places` is given, each collection's span in the text is recorded in it. One-line
+    records are read by safe_yaml_records and masked in the text libyaml parses; when the
+    masks do not read back as that module requires, the real text is built instead."""
     scalars = _Scalars()
+    resolver_starts = frozenset(k for k in scalars.yaml_implicit_resolvers if k)
+    records = find_records(text)
+    tried = False
+    for _ in range(2):  # a second try without the records whose masks read back wrong
+        if not records:
+            break
+        tried = True
+        try:
+            return _build_events(mask(text, records), source, places, scalars, resolver_starts, records, text)
+        except _NotSame as exc:
+            if places is not None:
+                places.clear()
+            records = exc.keep
+    if tried:  # libyaml's pass alone (0.1 s for 4 MB) names a syntax error before a slow build
+        _syntax_check(text, source)
+    return _build_events(text, source, places, scalars, resolver_starts, None)
+
+
+_STR_TAG = "tag:yaml.org,2002:str"
+
+
+def _build_events(text: str, source: str, places: Places | None, scalars: Any, resolver_starts: frozenset[str],
+                  records: dict[int, Record] | None, real: str = "") -> Any:
+    """The document from libyaml's events of `text`: the real text, or (with `records`) the
+    masked one, `real` being what it masks."""
     resolve = scalars.resolve
     # Plain text starting with a character no implicit resolver claims is a string: most
     # scalars in a scenario (ids, names, kinds) skip the resolver's regular expressions.
-    resolver_starts = frozenset(k for k in scalars.yaml_implicit_resolvers if k)
     ScalarNode = yaml.ScalarNode
     ScalarEvent, AliasEvent = yaml.ScalarEvent, yaml.AliasEvent
     MapStart, SeqStart = yaml.MappingStartEvent, yaml.SequenceStartEvent
     MapEnd, SeqEnd = yaml.MappingEndEvent, yaml.SequenceEndEvent
     DocStart, StreamEnd = yaml.DocumentStartEvent, yaml.StreamEndEvent
-    str_tag = "tag:yaml.org,2002:str"
+    str_tag = _STR_TAG
     no_key = _NO_KEY
     # Each open collection: [container, is_mapping, pending key or _NO_KEY, start mark]
     stack: list[list[Any]] = []
     frame: list[Any] | None = None  # stack[-1]
     root: Any = None
     count = 0
+    seen: list[int] = []  # records whose mask read back as a lone plain scalar at the record's start
     parser = SafeLoader(text)
     get_event = parser.get_event
+    ev: Any = None
     try:
         while True:
             ev = get_event()
@@ -143,7 +183,21 @@ def _build(text: str, source: str, places: Places | None = None) -> Any:
                 tag = ev.tag
                 value: Any = ev.value
                 if tag is None or tag == "!":
-                    if ev.implicit[0] and (not value or value[0] in resolver_starts):
+                    if records is not None and value == _MASK and ev.implicit[0]:
+                        rec = records.get(ev.start_mark.index)
+                        if rec is not None:
+                            if len(stack) >= MAX_DEPTH:
+                                raise _mark_error(source, f"nesting deeper than {MAX_DEPTH} levels is not allowed",
+                                                  ev.start_mark)
+                            value = rec[0]
+                            seen.append(rec[2])
+                            count += 2 * rec[1]
+                            if count > MAX_EVENTS:
+                                raise _NotSame()  # the slow build names the very node
+                            if places is not None:  # its line and column are worked out if needed
+                                places[id(value)] = (rec[2], -1, -1, rec[3])
+                            tag = str_tag  # built: nothing left to resolve
+                    if tag is not str_tag and ev.implicit[0] and (not value or value[0] in resolver_starts):
                         tag = resolve(ScalarNode, value, ev.implicit)
                         if tag != str_tag:
                             if tag not in _PLAIN_TAGS:
@@ -175,6 +229,8 @@ def _build(text: str, source: str, places: Places | None = None) -> Any:
             elif cls is AliasEvent:
                 raise _mark_error(source, "YAML aliases (*name) are not allowed in scenario files", ev.start_mark)
             elif cls is StreamEnd:
+                if records is not None and len(seen) != len(records):
+                    raise _NotSame({i: records[i] for i in seen})
                 return root
             else:  # stream and document boundaries
                 if cls is DocStart and root is not None:
@@ -197,11 +253,32 @@ def _build(text: str, source: str, places: Places | None = None) -> Any:
             else:
                 frame[0][frame[2]] = value
                 frame[2] = no_key
+    except LoadError:
+        # Trusted only if every record before this place read back as its mask did.
+        if records is not None:
+            at = ev.start_mark.index
+            if len(seen) != sum(1 for i in records if i < at):
+                raise _NotSame(_beyond(records, seen, at)) from None
+        raise
+    except yaml.YAMLError:
+        if records is None:
+            raise
+        # Either the real text has this error too (libyaml's pass alone says so and raises
+        # it), or the masks changed how the text reads.
+        _syntax_check(real, source)
+        raise _NotSame(_beyond(records, seen, ev.start_mark.index if ev is not None else 0)) from None
     finally:
         parser.dispose()
 
 
 _NO_KEY = object()
+
+
+def _beyond(records: dict[int, Record], seen: list[int], at: int) -> dict[int, Record]:
+    """The records read back right, and those after index `at`, where the parse went wrong."""
+    keep = {i: records[i] for i in seen}
+    keep.update((i, r) for i, r in records.items() if i > at)
+    return dict(sorted(keep.items()))
 
 
 def read_text(path: str) -> str:
@@ -220,7 +297,6 @@ def load_yaml(text: str, source: str, places: Places | None = None) -> Any:
         line, col = position(text, bad.start())
         raise LoadError(f"control character U+{ord(bad.group()):04X} is not allowed in YAML text", source, line, col)
     try:
-        _syntax_check(text, source)
         return _build(text, source, places)
     except LoadError:
         raise
@@ -236,139 +312,3 @@ def load_yaml(text: str, source: str, places: Places | None = None) -> Any:
         raise LoadError(f"not valid YAML: {exc}", source) from None
     except RecursionError:
         raise LoadError(f"nesting deeper than {MAX_DEPTH} levels is not allowed", source) from None
-
-
-def locate(text: str, path: Path, *, key: bool = False, offset: int | None = None, doc: Any = None,
-           places: Places | None = None) -> tuple[int, int] | None:
-    """(line, column) of the node at `path` in an already-checked text, 1-based.
-
-    `key` points at a mapping key instead of its value; `offset` moves along a
-    one-line scalar (a token inside a row of tokens). With the `doc` and `places` that
-    `load_yaml` gave, only the innermost collection on the path is parsed again."""
-    if doc is None or places is None:
-        places = {}
-        try:
-            doc = load_yaml(text, "<text>", places)
-        except LoadError:
-            return None
-    chain = [doc]  # the collections along the path, outermost first
-    for step in path:
-        child = _child(chain[-1], step)
-        if not isinstance(child, (dict, list)) or id(child) not in places:
-            break
-        chain.append(child)
-    rest = tuple(path[len(chain) - 1:])
-    if key and not rest and len(chain) > 1:  # the key of a collection: look in its parent
-        chain.pop()
-        rest = tuple(path[-1:])
-    span = places.get(id(chain[-1]))
-    if span is None:
-        return None
-    if not rest:
-        return span[1] + 1, span[2] + 1
-    return _locate_in(text, span, rest, key, offset) or (span[1] + 1, span[2] + 1)
-
-
-def _child(node: Any, step: Any) -> Any:
-    if isinstance(node, dict):
-        if step in node:
-            return node[step]
-        return next((v for k, v in node.items() if str(k) == str(step)), None)
-    if isinstance(node, list) and isinstance(step, int) and 0 <= step < len(node):
-        return node[step]
-    return None
-
-
-_STARTS = (yaml.MappingStartEvent, yaml.SequenceStartEvent)
-_ENDS = (yaml.MappingEndEvent, yaml.SequenceEndEvent)
-
-
-def _skip(events: Any, ev: Any) -> None:
-    """Consume the rest of the node whose first event is `ev`."""
-    if not isinstance(ev, _STARTS):
-        return
-    depth = 1
-    while depth:
-        e = next(events)
-        if isinstance(e, _STARTS):
-            depth += 1
-        elif isinstance(e, _ENDS):
-            depth -= 1
-
-
-def _locate_in(text: str, span: tuple[int, int, int, int], steps: Path, key: bool, offset: int | None) -> tuple[int, int] | None:
-    """Find `steps` inside one collection by parsing only its own text (padded so columns hold)."""
-    start, line0, col0, end = span
-    snippet = " " * col0 + text[start:end]
-    try:
-        events = iter(yaml.parse(snippet, Loader=SafeLoader))
-        ev = next(events)
-        while not isinstance(ev, _STARTS):
-            ev = next(events)
-        for i, step in enumerate(steps):
-            last = i == len(steps) - 1
-            if isinstance(ev, yaml.MappingStartEvent):
-                while True:
-                    k = next(events)
-                    if isinstance(k, yaml.MappingEndEvent):
-                        return None
-                    if isinstance(k, yaml.ScalarEvent) and k.value == str(step):
-                        if last and key:
-                            ev = k
-                            break
-                        ev = next(events)
-                        break
-                    _skip(events, k)
-                    _skip(events, next(events))
-            elif isinstance(ev, yaml.SequenceStartEvent) and isinstance(step, int):
-                for _ in range(step):
-                    item = next(events)
-                    if isinstance(item, yaml.SequenceEndEvent):
-                        return None
-                    _skip(events, item)
-                ev = next(events)
-                if isinstance(ev, yaml.SequenceEndEvent):
-                    return None
-            else:
-                return None
-    except (yaml.YAMLError, StopIteration):
-        return None
-    mark = ev.start_mark
-    line, col = line0 + mark.line + 1, mark.column + 1
-    if offset is not None and isinstance(ev, yaml.ScalarEvent) and mark.line == ev.end_mark.line:
-        col += offset + (1 if ev.style in ("'", '"') else 0)
-    return line, col
-
-
-class FlowMap(dict):
-    """A mapping written on one line: one record, one line, one line in a diff."""
-
-
-class FlowSeq(list):
-    """A short list written on one line."""
-
-
-class Label(str):
-    """A cell label, always quoted, so that 0304 never reads back as a number."""
-
-
-class _Dumper(SafeDumper):  # type: ignore[misc, valid-type]
-    pass
-
-
-def _represent_str(dumper: Any, value: str) -> Any:
-    # Multi-line text (briefings) as a literal block, the way a person would type it.
-    style = "|" if "\n" in value and not any(line != line.rstrip() for line in value.split("\n")) else None
-    return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
-
-
-_Dumper.add_representer(str, _represent_str)
-_Dumper.add_representer(Label, lambda d, v: d.represent_scalar("tag:yaml.org,2002:str", str(v), style="'"))
-
-_Dumper.add_representer(FlowMap, lambda d, v: d.represent_mapping("tag:yaml.org,2002:map", v.items(), flow_style=True))
-_Dumper.add_representer(FlowSeq, lambda d, v: d.represent_sequence("tag:yaml.org,2002:seq", v, flow_style=True))
-
-
-def dump_yaml(data: Any) -> str:
-    return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100_000,
-                     default_flow_style=False)

@@ -70,9 +70,15 @@ class HeuristicBot:
     def _main(self, s, p: int, legal: list[int]) -> int:
         if RETIRE in legal and self._lost_half(s, p):
             return RETIRE
+        ranked = self.motivations(s, p, legal)
+        return ranked[0][1] if ranked else END_TURN
+
+    def motivations(self, s, p: int, legal: list[int]) -> list[tuple[float, int]]:
+        """The motivations worth an attempt (at least a 1/3 chance), best first, as (score, action):
+        the chance of success times the figures it moves, doubled near the enemy."""
         b = s.b
         seen = s.enemy_cells_seen(p)
-        best, best_score = END_TURN, 0.0
+        out = []
         for a in legal:
             if a < motivation.MOTIVATE:
                 continue
@@ -96,9 +102,11 @@ class HeuristicBot:
                     continue  # lie in wait: reaction fire from ambush is worth more
                 value = figures * (2.0 if near <= b.t["range"]["long"] else 1.0)
             score = chance * value
-            if chance >= 1 / 3 and score > best_score:
-                best, best_score = a, score
-        return best
+            if chance >= 1 / 3 and score > 0:
+                out.append((score, a))
+        # Best first; among equals the first in the menu's order (a stable sort keeps it).
+        out.sort(key=lambda sa: -sa[0])
+        return out
 
     # --- what a motivated group does ----------------------------------------------------------
     def _act(self, s, task, legal: list[int]) -> int:
@@ -149,13 +157,15 @@ class HeuristicBot:
 
 # --- the search bot ---------------------------------------------------------------------------
 # A cut-off playout is scored by the victory points it points to (§11): casualties inflicted,
-# and a D6 (3.5 on average) for each enemy unit broken and leader killed; VALUE_SCALE points of
+# a D6 (3.5 on average) for each enemy unit broken and leader killed, and the enemy casualties on
+# the table for the side the scenario gives the field at the time limit; VALUE_SCALE points of
 # lead make a game all but won.
 UNIT_BROKEN, VALUE_SCALE = 3.5, 6.0
 
 
 def lead(state, player: int) -> float:
-    """Victory points `player` is ahead by, as the game stands (§11, the field not counted)."""
+    """Victory points `player` is ahead by, as the game stands (§11), the field counted as at the
+    time limit (the scenario's `victory.field_at_time_limit`)."""
     b = state.b
     score = [float(state.killed[1 - p]) for p in (0, 1)]
     for u, info in enumerate(b.units):
@@ -163,31 +173,86 @@ def lead(state, player: int) -> float:
             score[1 - info.player] += UNIT_BROKEN
     for l in state.leaders_killed:
         score[1 - b.leaders[l].player] += UNIT_BROKEN
+    held = b.field_at_time_limit
+    if held is not None:  # the side holding the field at the time limit scores the casualties lying there
+        score[held] += state.casualties_on_table(1 - held)
     return score[player] - score[1 - player]
+
+
+def _d6_sums(n: int) -> dict[int, float]:
+    """The distribution of the sum of n D6."""
+    dist = {0: 1.0}
+    for _ in range(n):
+        nxt: dict[int, float] = {}
+        for total, p in dist.items():
+            for face in range(1, 7):
+                nxt[total + face] = nxt.get(total + face, 0.0) + p / 6
+        dist = nxt
+    return dist
+
+
+def ending_value(state) -> list[float] | None:
+    """Both sides' expected returns once the game has ended and only §11's victory dice are still
+    to roll (a D6 for each enemy unit broken and leader killed), averaged over every face
+    exactly; None while the game goes on. Searching a retirement (§11) this way weighs it by
+    what it is sure to bring, not by a few lucky or unlucky dice."""
+    stack = state.stack
+    if not stack or stack[-1][0] != "r_vp":
+        return None
+    base = list(state.vp)
+    dice = [0, 0]
+    for task in stack:
+        if task[0] == "r_vp":
+            dice[task[1]] += 1
+    if state.b.history_books:
+        tie = [1.0, -1.0] if BRITISH_PLAYER == 0 else [-1.0, 1.0]
+    else:
+        tie = [0.0, 0.0]
+    british, maori = _d6_sums(dice[0]), _d6_sums(dice[1])
+    v0 = 0.0
+    for x, px in british.items():
+        for y, py in maori.items():
+            d = base[0] + x - base[1] - y
+            v0 += px * py * (1.0 if d > 0 else -1.0 if d < 0 else tie[0])
+    return [v0, -v0]
 
 
 def values(state) -> list[float]:
     """Both sides' values in (-1, 1) for MCTS playouts cut short; a finished game's returns."""
     if state.is_terminal():
         return state.returns()
+    known = ending_value(state)
+    if known is not None:
+        return known
     v = math.tanh(lead(state, 0) / VALUE_SCALE)
     return [v, -v]
 
 
 class SearchBot(MCTSBot):
-    """UCT on the heuristic bot: its playouts are the heuristic's, cut off after `rollout_limit`
-    actions and scored by `values`; it searches only the side's main decisions (whom to
-    motivate, retiring), where a turn is won or lost, and there takes the heuristic's choice
-    unless a move's mean return beats it by more than `margin`; what a motivated group does is
-    the heuristic's."""
+    """UCT on the heuristic bot at the side's main decisions (whom to motivate, ending the turn,
+    retiring), where a turn is won or lost; what a motivated group does is the heuristic's.
+    It weighs only the moves worth weighing there: the heuristic's choice, its next
+    `TOP - 1` motivations, ending the turn and retiring (§11). Playouts are the heuristic's,
+    cut off after `rollout_limit` actions and scored by `values`; a retirement is scored by
+    what it is sure to bring (`ending_value`). The heuristic's choice stands unless a move's
+    mean return beats it by more than `margin`."""
 
     name = "mcts"
+    TOP = 3
 
     def _worth_searching(self, observation) -> bool:
         return observation.stack[-1][0] == "main"
 
+    def _root_actions(self, observation, legal: list[int], sound: int | None) -> list[int]:
+        ranked = [a for _, a in HeuristicBot.motivations(self.anchor, observation, observation.stack[-1][1], legal)]
+        keep = {a for a in (sound, END_TURN, RETIRE) if a in legal} | set(ranked[:self.TOP])
+        return [a for a in legal if a in keep]
 
-def mcts_bot(rng: random.Random, iterations: int = 40, rollout_limit: int = 30,
+    def _leaf_value(self, state):
+        return ending_value(state)
+
+
+def mcts_bot(rng: random.Random, iterations: int = 30, rollout_limit: int = 60,
              margin: float | None = 0.1) -> MCTSBot:
     """The search bot; margin None: no heuristic anchor, the search alone decides, everywhere."""
     if margin is None:

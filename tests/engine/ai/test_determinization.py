@@ -120,3 +120,12 @@ def test_a_game_without_hidden_information_is_searched_as_it_is():
     st = tiki.new_initial_state(tiki.new_scenario())
     assert st.observation(0) is st and st.sample_hidden(0, random.Random(0)) == st
     assert MCTSBot(random.Random(2), iterations=30).choose(st) in st.legal_actions()
+
+
+def test_the_fern_search_bot_s_choices_do_not_depend_on_where_hidden_maori_really_are():
+    st = _ambush()
+    moved = _elsewhere(st)
+    for seed in range(3):
+        a = fern_bots.mcts_bot(random.Random(seed), iterations=12, rollout_limit=6).choose(st)
+        b = fern_bots.mcts_bot(random.Random(seed), iterations=12, rollout_limit=6).choose(moved)
+        assert a == b

@@ -136,3 +136,32 @@ def test_an_anchor_s_move_stands_unless_the_search_finds_a_clearly_better_one():
     assert MCTSBot(random.Random(1), iterations=300, anchor=TakeTwo, margin=0.1).choose(Nim(4)) == 1
     # ...unless nothing could beat it by the margin (returns lie in [-1, 1]).
     assert MCTSBot(random.Random(1), iterations=300, anchor=TakeTwo, margin=2.0).choose(Nim(4)) == 2
+
+
+class NoWinningTake(MCTSBot):
+    """A search told to weigh only taking two at the root (a game's pruning of moves its
+    heuristic ranks low)."""
+
+    def _root_actions(self, observation, legal, sound):
+        return [a for a in legal if a == 2]
+
+
+def test_the_search_weighs_only_the_root_moves_it_is_given():
+    assert MCTSBot(random.Random(1), iterations=300).choose(Nim(4)) == 1
+    assert NoWinningTake(random.Random(1), iterations=300).choose(Nim(4)) == 2
+
+
+class SureOfTheRoll(MCTSBot):
+    """Scores a pending roll of Gamble by its exact average, as Fern does with §11's dice."""
+    seen = 0
+
+    def _leaf_value(self, state):
+        if state.current_player() == CHANCE:
+            SureOfTheRoll.seen += 1
+            return [4 / 6, -4 / 6]  # wins on 2..6, loses on 1: 5/6 - 1/6
+        return None
+
+
+def test_a_leaf_value_scores_a_rollout_s_state_without_playing_it_out():
+    bot = SureOfTheRoll(random.Random(3), iterations=20)
+    assert bot.choose(Gamble()) == 1 and SureOfTheRoll.seen > 0
