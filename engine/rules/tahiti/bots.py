@@ -22,7 +22,9 @@ from engine.ai.greedy import GreedyBot
 from engine.ai.mcts import MCTSBot
 
 from .constants import COMBAT, DONE, EXPED, IN_MARAE, LAND, LEADERS, SEA, SPLIT, TAKE, unit_class
+from .bots_delta import Before, after_move, value_here
 from .bots_outlook import projected_held, survey
+from .bots_weights import AREA, BATTLE_WEIGHT, CHIEFTAIN_RISK, FIRM, LEAD, MARGIN_CAP  # noqa: F401
 from .queries import strength
 from .rulesdata import combat_value
 from .stacks import pickable
@@ -47,17 +49,6 @@ def evaluate(state, player: int) -> float:
     lead = LEAD if held[player] > best_other else 0.0
     return (AREA * held[player] + FIRM * firm - 5.0 * best_other + lead
             + own_strength + 0.5 * own_count + prospects)
-
-
-# An area counts AREA, and FIRM more held by a Village or a Control marker (presence alone ends
-# when the units leave); being ahead alone is worth LEAD: a tie at the top is only a draw.
-AREA, FIRM, LEAD = 8.0, 2.0, 6.0
-
-
-# A battle coming in the Combat Phase, seen one move ahead: worth BATTLE_WEIGHT a point of
-# margin (capped at the margin that takes three losses), and a Head Chieftain's stack that
-# could lose it is a risk to the game (his death puts the player out).
-BATTLE_WEIGHT, MARGIN_CAP, CHIEFTAIN_RISK = 2.0, 6, 15.0
 
 
 def battle_prospects(state, player: int) -> float:
@@ -110,6 +101,7 @@ class HeuristicBot(GreedyBot):
     def __init__(self, rng):
         super().__init__(evaluate, rng)
         self.plan: tuple | None = None  # (hex, classes still to take, the move) of a split under way
+        self.before: Before | None = None  # the position being decided, grouped (bots_delta)
 
     def choose(self, state) -> int:
         state = state.observation(state.current_player())  # Tahiti hides nothing: the state itself
@@ -136,10 +128,25 @@ class HeuristicBot(GreedyBot):
         return choice
 
     def _score(self, state, action: int, me: int) -> float:
+        before = self.before
+        if before is None or not before.fresh(state) or before.player != me:
+            before = self.before = Before(state, me)
+        move = before.movers(state.node, action)
+        if move is not None:  # a plain move: read from the position before it (bots_delta)
+            return after_move(before, *move)
+        if SPLIT <= action < TAKE and state.node[3] == "on_move":
+            return self._unchanged(before)  # choosing who goes together moves nobody yet
         s = state.clone()
         s.lookahead = True  # the position is scored, not played on: no need to list the next moves
         s.apply_action(action)
+        if before.same(s):  # a decision later, nothing the evaluation reads has changed
+            return self._unchanged(before)
         return self._value(s, me, chance_depth=1)
+
+    def _unchanged(self, before: Before) -> float:
+        if before.value is None:
+            before.value = value_here(before)
+        return before.value
 
     def _follow(self, state, node: str, legal: list[int]) -> int | None:
         """The next action of the split under way, if the game is where the plan expects."""
@@ -210,18 +217,25 @@ def _pruned(state, legal: list[int], rng) -> list[int]:
     the evaluation tells no other two hexes of an area apart."""
     b = state.b
     n = b.size
-    special = {u[2] for u in state.units if u[1] != state.current_player()} | set(state.villages) | set(state.maraes)
+    area = b.area
+    me = state.current_player()
+    special = {u[2] for u in state.units if u[1] != me} | set(state.villages) | set(state.maraes)
     keep, groups = [], {}
     for a in legal:
-        if not LAND <= a < EXPED:
+        if a < LAND or a >= EXPED:
             keep.append(a)
             continue
-        kind = 0 if a < SEA else 1
-        f, t = divmod(a - (LAND, SEA)[kind], n)
-        if t in special or t == f:
+        r = a - (LAND if a < SEA else SEA)  # f * n + t
+        t = r % n
+        if t in special or r // n == t:
             keep.append(a)
+            continue
+        key = (a - t, area[t])  # a - t: the kind of move and its hex of departure
+        g = groups.get(key)
+        if g is None:
+            groups[key] = [a]
         else:
-            groups.setdefault((kind, f, b.area[t]), []).append(a)
+            g.append(a)
     return keep + [rng.choice(g) for g in groups.values()]
 
 
