@@ -92,7 +92,7 @@ def retreat_path(st: TahitiState, start: int, player: int, target: int) -> list[
                 queue.append(x)
     if len(prev) == 1:
         return []
-    to_target = _distances(b, target, [c for c in prev if c != start])
+    to_target = land_distance(st, target) if target in st.home else _distances(b, target, [c for c in prev if c != start])
     end = min((c for c in prev if c != start), key=lambda c: (to_target.get(c, math.inf), depth[c], c))
     path = []
     while end != start:
