@@ -87,6 +87,12 @@ class BalanceDialog(QDialog):
         self.matrix.setSpecialValueText("none")
         self.matrix.setSuffix(" games a cell")
         form.addRow("Bot &matrix:", self.matrix)
+        self.playouts = QSpinBox(objectName="balancePlayouts", minimum=0, maximum=100_000, value=0, singleStep=10)
+        self.playouts.setSpecialValueText("the rule set's own")
+        self.playouts.setSuffix(" playouts a move")
+        self.playouts.setToolTip("Fewer playouts make the matrix affordable where MCTS is slow (Tahiti: 50); "
+                                 "the report says how many it played")
+        form.addRow("MCTS in the matri&x:", self.playouts)
         self.workers = QSpinBox(objectName="balanceWorkers", minimum=1, maximum=256, value=os.cpu_count() or 1)
         form.addRow("&Processes:", self.workers)
         self.folder = QLineEdit(self._default_folder(), objectName="balanceFolder")
@@ -131,7 +137,8 @@ class BalanceDialog(QDialog):
     def settings(self) -> BalanceRun:
         return BalanceRun(loads(self.text, "<balance>"), [b.currentText() for b in self.bots], self.games.value(),
                           0, self.workers.value(), None, 0.05 if self.until.isChecked() else None,
-                          matrix_games=self.matrix.value(), start_method="spawn")
+                          matrix_games=self.matrix.value(), matrix_playouts=self.playouts.value() or None,
+                          start_method="spawn")
 
     def start(self) -> None:
         if self.running:

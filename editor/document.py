@@ -54,7 +54,27 @@ class Document(QObject):
         """Apply an edit as an undoable command (commands of one stroke merge into one step)."""
         command = EditCommand(self.scenario, edit, self._applied, stroke, text)
         command.apply_first()  # EditError: the scenario is unchanged and nothing goes on the stack
+        top = self._stroke_top(stroke)
+        if top is not None:
+            # What QUndoStack.push does for a command that merges into the top one, minus its
+            # signals: index, texts and clean state stay as they were, yet every push made the
+            # History dock rebuild its whole list (a brush drag slowed down as history grew).
+            command.redo()
+            top.mergeWith(command)
+            return
         self.undo_stack.push(command)
+
+    def _stroke_top(self, stroke: int | None) -> EditCommand | None:
+        """The command on top of the stack when the next piece of `stroke` would merge into it
+        (QUndoStack's own rule: same stroke, nothing to redo, the top is not the saved state)."""
+        stack = self.undo_stack
+        if stroke is None or stack.isClean():
+            return None
+        index = stack.index()
+        if index == 0 or index != stack.count():
+            return None
+        top = stack.command(index - 1)
+        return top if isinstance(top, EditCommand) and top.stroke == stroke else None
 
     @staticmethod
     def new_stroke() -> int:

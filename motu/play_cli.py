@@ -28,6 +28,9 @@ def add_parser(sub, common) -> None:
     sp.add_argument("--cap", type=positive_int, default=DEFAULT_CAP, help="most games --until-ci plays")
     sp.add_argument("--matrix", type=int, default=0, metavar="N",
                     help="also play random, heuristic and MCTS against each other in every seat, N games a cell")
+    sp.add_argument("--matrix-playouts", type=positive_int, metavar="P",
+                    help="MCTS's playouts a move in the bot matrix (default: the rule set's own; fewer make the "
+                         "matrix affordable where MCTS is slow, and the page says how many)")
     sp.add_argument("--seed", type=int, default=0)
     sp.add_argument("--workers", type=positive_int, default=os.cpu_count() or 1, help="processes (default: one per core)")
     sp.add_argument("--scheduler", metavar="ADDRESS", help="a Dask scheduler to send the games to (motu[cluster])")
@@ -140,7 +143,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.report:
         writable_folder(args.report, "--report")
     client = _connect(args.scheduler) if args.scheduler else None
-    run = BalanceRun(s, bots, args.games, args.seed, args.workers, client, args.until_ci, args.cap, args.matrix)
+    run = BalanceRun(s, bots, args.games, args.seed, args.workers, client, args.until_ci, args.cap, args.matrix,
+                     args.matrix_playouts)
     report, interrupted = stoppable(lambda: run_balance(run, _progress), client)
     if not report["games"]:
         print("motu: interrupted before any game was finished; no report written", file=sys.stderr)

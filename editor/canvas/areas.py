@@ -142,6 +142,21 @@ def _name_image(text: str, px: int) -> QImage:
     return img
 
 
+def _stand_in(text: str, px: int) -> tuple[QImage, int] | None:
+    """The image of the same name at the nearest size already drawn, if any."""
+    sizes = [k[1] for k in _NAMES if k[0] == text]
+    if not sizes:
+        return None
+    other = min(sizes, key=lambda q: abs(q - px))
+    return _NAMES[(text, other)], other
+
+
+# A frame draws new name images for this long; past it, a name already drawn at another
+# size stands in, scaled, until the next frame (some 30 ms later) draws the rest. Text paths
+# with a halo are slow to draw, and a zoom step that changes the names' size must answer.
+IMAGE_BUDGET_S = 0.003
+
+
 class AreaNames:
     """Where each area's name goes (polylabel of its outline) and how big the area is, found lazily."""
 
@@ -149,6 +164,7 @@ class AreaNames:
         self.geo = geo
         self.s = s
         self.points: dict[str, tuple[QPointF, float] | None] = {}
+        self.owed = False  # the last frame let names stand in: the next draws them all
         cells = np.arange(s.grid.size)
         code = colours.area[:-1]
         keep = code >= 0
@@ -188,6 +204,9 @@ class AreaNames:
         """Draw the names in view; False when some were not placed yet (paint again soon)."""
         t0 = time.perf_counter()
         done = True
+        patient = not self.owed
+        owed = False
+        making = 0.0  # time spent drawing new name images this frame
         font = QFont()
         font.setBold(True)
         for aid, box in self.boxes.items():
@@ -211,10 +230,23 @@ class AreaNames:
             w = fm.horizontalAdvance(area.name) / zoom
             if w > 2.6 * max(radius, 1.0) * 2 or px / zoom > 2.2 * radius:
                 continue
-            img = _name_image(area.name, int(px))
+            key = (area.name, int(px))
+            stand_in = None
+            if key not in _NAMES and patient and making > IMAGE_BUDGET_S:
+                stand_in = _stand_in(*key)
             p.save()
             p.translate(pt)
             p.scale(1 / zoom, 1 / zoom)
-            p.drawImage(QPointF(-img.width() / 2, -img.height() / 2), img)
+            if stand_in is not None:
+                img, other = stand_in
+                k = px / other
+                p.drawImage(QRectF(-img.width() * k / 2, -img.height() * k / 2, img.width() * k, img.height() * k), img)
+                owed = True
+            else:
+                t1 = time.perf_counter()
+                img = _name_image(*key)
+                making += time.perf_counter() - t1
+                p.drawImage(QPointF(-img.width() / 2, -img.height() / 2), img)
             p.restore()
-        return done
+        self.owed = owed
+        return done and not owed

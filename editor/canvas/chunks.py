@@ -170,6 +170,7 @@ class ChunkCache:
         self.templates: dict[int, Template] = {}
         self.images: OrderedDict[tuple[int, tuple[int, int]], ChunkImage] = OrderedDict()
         self.dirty: dict[tuple[int, tuple[int, int]], set[int]] = {}
+        self.pending: dict[tuple[int, int], set[int]] = {}  # edited cells by chunk, not yet in `dirty`
         self.pixels = 0
 
     def level_for(self, lod: float) -> int:
@@ -188,25 +189,30 @@ class ChunkCache:
     def clear(self) -> None:
         self.images.clear()
         self.dirty.clear()
+        self.pending.clear()
         self.pixels = 0
 
     def mark(self, cells) -> None:
-        """Edited cells: every cached image showing them (or their neighbours' borders) redraws them."""
-        by_chunk: dict[tuple[int, int], set[int]] = {}
+        """Edited cells: every cached image showing them (or their neighbours' borders) redraws them.
+        Kept per chunk until the next image is asked for, so a brush stroke of many small edits
+        walks the cached images once per frame, not once per edit."""
+        chunk_of = self.geo.chunk_of
+        pending = self.pending
         for c in cells:
-            by_chunk.setdefault(self.geo.chunk_of(c), set()).add(c)
-        for key in self.images:
-            cells_here = by_chunk.get(key[1])
-            if cells_here:
-                self.dirty.setdefault(key, set()).update(cells_here)
-        # A cell on a chunk's seam changes the border drawn in the next chunk too.
+            pending.setdefault(chunk_of(c), set()).add(c)
+
+    def _flush(self) -> None:
+        by_chunk, self.pending = self.pending, {}
         for key in self.images:
             cx, cy = key[1]
+            # A cell on a chunk's seam changes the border drawn in the next chunk too.
             for (ox, oy), cs in by_chunk.items():
-                if (ox, oy) != (cx, cy) and abs(ox - cx) <= 1 and abs(oy - cy) <= 1:
+                if abs(ox - cx) <= 1 and abs(oy - cy) <= 1:
                     self.dirty.setdefault(key, set()).update(cs)
 
     def image(self, level: int, chunk: tuple[int, int], colours: CellColours, layers: dict[str, bool]) -> ChunkImage:
+        if self.pending:
+            self._flush()
         key = (level, chunk)
         img = self.images.get(key)
         t = self.template(level)

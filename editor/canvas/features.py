@@ -67,13 +67,38 @@ def edge_lines(geo: SceneGeometry, s: Scenario) -> dict[str, np.ndarray]:
             p1, p2 = mid - n, mid + n
         for f in feats:
             out.setdefault(f, []).append((p1.x(), p1.y(), p2.x(), p2.y()))
-    return {f: np.array(v, dtype=np.float64) for f, v in out.items()}
+    return EdgeLines({f: np.array(v, dtype=np.float64) for f, v in out.items()})
 
 
-def _cull(lines: np.ndarray, rect: QRectF) -> np.ndarray:
-    keep = ((lines[:, 0] >= rect.left()) & (lines[:, 0] <= rect.right())
+class EdgeLines(dict):
+    """Each edge feature's segments (feature → (m, 4) array), and the Qt lines drawn from them, made
+    once: a frame then picks the lines in view from lists instead of building QLineFs anew."""
+
+    SMALL = 20_000  # up to this many segments of a feature its Qt lines are kept
+
+    def __init__(self, *args):
+        super().__init__(*args)
+        self.qt: dict[tuple[str, str], list[QLineF]] = {}
+
+    def pick(self, f: str, what: str, keep: np.ndarray, make, per_line: int = 1) -> list[QLineF]:
+        """The Qt lines of make(segments of f kept), in make's order: `per_line` blocks of one
+        segment per line (as _zigzag and _posts give them)."""
+        arr = self[f]
+        if len(arr) > self.SMALL:
+            return _qlines(make(arr[keep]))
+        every = self.qt.get((f, what))
+        if every is None:
+            every = self.qt[(f, what)] = _qlines(make(arr))
+        n = len(arr)
+        idx = np.flatnonzero(keep).tolist()
+        if len(idx) == n:
+            return every
+        return [every[k * n + i] for k in range(per_line) for i in idx]
+
+
+def _in_view(lines: np.ndarray, rect: QRectF) -> np.ndarray:
+    return ((lines[:, 0] >= rect.left()) & (lines[:, 0] <= rect.right())
             & (lines[:, 1] >= rect.top()) & (lines[:, 1] <= rect.bottom()))
-    return lines[keep]
 
 
 def _qlines(arr: np.ndarray) -> list[QLineF]:
@@ -105,15 +130,28 @@ def _zigzag(lines: np.ndarray, teeth: int, amp: float) -> np.ndarray:
     return np.vstack(segs)
 
 
+def _same(a: np.ndarray) -> np.ndarray:
+    return a
+
+
+def _reef_teeth(a: np.ndarray) -> np.ndarray:
+    return _zigzag(a, 3, 0.07 * SCALE)
+
+
+def _wall_posts(a: np.ndarray) -> np.ndarray:
+    return _posts(a, 4, 0.09 * SCALE)
+
+
 def paint_edges(p: QPainter, lines: dict[str, np.ndarray], style: Style, rect: QRectF, zoom: float) -> None:
     grown = rect.adjusted(-SCALE, -SCALE, SCALE, SCALE)
+    kept = lines if isinstance(lines, EdgeLines) else EdgeLines(lines)
     for f, arr in lines.items():
-        sel = _cull(arr, grown)
-        if not len(sel):
+        keep = _in_view(arr, grown)
+        if not keep.any():
             continue
         colour = QColor(style.edge.get(f, QColor("#ff00ff")))
         kind = style.key.edge_style(f) if style.key else "line"
-        ql = _qlines(sel)
+        ql = kept.pick(f, "line", keep, _same)
         if kind == "reef":
             p.setPen(_pen(QColor(90, 70, 50, 170), _width(zoom, 9, 3, 10) + 2))
             p.drawLines(ql)
@@ -121,7 +159,7 @@ def paint_edges(p: QPainter, lines: dict[str, np.ndarray], style: Style, rect: Q
             p.drawLines(ql)
             if zoom > 0.25:
                 p.setPen(_pen(QColor("#6b4f3a"), 1.3))
-                p.drawLines(_qlines(_zigzag(sel, 3, 0.07 * SCALE)))
+                p.drawLines(kept.pick(f, "teeth", keep, _reef_teeth, 6))
         elif kind == "stream":
             p.setPen(_pen(colour.darker(130), _width(zoom, 7, 2.5, 8)))
             p.drawLines(ql)
@@ -140,7 +178,7 @@ def paint_edges(p: QPainter, lines: dict[str, np.ndarray], style: Style, rect: Q
             p.drawLines(ql)
             if zoom > 0.4:
                 p.setPen(_pen(colour.darker(160), 2))
-                p.drawLines(_qlines(_posts(sel, 4, 0.09 * SCALE)))
+                p.drawLines(kept.pick(f, "posts", keep, _wall_posts, 4))
         else:
             p.setPen(_pen(colour, _width(zoom, 6, 2.5, 7)))
             p.drawLines(ql)

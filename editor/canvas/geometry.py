@@ -17,6 +17,9 @@ from engine.board.spaces import SpacesGrid
 
 SCALE = 32.0
 CHUNK = 64  # cells per chunk side, for the cached images drawn when zoomed out
+# Cell outlines kept ready to draw: a few screens of cells zoomed in (every cell of a bundled map),
+# without holding a QPolygonF for each cell of a huge map.
+POLYGONS_KEPT = 40_000
 
 
 def neighbours_of(grid: Grid, cell: int) -> list[int]:
@@ -49,6 +52,7 @@ class SceneGeometry:
         else:
             self.dx = self.dy = 2 * SCALE
         self.x0, self.y0 = c0[0] * SCALE, c0[1] * SCALE
+        self._polygons: dict[int, QPolygonF] = {}
         # For each neighbour slot: the two outline corners the cells share (drawing borders fast).
         self._side_corners: dict[tuple[int, int], tuple[int, int]] = {}
 
@@ -62,8 +66,14 @@ class SceneGeometry:
         return QPointF(float(x), float(y))
 
     def polygon(self, cell: int) -> QPolygonF:
-        x, y = self.centres[cell]
-        return self.base_polygon.translated(float(x), float(y))
+        """The cell's outline in scene units; kept for the cells drawn lately (shared: never modify it)."""
+        poly = self._polygons.get(cell)
+        if poly is None:
+            if len(self._polygons) >= POLYGONS_KEPT:
+                self._polygons.clear()
+            x, y = self.centres[cell]
+            poly = self._polygons[cell] = self.base_polygon.translated(float(x), float(y))
+        return poly
 
     def cell_rect(self, cell: int) -> QRectF:
         x, y = self.centres[cell]

@@ -7,7 +7,7 @@ any the grid lacks, so stale view state can never make a paint raise.
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen, QStaticText
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen, QStaticText, QTransform
 
 from engine.scenario.model import Scenario
 
@@ -35,6 +35,8 @@ def paint_cells(p: QPainter, geo: SceneGeometry, colours: CellColours, cells: li
         keys = colours.rgb_keys()
         brushes: dict[int, QBrush] = {}
         last = None
+        polygon = geo.polygon
+        draw = p.drawPolygon
         for c in cells:
             key = keys[c]
             if key != last:
@@ -43,26 +45,43 @@ def paint_cells(p: QPainter, geo: SceneGeometry, colours: CellColours, cells: li
                     brush = brushes[key] = QBrush(QColor((key >> 16) & 255, (key >> 8) & 255, key & 255))
                 p.setBrush(brush)
                 last = key
-            p.drawPolygon(geo.polygon(c))
+            draw(polygon(c))
     else:
         p.setBrush(QColor(250, 250, 247))
         for c in cells:
             p.drawPolygon(geo.polygon(c))
 
 
-_STATIC: dict[tuple[str, int], QStaticText] = {}
+_STATIC: dict[tuple[str, int], tuple[QStaticText, float]] = {}
 
 
-def _static(text: str, px: int) -> QStaticText:
-    """Laid-out text, cached: drawing a QStaticText costs a fraction of drawText's layout."""
+def _static(text: str, px: int, font: QFont) -> tuple[QStaticText, float]:
+    """Laid-out text and its width, cached: drawing a QStaticText costs a fraction of drawText's layout.
+    It is laid out once, in the font it is drawn in and for a painter without scaling (the
+    caller's), so drawing it never lays it out again."""
     key = (text, px)
     st = _STATIC.get(key)
     if st is None:
         if len(_STATIC) > 20000:
             _STATIC.clear()
-        st = _STATIC[key] = QStaticText(text)
-        st.setPerformanceHint(QStaticText.AggressiveCaching)
+        text_ = QStaticText(text)
+        text_.setPerformanceHint(QStaticText.AggressiveCaching)
+        text_.prepare(QTransform(), font)
+        st = _STATIC[key] = (text_, text_.size().width())
     return st
+
+
+def _unscale(p: QPainter, zoom: float) -> None:
+    """Undo the view's zoom, so text is laid out in screen pixels. When that leaves only a
+    translation (the view, and most exports), the translation is set exactly: a QStaticText
+    is laid out again whenever the painter's matrix differs from the one it was laid out
+    under, and zoom times 1/zoom is often not exactly 1, so every zoom step re-laid out
+    every cell number."""
+    p.scale(1 / zoom, 1 / zoom)
+    t = p.worldTransform()
+    if (t.isAffine() and t.m12() == 0 and t.m21() == 0 and (t.m11() != 1 or t.m22() != 1)
+            and abs(t.m11() - 1) < 1e-9 and abs(t.m22() - 1) < 1e-9):
+        p.setWorldTransform(QTransform.fromTranslate(t.dx(), t.dy()))
 
 
 def paint_labels(p: QPainter, geo: SceneGeometry, s: Scenario, cells: list[int], zoom: float,
@@ -72,7 +91,7 @@ def paint_labels(p: QPainter, geo: SceneGeometry, s: Scenario, cells: list[int],
     font = QFont()
     font.setPixelSize(px)
     p.save()
-    p.scale(1 / zoom, 1 / zoom)
+    _unscale(p, zoom)
     p.setFont(font)
     dark, light = QColor(0, 0, 0, 170), QColor(255, 255, 255, 190)
     # Light numbers on dark terrain (open sea, jungle), dark ones elsewhere.
@@ -80,15 +99,15 @@ def paint_labels(p: QPainter, geo: SceneGeometry, s: Scenario, cells: list[int],
     label = s.grid.label
     dy = geo.half[1] * 0.86
     current = None
+    centres = geo.centres
     for c in cells:
         pen = light if lum is not None and lum[c] else dark
         if pen is not current:
             p.setPen(pen)
             current = pen
-        ctr = geo.centre(c)
-        st = _static(label(c), px)
-        w = st.size().width()
-        p.drawStaticText(QPointF(ctr.x() * zoom - w / 2, (ctr.y() - dy) * zoom + 1), st)
+        x, y = centres[c].tolist()
+        st, w = _static(label(c), px, font)
+        p.drawStaticText(QPointF(x * zoom - w / 2, (y - dy) * zoom + 1), st)
     p.restore()
 
 

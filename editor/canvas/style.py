@@ -71,6 +71,12 @@ def _rgba(c: QColor) -> list[int]:
     return [c.red(), c.green(), c.blue(), 255]
 
 
+def _dark(rgb: np.ndarray) -> np.ndarray:
+    """Per row of 8-bit RGB: whether the colour is dark (by its luma)."""
+    rgb = rgb.astype(np.float32)
+    return (0.299 * rgb[:, 0] + 0.587 * rgb[:, 1] + 0.114 * rgb[:, 2]) < 110
+
+
 class CellColours:
     """Each cell's colour, area, region and island as arrays (index n stands for "no cell here")."""
 
@@ -112,13 +118,17 @@ class CellColours:
         base = base.copy()
         base[:, 3] = 255
         self.rgba[cells] = base.astype(np.uint8)
-        if self._rgb_keys is not None and len(cells) < 5000:  # a few edited cells: follow them
+        few = len(cells) < 5000  # a few edited cells: follow them
+        if self._rgb_keys is not None and few:
             c = base[:, :3].astype(np.uint32)
             for cell, key in zip(np.asarray(cells).tolist(), ((c[:, 0] << 16) | (c[:, 1] << 8) | c[:, 2]).tolist()):
                 self._rgb_keys[cell] = key
         else:
             self._rgb_keys = None
-        self._dark = None
+        if self._dark is not None and few:
+            self._dark[cells] = _dark(base[:, :3].astype(np.uint8))
+        else:
+            self._dark = None
 
     def rgb_keys(self) -> list[int]:
         """Each cell's colour as one 0xRRGGBB integer in a plain list (the vector painter's fast path)."""
@@ -130,8 +140,7 @@ class CellColours:
     def dark_cells(self) -> np.ndarray:
         """Per cell: whether its colour is dark (cell numbers are drawn light on it)."""
         if self._dark is None:
-            rgb = self.rgba[:, :3].astype(np.float32)
-            self._dark = (0.299 * rgb[:, 0] + 0.587 * rgb[:, 1] + 0.114 * rgb[:, 2]) < 110
+            self._dark = _dark(self.rgba[:, :3])
         return self._dark
 
     def set_cells(self, s: Scenario, cells) -> bool:

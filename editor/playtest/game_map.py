@@ -12,16 +12,19 @@ the rule set's legend data says (marker_paint.py). A rule set without `pieces` s
 """
 from __future__ import annotations
 
+import time
 from dataclasses import replace
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QBrush, QColor, QCursor, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import QStyleOptionGraphicsItem
 
 from engine.scenario.counter_face import CounterFace, CounterFaces, ink_for
 
 from ..canvas.counters import paint_counter, paint_stack
 from ..canvas.map_item import MapItem
 from ..document import Document
+from .map_tiles import TILE, StillTiles
 from .marker_paint import HATCH, colour, draw_kind, paint_hatch, token_rect
 
 FAN_PX = 44  # a fanned-out counter's size on screen
@@ -45,6 +48,38 @@ class GameMapItem(MapItem):
         self._area_tint: dict[int, QColor] = {}
         self._counter_faces: CounterFaces | None = None
         self._face_cache: dict[tuple, CounterFace] = {}
+        self._layout: list[tuple[QPointF, QRectF, list[CounterFace]]] = []
+        self._layout_of: dict | None = None   # the stacks `_layout` was worked out for
+        self._tint_paths: tuple[tuple[int, ...], dict[int, QPainterPath]] | None = None  # (cell -> area, area -> outline)
+        self._still_tiles = StillTiles()
+        self._still_look = 0       # bumped whenever the map's own look changes: its tiles are drawn afresh
+        self._drawing_still = False
+
+    # --- the still map, in tiles (map_tiles.py): whatever changes its look draws them afresh ----------
+    def rebuild(self) -> None:
+        super().rebuild()
+        self._forget_still()
+
+    def on_changed(self, scope: str, cells) -> None:
+        super().on_changed(scope, cells)
+        self._forget_still()
+
+    def set_fill_areas(self, on: bool) -> None:
+        super().set_fill_areas(on)
+        self._forget_still()
+
+    def set_dark(self, dark: bool) -> None:
+        super().set_dark(dark)
+        self._forget_still()
+
+    def set_layer_visible(self, name: str, visible: bool) -> None:
+        super().set_layer_visible(name, visible)
+        self._forget_still()
+
+    def _forget_still(self) -> None:
+        if hasattr(self, "_still_tiles"):  # MapItem's constructor rebuilds before ours has run
+            self._still_look += 1
+            self._still_tiles.clear()
 
     # --- what to draw, rebuilt once per change of the game (not per frame) -------------------
     def counter_faces(self) -> CounterFaces:
@@ -107,7 +142,8 @@ class GameMapItem(MapItem):
 
     # --- drawing --------------------------------------------------------------------------------
     def paint(self, p: QPainter, option, widget=None) -> None:
-        super().paint(p, option, widget)
+        if widget is None or not self._paint_still(p, option):
+            super().paint(p, option, widget)  # a render into an image, a zoom under way: drawn directly
         if self.window.session is None:
             return
         lod = option.levelOfDetailFromTransform(p.worldTransform())
@@ -122,24 +158,97 @@ class GameMapItem(MapItem):
             if grown.contains(geo.centre(cell)):
                 self._paint_marker(p, cell, key, text, side, lod)
         selected = {f.piece for f in self.window.picked_faces()}
-        for cell, faces in self._faces_by_cell.items():
-            if grown.contains(geo.centre(cell)):
-                paint_stack(p, geo.cell_rect(cell), faces, selected, lod)
-                _paint_marks(p, geo.cell_rect(cell), faces, self.marks, self.styles, lod)
+        marks, styles = self.marks, self.styles
+        for centre, rect, faces in self._stack_layout():
+            if grown.contains(centre):
+                paint_stack(p, rect, faces, selected, lod)
+                _paint_marks(p, rect, faces, marks, styles, lod)
         if self.hover_cell is not None and len(self._faces_by_cell.get(self.hover_cell, [])) > 1:
             self._paint_fan(p, self.hover_cell, lod, selected)
 
+    def _stack_layout(self) -> list[tuple[QPointF, QRectF, list[CounterFace]]]:
+        """Each stack with its hex's centre and box, worked out once per set of stacks (not per frame)."""
+        by_cell = self._faces_by_cell
+        if self._layout_of is not by_cell:
+            geo = self.geo
+            self._layout = [(geo.centre(c), geo.cell_rect(c), faces) for c, faces in by_cell.items()]
+            self._layout_of = by_cell
+        return self._layout
+
+    def _paint_still(self, p: QPainter, option) -> bool:
+        """The map under the game from tiles, then the marks tools and clicks put over it (hover,
+        destinations, selection), as MapItem.paint draws them; False: draw the frame directly."""
+        if self.document.scenario.grid is not self.geo.grid or not self._names_placed(option.exposedRect, p.worldTransform().m11()):
+            return False
+        look = (self._still_look, tuple(self.layers_visible.values()), self.fill_areas, self.dark, self.cell_numbers)
+        try:
+            if not self._still_tiles.paint(p, option.exposedRect, look, self._draw_still):
+                return False
+            MapItem._paint_marks(self, p)
+        except Exception:  # as MapItem.paint: a frame never raises; this one is drawn directly
+            self._still_tiles.clear()
+            return False
+        return True
+
+    def _draw_still(self, q: QPainter, rect: QRectF) -> None:
+        opt = QStyleOptionGraphicsItem()
+        hx, hy = self.geo.half
+        opt.exposedRect = rect.adjusted(-2 * hx, -2 * hy, 2 * hx, 2 * hy)  # what overhangs the tile's edge too
+        self._drawing_still = True
+        try:
+            self._paint(q, opt)
+        finally:
+            self._drawing_still = False
+
+    def _paint_marks(self, p: QPainter) -> None:
+        if not self._drawing_still:  # the marks change with the pointer: drawn over the tiles, every frame
+            super()._paint_marks(p)
+
+    def _names_placed(self, rect: QRectF, scale: float) -> bool:
+        """Whether the areas' names near `rect` have their places (found once each, a few ms apiece):
+        a tile is drawn whole or not at all, never with names still to come."""
+        if not (self.layers_visible.get("labels") and self.document.scenario.areas):
+            return True
+        names = self.names()
+        hx, hy = self.geo.half
+        reach = TILE / max(abs(scale), 1e-6)  # the tiles drawn reach up to a tile past the exposed part
+        near = rect.adjusted(-4 * hx - reach, -4 * hy - reach, 4 * hx + reach, 4 * hy + reach)
+        t0 = time.perf_counter()
+        for aid, box in names.boxes.items():
+            if aid not in names.points and near.intersects(box):
+                if time.perf_counter() - t0 > 0.015:
+                    QTimer.singleShot(30, self.update)  # the rest on the next frames
+                    return False
+                names.point(aid)
+        return True
+
     def _paint_area_tint(self, p: QPainter, grown: QRectF) -> None:
+        """Each held area washed in its holder's colour: one fill of the area's hexes (a path built
+        once per board), not a polygon per hex on every frame."""
         area = getattr(self.window.session.state, "b", None)
         area_of = getattr(area, "area", None)
         if area_of is None:
             return
         p.setPen(Qt.NoPen)
-        for cell in self.geo.cells_in(grown):
-            a = area_of[cell]
-            if a in self._area_tint:
-                p.setBrush(QBrush(self._area_tint[a]))
-                p.drawPolygon(self.geo.polygon(cell))
+        for a, path in self._area_paths(area_of).items():
+            tint = self._area_tint.get(a)
+            if tint is not None and grown.intersects(path.controlPointRect()):
+                p.setBrush(QBrush(tint))
+                p.drawPath(path)
+
+    def _area_paths(self, area_of) -> dict[int, QPainterPath]:
+        cells = tuple(area_of)
+        if self._tint_paths is None or self._tint_paths[0] != cells:
+            paths: dict[int, QPainterPath] = {}
+            for cell, a in enumerate(cells[:self.geo.grid.size]):
+                path = paths.get(a)
+                if path is None:
+                    path = paths[a] = QPainterPath()
+                    path.setFillRule(Qt.WindingFill)  # the hexes' shared sides cancel: the area's whole shape
+                path.addPolygon(self.geo.polygon(cell))
+                path.closeSubpath()
+            self._tint_paths = (cells, paths)
+        return self._tint_paths[1]
 
     def _paint_hatches(self, p: QPainter, grown: QRectF) -> None:
         """The hexes a storm shuts or rain closes, hatched as the legend says (under the counters):

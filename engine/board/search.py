@@ -36,7 +36,7 @@ class MovementProfile:
     """
 
     __slots__ = ("grid", "neighbours", "enter_cost", "edge_cost", "has_edge_cost", "stop",
-                 "whole_enter", "whole_edge")
+                 "whole_enter", "whole_edge", "whole_step", "whole_edges_at")
 
     def __init__(self, grid: Grid, neighbours: Sequence[Sequence[int]], enter_cost: list[float],
                  edge_cost: dict[tuple[int, int], float], has_edge_cost: list[bool], stop: list[bool]):
@@ -50,6 +50,20 @@ class MovementProfile:
         # usual case): `reach` then uses a bucket queue instead of a heap, ~25% faster.
         whole = _whole_costs(enter_cost, edge_cost)
         self.whole_enter, self.whole_edge = whole if whole else (None, None)
+        # The cheapest step there is (an edge only adds to the cost of entering): cells reached
+        # with less than this left cannot lead anywhere, so `reach` does not look around them.
+        self.whole_step = min(self.whole_enter, default=0) if whole else 0
+        # Per cell, None or {neighbour: extra cost}: the search looks an edge up without
+        # building a (u, v) key for every neighbour it tries.
+        self.whole_edges_at: list[dict[int, int] | None] | None = None
+        if whole:
+            at: list[dict[int, int] | None] = [None] * len(enter_cost)
+            for (u, v), c in self.whole_edge.items():
+                d = at[u]
+                if d is None:
+                    d = at[u] = {}
+                d[v] = c
+            self.whole_edges_at = at
 
     @classmethod
     def build(cls, grid: Grid, enter_cost: Sequence[float],
@@ -157,22 +171,23 @@ def _reach_whole(profile: MovementProfile, start: int, top: int) -> dict[int, fl
     """`reach` with integer costs: Dial's bucket queue, one list per cost 0..top."""
     nbrs = profile.neighbours
     enter = profile.whole_enter
-    edged = profile.has_edge_cost
-    edge_cost = profile.whole_edge.get  # type: ignore[union-attr]
+    edges_at = profile.whole_edges_at
     stop = profile.stop
     buckets: list[list[int]] = [[] for _ in range(top + 1)]
     buckets[0].append(start)
     best = {start: 0}
     seen = best.get
-    for d in range(top + 1):
+    # Buckets past top - cheapest step hold cells with too little left to enter any neighbour.
+    for d in range(top + 1 - profile.whole_step):
         left = top - d
         # A zero-cost step appends to the bucket being walked; list iteration picks it up.
         for u in buckets[d]:
             if best[u] != d or (stop[u] and u != start):
                 continue
-            if edged[u]:
+            extra = edges_at[u]  # type: ignore[index]
+            if extra is not None:
                 for v in nbrs[u]:
-                    c = enter[v] + edge_cost((u, v), 0)
+                    c = enter[v] + extra.get(v, 0)
                     if c <= left:
                         c += d
                         if c < seen(v, _BLOCKED):

@@ -16,7 +16,8 @@ from engine.scenario.model import Scenario
 
 from . import stats
 from .batch import BatchSpec, GameResult, Interrupted, play_batches
-from .report import build_report, matrix_bots
+from .matrix import matrix_bots, matrix_data, matrix_lineups, matrix_specs
+from .report import build_report
 
 DEFAULT_CAP = 5000  # games: where --until-ci stops when the intervals will not narrow enough
 
@@ -36,6 +37,7 @@ class BalanceRun:
     until_ci: float | None = None  # stop when every interval is within ± this (e.g. 0.05)
     cap: int = DEFAULT_CAP
     matrix_games: int = 0  # games per cell of the bot matrix; 0: no matrix
+    matrix_playouts: int | None = None  # MCTS's playouts a move in the matrix; None: the rule set's own
     options: tuple = ()
     start_method: str | None = None  # worker processes: "spawn" from the editor (batch.play_batches)
 
@@ -46,33 +48,6 @@ class BalanceRun:
 def _seat_lineups(bots: Sequence[str]) -> tuple[tuple[str, ...], ...]:
     """Every seat the same bot, each named bot in turn (sorted: the same whichever side named it)."""
     return tuple((b,) * len(bots) for b in sorted(set(bots)))
-
-
-def matrix_jobs(run: BalanceRun, players: int) -> tuple[list[str], dict[tuple[str, ...], BatchSpec]]:
-    """The line-ups of the bot matrix: bot A in one seat, bot B in all the others (deduplicated)."""
-    bots = matrix_bots(get_ruleset(run.scenario.ruleset))
-    lineups: dict[tuple[str, ...], BatchSpec] = {}
-    for seat in range(players):
-        for a in bots:
-            for b in bots:
-                lineup = tuple(a if p == seat else b for p in range(players))
-                lineups.setdefault(lineup, run.spec(lineups=(lineup,)))
-    return bots, lineups
-
-
-def matrix_data(bots: Sequence[str], players: int, sides: Sequence[str], names: Sequence[str],
-                results: dict[tuple[str, ...], list[GameResult]], games: int) -> dict[str, Any]:
-    seats = []
-    for seat in range(players):
-        cells = []
-        for a in bots:
-            row = []
-            for b in bots:
-                rs = results[tuple(a if p == seat else b for p in range(players))]
-                row.append({"row_bot": a, "other_bots": b, **stats.rate(sum(r.winner == seat for r in rs), len(rs))})
-            cells.append(row)
-        seats.append({"seat": seat, "side": sides[seat], "name": names[seat], "cells": cells})
-    return {"bots": list(bots), "games": games, "seats": seats}
 
 
 def run_balance(run: BalanceRun, progress: Callable[[int, int], None] | None = None) -> tuple[dict[str, Any], bool]:
@@ -86,7 +61,9 @@ def run_balance(run: BalanceRun, progress: Callable[[int, int], None] | None = N
     results: list[GameResult] = []
     seat_results: list[GameResult] = []
     interrupted = False
-    total_hint = [run.games * (2 if differ else 1)]
+    # the progress bar's total: the named games (and seat games), then the matrix's, known from the start
+    matrix_total = len(matrix_lineups(matrix_bots(rules, run.matrix_playouts), players)) * run.matrix_games
+    total_hint = [run.games * (2 if differ else 1) + matrix_total]
 
     def tick_from(base: int):
         def tick(done: int, total: int) -> None:
@@ -113,20 +90,20 @@ def run_balance(run: BalanceRun, progress: Callable[[int, int], None] | None = N
             stopping = {"within": run.until_ci, "batch": run.games, "cap": run.cap, "reached": reached}
             if reached or len(results) + run.games > run.cap:
                 break
-            total_hint[0] = (len(results) + run.games) * (2 if differ else 1)
+            total_hint[0] = (len(results) + run.games) * (2 if differ else 1) + matrix_total
         matrix = None
         if run.matrix_games:
             stage = "matrix"
-            names, lineups = matrix_jobs(run, players)
-            specs = list(lineups.items())
+            names = matrix_bots(rules, run.matrix_playouts)
+            specs = matrix_specs(run.spec(), names, players)
             base = len(results) + len(seat_results)
             total_hint[0] = base + len(specs) * run.matrix_games
             got = play_batches([(spec, list(range(run.matrix_games))) for _, spec in specs], run.workers,
                                run.scheduler, tick_from(base), run.start_method)
             sides = rules.player_sides(s, players)
             side_names = [s.sides[x].name if x in s.sides else x for x in sides]
-            matrix = matrix_data(names, players, sides, side_names, {k: rs for (k, _), rs in zip(specs, got)},
-                                 run.matrix_games)
+            matrix = matrix_data(rules, names, players, sides, side_names,
+                                 {up: rs for (up, _), rs in zip(specs, got)}, run.matrix_games)
     except Interrupted as stop:
         interrupted = True
         if stage == "games":  # the finished games of the batch under way; a matrix cut short is left out

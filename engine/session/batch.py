@@ -62,6 +62,18 @@ class GameResult:
                    d.get("record", {}), tuple(d.get("bots", ())))
 
 
+def bot_name_parts(name: str) -> tuple[str, int | None]:
+    """A bot's name in a line-up: a key of the rule set's bot factories, or "mcts:N", that bot
+    with N playouts a move (the bot matrix of a report plays a cheaper MCTS where it is slow)."""
+    base, sep, playouts = name.partition(":")
+    return (base, int(playouts)) if sep else (name, None)
+
+
+def make_bot(factories: Mapping[str, Any], name: str, rng: random.Random):
+    base, playouts = bot_name_parts(name)
+    return factories[base](rng) if playouts is None else factories[base](rng, iterations=playouts)
+
+
 _CACHE: dict[str, Any] = {}
 
 
@@ -84,7 +96,7 @@ def play_one(spec: BatchSpec, game: int) -> GameResult:
     players = state.num_players()
     names = list(spec.bots_for(game))
     names += ["random"] * (players - len(names))
-    bots = [factories[names[p]](random.Random(f"{spec.seed}:{game}:bot{p}")) for p in range(players)]
+    bots = [make_bot(factories, names[p], random.Random(f"{spec.seed}:{game}:bot{p}")) for p in range(players)]
     first: list[int] = []
     moves = [0]
     collector = collector_for(scenario.ruleset, state)

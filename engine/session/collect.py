@@ -16,7 +16,7 @@ tests of tests/engine/session/, not silently in a report.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 from engine.rules.api import CHANCE
 
@@ -48,14 +48,37 @@ class Collector:
         best = max(returns) if returns else 0.0
         return "draw" if returns.count(best) != 1 else "win"
 
+    ended: str | None = None  # what ended the game, where the rule set has several ends (Tahiti)
+
     def finish(self, state, returns: list[float], finished: bool = True) -> dict[str, Any]:
-        return {"turns": self.turns(state), "unit": self.unit,
-                "outcome": self.outcome(state, returns) if finished else "not finished",
-                "timeline": self.timeline, "maps": self.maps}
+        out = {"turns": self.turns(state), "unit": self.unit,
+               "outcome": self.outcome(state, returns) if finished else "not finished",
+               "timeline": self.timeline, "maps": self.maps}
+        if self.ended and finished:
+            out["ended"] = self.ended
+        return out
 
 
 def _bump(counts: dict, key: str, n: int = 1) -> None:
     counts[key] = counts.get(key, 0) + n
+
+
+TAHITI_OUTCOMES = {  # a Tahiti result's kind (victory.py) in the rulebook's words
+    "total victory": "Total Victory (event 66)", "armageddon": "Armageddon (event 66)",
+    "last standing": "last clan standing", "nobody": "no clan left", "defeat": "defeat (solitaire)",
+    "solitaire": "counted against the target (solitaire)",
+}
+OUTCOME_ORDER = {  # outcomes in the order a designer reads them, per rule set (others follow by count)
+    "tahiti": ["Total Victory (event 66)", "decisive victory", "substantive victory", "marginal victory", "draw",
+               "last clan standing", "Armageddon (event 66)", "no clan left"],
+}
+
+
+def ordered_outcomes(ruleset: str, counts: Mapping[str, int]) -> dict[str, int]:
+    """The outcomes in the rule set's reading order (victory levels from the greatest), others by count."""
+    order = OUTCOME_ORDER.get(ruleset, [])
+    rank = {k: i for i, k in enumerate(order)}
+    return dict(sorted(counts.items(), key=lambda kv: (rank.get(kv[0], len(order)), -kv[1], kv[0])))
 
 
 class TahitiCollector(Collector):
@@ -90,11 +113,16 @@ class TahitiCollector(Collector):
         return int(state.turn)
 
     def outcome(self, state, returns: list[float]) -> str:
-        return state.result[0] if state.result else "not finished"
+        kind = state.result[0] if state.result else "not finished"
+        return TAHITI_OUTCOMES.get(kind, kind)
 
     def finish(self, state, returns: list[float], finished: bool = True) -> dict[str, Any]:
         from engine.rules.tahiti.queries import area_control, areas_held
         self._read_log(state)
+        text = state.result[2] if state.result else ""
+        # what ended a game counted by areas (victory.end_by_areas): events 11-13 or the turn limit
+        self.ended = ("the turn limit" if text.startswith("the turn limit") else
+                      "an end-of-season event (11-13)" if text.startswith("event ") else None)
         b = state.b
         held: dict[str, dict[str, int]] = {str(p): {} for p in range(len(state.players))}
         for a, p in enumerate(area_control(state)):

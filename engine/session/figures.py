@@ -20,6 +20,8 @@ from matplotlib.collections import PolyCollection  # noqa: E402
 
 from engine.scenario.model import Scenario  # noqa: E402
 
+from .collect import ordered_outcomes  # noqa: E402
+
 DPI = 110
 WATER = "#dbe9f4"
 CYCLE = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442"]
@@ -102,17 +104,35 @@ def seat(report: Mapping[str, Any], directory: str) -> str | None:
     return _save(fig, directory, "seat.png")
 
 
+ENDED_COLOURS = {"an end-of-season event (11-13)": "#0072B2", "the turn limit": "#E69F00", "other": "#009E73"}
+
+
 def outcomes(report: Mapping[str, Any], directory: str) -> str:
-    items = list(report["outcomes"].items())
-    fig, ax = plt.subplots(figsize=(6.5, 0.6 + 0.4 * len(items)))
-    ys = range(len(items))
-    ax.barh(ys, [v for _, v in items], color="#009E73", height=0.6)
-    ax.set_yticks(list(ys), [k for k, _ in items])
+    """One bar an outcome; where the records say what ended the game (Tahiti), each bar split by it."""
+    items = list(ordered_outcomes(report.get("ruleset", ""), report["outcomes"]).items())
+    endings = report.get("endings") or {}
+    whys = sorted({w for e in endings.values() for w in e}, key=lambda w: list(ENDED_COLOURS).index(w)
+                  if w in ENDED_COLOURS else len(ENDED_COLOURS))
+    fig, ax = plt.subplots(figsize=(6.5, 0.6 + 0.4 * len(items) + (0.5 if whys else 0)))
+    ys = list(range(len(items)))
+    if whys:
+        left = [0] * len(items)
+        for w in whys:
+            counts = [endings.get(k, {}).get(w, 0) for k, _ in items]
+            words = "ended at once (event 66, or one clan left)" if w == "other" else f"ended by {w}"
+            ax.barh(ys, counts, left=left, color=ENDED_COLOURS.get(w, "#999999"), height=0.6, label=words)
+            left = [a + b for a, b in zip(left, counts)]
+        ax.legend(fontsize=8, loc="lower left", bbox_to_anchor=(0, 1.0), ncol=len(whys), frameon=False)
+    else:
+        ax.barh(ys, [v for _, v in items], color="#009E73", height=0.6)
+    ax.set_yticks(ys, [k[:1].upper() + k[1:] for k, _ in items])
     ax.invert_yaxis()
     ax.set_xlabel("games")
     ax.xaxis.set_major_locator(matplotlib.ticker.MaxNLocator(integer=True))
+    n = max(1, report["games"])
     for y, (_, v) in zip(ys, items):
-        ax.text(v, y, f" {v}", va="center", fontsize=9)
+        ax.text(v, y, f" {v} ({v / n:.0%})", va="center", fontsize=9)
+    ax.set_xlim(0, max([v for _, v in items] + [1]) * 1.18)
     return _save(fig, directory, "outcomes.png")
 
 
@@ -229,28 +249,53 @@ def map_grid(s: Scenario, catalogue, panels: Sequence[tuple[str, Mapping[int, fl
 
 
 def matrix(report: Mapping[str, Any], directory: str) -> str | None:
+    """One panel a seat and one with the seats rotated: the row bot's seat's win rate against the
+    column's bot in every other seat, on a scale whose white is an even share."""
     m = report.get("matrix")
     if not m:
         return None
-    bots = m["bots"]
-    seats = m["seats"]
-    cols = min(len(seats), 2 if len(seats) == 4 else 3)
-    rows = (len(seats) + cols - 1) // cols
-    fig, axes = plt.subplots(rows, cols, figsize=(3.9 * cols, 3.4 * rows), squeeze=False, layout="constrained")
+    labels = [lb.replace(", ", ",\n") for lb in m.get("labels", m["bots"])]
+    even = m.get("even", 1 / max(1, len(m["seats"]))) * 100
+    panels = [(f"{seat['name']} wins, % ({m['games']} games a cell)", f"bot of {seat['name']}", seat["cells"], False)
+              for seat in m["seats"]]
+    if m.get("seats_rotated"):
+        panels.append((f"Every seat in turn, % ({m['games'] * len(m['seats'])} games a cell)", "bot in one seat",
+                       m["seats_rotated"], True))
+    cols = min(len(panels), 3)
+    rows = (len(panels) + cols - 1) // cols
+    fig, axes = plt.subplots(rows, cols, figsize=(3.4 * cols, 3.2 * rows + 0.7), squeeze=False, layout="constrained")
+    norm = matplotlib.colors.TwoSlopeNorm(vcenter=even, vmin=0, vmax=100)
+    cm = plt.get_cmap("RdBu")
     for ax in axes.flat:
         ax.set_axis_off()
-    for ax, seat in zip(axes.flat, seats):
+    for ax, (title, ylabel, cells, rotated) in zip(axes.flat, panels):
         ax.set_axis_on()
-        grid = [[cell["rate"] * 100 for cell in row] for row in seat["cells"]]
-        ax.imshow(grid, cmap="RdBu", vmin=0, vmax=100)
+        grid = [[cell["rate"] * 100 for cell in row] for row in cells]
+        shown = [[float("nan") if rotated and i == j else v for j, v in enumerate(row)] for i, row in enumerate(grid)]
+        ax.imshow(shown, cmap=cm, norm=norm)
         ax.grid(False)
-        ax.set_xticks(range(len(bots)), bots, fontsize=8)
-        ax.set_yticks(range(len(bots)), bots, fontsize=8)
-        ax.set_xlabel("bot in the other seats", fontsize=8)
-        ax.set_ylabel(f"bot of {seat['name']}", fontsize=8)
-        ax.set_title(f"{seat['name']} wins, %", fontsize=9)
-        for i, row in enumerate(grid):
-            for j, v in enumerate(row):
-                ax.text(j, i, f"{v:.0f}", ha="center", va="center", fontsize=9,
-                        color="white" if abs(v - 50) > 30 else "black")
+        ax.spines[:].set_visible(True)
+        ax.set_xticks(range(len(labels)), labels, fontsize=9)
+        ax.set_yticks(range(len(labels)), labels, fontsize=9)
+        ax.set_xlabel("bot in every other seat" if len(m["seats"]) > 2 else "bot in the other seat", fontsize=9)
+        ax.set_ylabel(ylabel, fontsize=9)
+        ax.set_title(title, fontsize=10)
+        for i, row in enumerate(cells):
+            for j, cell in enumerate(row):
+                if rotated and i == j:
+                    ax.text(j, i, "same bot\neverywhere", ha="center", va="center", fontsize=8, color="#555555")
+                    continue
+                v = cell["rate"] * 100
+                lo, hi = (x * 100 for x in cell["interval95"])
+                dark = abs(norm(v) - 0.5) > 0.33
+                ax.text(j, i, f"{v:.0f} %", ha="center", va="bottom", fontsize=11, fontweight="bold",
+                        color="white" if dark else "black")
+                ax.text(j, i + 0.08, f"{lo:.0f}–{hi:.0f}", ha="center", va="top", fontsize=8,
+                        color="white" if dark else "black")
+    bar = fig.colorbar(matplotlib.cm.ScalarMappable(norm=norm, cmap=cm), ax=list(axes.flat), orientation="horizontal",
+                       shrink=0.6, aspect=40)
+    bar.set_ticks([0, even / 2, even, (even + 100) / 2, 100])
+    bar.ax.xaxis.set_major_formatter(matplotlib.ticker.FormatStrFormatter("%.0f"))
+    bar.set_label(f"games won by the row bot's seat, % (white: an even share, {even:.0f} %); "
+                  "under it, its 95 % interval")
     return _save(fig, directory, "matrix.png")

@@ -17,7 +17,8 @@ from engine.scenario.model import Scenario
 
 from . import stats
 from .batch import GameResult
-from .collect import TIMELINE_WORDS
+from .collect import TIMELINE_WORDS, ordered_outcomes
+from .matrix import matrix_bots  # noqa: F401 - where callers have long found it
 from .stats import wilson  # noqa: F401 - the interval's long-standing home
 
 MAP_WORDS = {  # per map of the records: (title, colour bar words, per-player panel words, share or mean)
@@ -44,12 +45,6 @@ def default_bot(rules) -> str:
         if name in factories:
             return name
     return "random"
-
-
-def matrix_bots(rules) -> list[str]:
-    """random, the heuristic (or greedy) bot and MCTS, those the rule set has."""
-    factories = rules.bot_factories()
-    return [b for b in ("random", "heuristic" if "heuristic" in factories else "greedy", "mcts") if b in factories]
 
 
 def build_report(s: Scenario, results: Sequence[GameResult], bots: Sequence[str], seed: int,
@@ -85,7 +80,9 @@ def build_report(s: Scenario, results: Sequence[GameResult], bots: Sequence[str]
         "not_finished": sum(1 for r in results if r.record.get("outcome") == "not finished"),
         "convergence": stats.convergence(results, players),
         "seat": seat,
-        "outcomes": stats.outcomes(results),
+        "outcomes": ordered_outcomes(s.ruleset, stats.outcomes(results)),
+        "endings": stats.endings(results),
+        "balance_bot": default_bot(get_ruleset(s.ruleset)),
         "length": length,
         "timeline": timeline,
         "maps": stats.maps(results),

@@ -87,10 +87,47 @@ def _matrix(report: Mapping[str, Any], pic: str | None) -> str:
     m = report.get("matrix")
     if not m:
         return ""
-    return ("<h2>Bot matrix</h2><p>Each panel: how often the named side won with the bot of the row while the bot of "
-            f"the column played every other seat; {m['games']} games a cell. A scenario that rewards skill shows high "
-            "numbers below the diagonal (a stronger bot against a weaker one) and low numbers above.</p>"
-            + _img(pic, "bot matrix"))
+    from .matrix import skill_pays
+    labels = m.get("labels", m["bots"])
+    players = len(m["seats"])
+    widest = max((c["interval95"][1] - c["interval95"][0]) / 2 for seat in m["seats"] for row in seat["cells"]
+                 for c in row)
+    played = sum(len(x["games"]) for x in m.get("results", [])) or m.get("lineups", 0) * m["games"]
+    own = m.get("own_mcts")
+    cheaper = (f" MCTS plays fewer playouts a move here than the rule set's own ({escape(own)}), so that the "
+               "matrix is affordable; its strength here is that of the cheaper search." if own else "")
+    head = (f"<h2>Bot matrix: does the scenario reward skill?</h2><p>Bots: {escape('; '.join(labels))}.{cheaper} In "
+            "each cell the bot of the row plays one seat and the bot of the column every other seat. "
+            f"<b>{m['games']} games a cell</b> ({m.get('lineups', '?')} line-ups, a line-up shared by two cells played "
+            f"once: {played} games, on the dice of games 1–{m['games']} above). At {m['games']} games a cell's 95 % "
+            f"interval is up to ±{widest * 100:.0f} points: read the panels for large differences only. The last "
+            f"panel takes each bot in every seat in turn ({m['games'] * players} games a cell), which says more "
+            f"surely how the bots compare. An even share is {_pct(m['even'])}.</p>")
+    lines = []
+    if m.get("seats_rotated"):
+        for row in skill_pays(m):
+            lo, hi = row["interval95"]
+            how = {"above": "more than an even share: skill pays",
+                   "below": "less than an even share: the weaker bot does better",
+                   "around": "not surely different from an even share at this number of games"}[row["verdict"]]
+            lines.append(f"<li><b>{escape(row['stronger'])}</b> against {escape(row['weaker'])}: its seat won "
+                         f"{row['wins']} of {row['games']} ({_pct(row['rate'])}, interval {_pct(lo)} – {_pct(hi)}), "
+                         f"{how}.</li>")
+    return head + (f"<ul>{''.join(lines)}</ul>" if lines else "") + _img(pic, "bot matrix")
+
+
+def _endings(report: Mapping[str, Any]) -> str:
+    """What ended the games, where the records say (Tahiti: the end-of-season events or the turn limit)."""
+    totals: dict[str, int] = {}
+    for by in (report.get("endings") or {}).values():
+        for why, n in by.items():
+            totals[why] = totals.get(why, 0) + n
+    if not totals:
+        return ""
+    games = max(1, report["games"])
+    words = [f"{n} ({_pct(n / games)}) ended by {escape(why)}" if why != "other" else
+             f"{n} ({_pct(n / games)}) ended at once, by event 66 or with one clan left" for why, n in totals.items()]
+    return f"<p>Of {report['games']} games, {'; '.join(words)}.</p>"
 
 
 def page(report: Mapping[str, Any], pics: Mapping[str, str | None], maps: Sequence[tuple[Mapping[str, Any], str]]) -> str:
@@ -103,6 +140,9 @@ def page(report: Mapping[str, Any], pics: Mapping[str, str | None], maps: Sequen
     parts = [
         f"<h1>Balance report: {escape(title)}</h1>",
         f"<p class=sub>{report['games']} games, seed {report['seed']}; bots — {escape(bots)}."
+        + (f" Where no bot is named a side plays the rule set's balance bot, {escape(report['balance_bot'])}, which "
+           "plays to a result (never the random bot, whose games in some rule sets only time out)."
+           if report.get("balance_bot") else "")
         + (f" {report['not_finished']} games did not finish within Motu's move limit." if report["not_finished"] else "")
         + "</p>",
         "<h2>Wins per side</h2>", _stopping(report), _wins(report, colours), _img(pics.get("wins"), "wins per side"),
@@ -110,7 +150,7 @@ def page(report: Mapping[str, Any], pics: Mapping[str, str | None], maps: Sequen
         "the bands have stopped narrowing noticeably and the lines have settled, more games would not change the "
         "answer much.</p>", _img(pics.get("convergence"), "convergence"),
         _seat(report, pics.get("seat")),
-        "<h2>How games ended</h2>", _img(pics.get("outcomes"), "outcomes"),
+        "<h2>How games ended</h2>", _img(pics.get("outcomes"), "outcomes"), _endings(report),
         f"<p>Game length in {escape(ln['unit'])}: mean {ln['mean']:.1f}, median {ln['median']}, from {ln['min']} to "
         f"{ln['max']} (on average {ln['actions_mean']:.0f} actions and dice a game).</p>",
         _img(pics.get("length"), "game length"),

@@ -84,6 +84,20 @@ def outcomes(results: Sequence[GameResult]) -> dict[str, int]:
     return dict(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
 
 
+def endings(results: Sequence[GameResult]) -> dict[str, dict[str, int]]:
+    """Per outcome, what ended the game (the records' "ended": Tahiti's end-of-season events or
+    its turn limit), where the records say; {} where they do not."""
+    out: dict[str, dict[str, int]] = {}
+    if not any(r.record.get("ended") for r in results):
+        return out
+    for r in results:
+        key = r.record.get("outcome") or ("draw" if r.winner is None else "win")
+        why = r.record.get("ended") or "other"
+        into = out.setdefault(key, {})
+        into[why] = into.get(why, 0) + 1
+    return out
+
+
 def length(results: Sequence[GameResult]) -> dict[str, Any]:
     turns = [int(r.record.get("turns", r.moves)) for r in results]
     unit = results[0].record.get("unit", "actions") if results else "turns"

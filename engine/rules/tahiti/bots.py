@@ -1,14 +1,18 @@
 """Tahiti bots: the heuristic bot (its evaluation, its moves and splits), and the factories.
 
-Scope: `evaluate(state, player)` scores a game for a player: areas held (Maraes counting,
-15.8) weigh most, then combat value and Leaders on the map, the battles a move brings on
-(`battle_prospects`: the margin in each shared hex) and the Head Chieftain's safety (being out
-is the worst). `HeuristicBot` looks one action ahead with it (the shared greedy bot), but of
-the hexes a move may end on it weighs one for each area and every hex a battle or a Village
-makes different (the evaluation tells no other hexes of an area apart), and it splits stacks:
-a Leader with the escort that takes an area (`conquest_strength`) may go one way while the rest
-go another or stay (`_plans`). Random and MCTS are the shared bots (the MCTS bot scores each leaf
-of its tree with this evaluation on a fixed scale, `_values`, instead of playing on at random).
+Scope: `evaluate(state, player)` scores a game for a player: areas held weigh most, counted as
+the next Area Control Phase will leave them (bots_outlook: Villages captured, Control markers
+passed on, neutral areas converted; Maraes counting, 15.8), for a game ends by areas only after
+that phase; an area held by a Village or a Control marker counts more than one held by
+presence alone, and a lead of one's own more than a share of the top (a draw). Then combat value
+and units on the map, the battles a move brings on (`battle_prospects`: the margin in each
+shared hex) and the Head Chieftain's safety (being out is the worst). `HeuristicBot` looks one
+action ahead with it (the shared greedy bot), but of the hexes a move may end on it weighs one
+for each area and every hex a battle or a Village makes different (the evaluation tells no
+other hexes of an area apart), and it splits stacks: a Leader with the escort that takes an
+area (`conquest_strength`) may go one way while the rest go another or stay (`_plans`). Random
+and MCTS are the shared bots (the MCTS bot scores each leaf of its tree with this evaluation on
+a fixed scale, `_values`, instead of playing on at random).
 """
 from __future__ import annotations
 
@@ -17,14 +21,13 @@ import math
 from engine.ai.greedy import GreedyBot
 from engine.ai.mcts import MCTSBot
 
-from .constants import COMBAT, CURSED, FLIPPED, DONE, EXPED, IN_MARAE, LAND, LEADERS, SEA, SPLIT, TAKE, unit_class
-from .queries import _CV, areas_held, strength, unit_value
+from .constants import COMBAT, DONE, EXPED, IN_MARAE, LAND, LEADERS, SEA, SPLIT, TAKE, unit_class
+from .bots_delta import Before, after_move, value_here
+from .bots_outlook import projected_held, survey
+from .bots_weights import AREA, BATTLE_WEIGHT, CHIEFTAIN_RISK, FIRM, LEAD, MARGIN_CAP  # noqa: F401
+from .queries import strength
 from .rulesdata import combat_value
 from .stacks import pickable
-
-
-# Combat values that no event changes (a Shaman's may: 22-25), read without unit_value's checks.
-_PLAIN = {k: v for k, v in _CV.items() if k != "shaman"}
 
 
 def evaluate(state, player: int) -> float:
@@ -32,33 +35,20 @@ def evaluate(state, player: int) -> float:
         return 1000.0 * state.returns()[player]
     if state.out[player]:
         return -1000.0
-    held = areas_held(state)
+    control, secure, contested, own_strength, own_count = survey(state, player)
+    held, firm = projected_held(state, player, control, secure)
     best_other = max((held[p] for p in state.live() if p != player), default=0)
-    # One pass over the units (this runs for every action a bot weighs): the player's own
-    # strength and count, and per hex the fighting units of each side for the battles ahead.
-    calm = bool(state.cond.get("rain") or state.cond.get("truce"))  # 52-53, 44-45: no combat this turn
-    own_strength, own_count = 0, 0
-    mine: dict[int, list] = {}
-    theirs: dict[int, list] = {}
-    for u in state.units:
-        ours = u[1] == player
-        if ours:
-            own_count += 1
-        if u[0] == "war_canoe":
-            continue
-        if ours:
-            own_strength += _PLAIN[u[0]] if not u[3] & (CURSED | FLIPPED) and u[0] in _PLAIN else unit_value(state, u)
-        if calm or u[3] & IN_MARAE:
-            continue
-        (mine if ours else theirs).setdefault(u[2], []).append(u)
-    prospects = 0.0 if calm else _prospects(state, mine, theirs)
-    return 10.0 * held[player] - 5.0 * best_other + own_strength + 0.5 * own_count + prospects
-
-
-# A battle coming in the Combat Phase, seen one move ahead: worth BATTLE_WEIGHT a point of
-# margin (capped at the margin that takes three losses), and a Head Chieftain's stack that
-# could lose it is a risk to the game (his death puts the player out).
-BATTLE_WEIGHT, MARGIN_CAP, CHIEFTAIN_RISK = 2.0, 6, 15.0
+    prospects = 0.0
+    if contested and not (state.cond.get("rain") or state.cond.get("truce")):  # 52-53, 44-45: no combat
+        mine: dict[int, list] = {}
+        theirs: dict[int, list] = {}
+        for u in state.units:
+            if u[2] in contested and u[0] != "war_canoe" and not u[3] & IN_MARAE:
+                (mine if u[1] == player else theirs).setdefault(u[2], []).append(u)
+        prospects = _prospects(state, mine, theirs)
+    lead = LEAD if held[player] > best_other else 0.0
+    return (AREA * held[player] + FIRM * firm - 5.0 * best_other + lead
+            + own_strength + 0.5 * own_count + prospects)
 
 
 def battle_prospects(state, player: int) -> float:
@@ -111,6 +101,7 @@ class HeuristicBot(GreedyBot):
     def __init__(self, rng):
         super().__init__(evaluate, rng)
         self.plan: tuple | None = None  # (hex, classes still to take, the move) of a split under way
+        self.before: Before | None = None  # the position being decided, grouped (bots_delta)
 
     def choose(self, state) -> int:
         state = state.observation(state.current_player())  # Tahiti hides nothing: the state itself
@@ -137,10 +128,25 @@ class HeuristicBot(GreedyBot):
         return choice
 
     def _score(self, state, action: int, me: int) -> float:
+        before = self.before
+        if before is None or not before.fresh(state) or before.player != me:
+            before = self.before = Before(state, me)
+        move = before.movers(state.node, action)
+        if move is not None:  # a plain move: read from the position before it (bots_delta)
+            return after_move(before, *move)
+        if SPLIT <= action < TAKE and state.node[3] == "on_move":
+            return self._unchanged(before)  # choosing who goes together moves nobody yet
         s = state.clone()
         s.lookahead = True  # the position is scored, not played on: no need to list the next moves
         s.apply_action(action)
+        if before.same(s):  # a decision later, nothing the evaluation reads has changed
+            return self._unchanged(before)
         return self._value(s, me, chance_depth=1)
+
+    def _unchanged(self, before: Before) -> float:
+        if before.value is None:
+            before.value = value_here(before)
+        return before.value
 
     def _follow(self, state, node: str, legal: list[int]) -> int | None:
         """The next action of the split under way, if the game is where the plan expects."""
@@ -211,18 +217,25 @@ def _pruned(state, legal: list[int], rng) -> list[int]:
     the evaluation tells no other two hexes of an area apart."""
     b = state.b
     n = b.size
-    special = {u[2] for u in state.units if u[1] != state.current_player()} | set(state.villages) | set(state.maraes)
+    area = b.area
+    me = state.current_player()
+    special = {u[2] for u in state.units if u[1] != me} | set(state.villages) | set(state.maraes)
     keep, groups = [], {}
     for a in legal:
-        if not LAND <= a < EXPED:
+        if a < LAND or a >= EXPED:
             keep.append(a)
             continue
-        kind = 0 if a < SEA else 1
-        f, t = divmod(a - (LAND, SEA)[kind], n)
-        if t in special or t == f:
+        r = a - (LAND if a < SEA else SEA)  # f * n + t
+        t = r % n
+        if t in special or r // n == t:
             keep.append(a)
+            continue
+        key = (a - t, area[t])  # a - t: the kind of move and its hex of departure
+        g = groups.get(key)
+        if g is None:
+            groups[key] = [a]
         else:
-            groups.setdefault((kind, f, b.area[t]), []).append(a)
+            g.append(a)
     return keep + [rng.choice(g) for g in groups.values()]
 
 

@@ -234,7 +234,18 @@ def _do_recalls(st: TahitiState, player: int) -> None:
 
 
 def _distance_to(st: TahitiState, goal: int) -> dict[int, float]:
+    """Foot MP from every hex to `goal` (the board's alone: kept on it, shared)."""
     b = st.b
+    known = b.__dict__.setdefault("_distance_to", {})
+    dist = known.get(goal)
+    if dist is None:
+        dist = _foot_distance(b, goal)
+        if len(known) < 64:  # the goals are Home Villages
+            known[goal] = dist
+    return dist
+
+
+def _foot_distance(b, goal: int) -> dict[int, float]:
     dist = {goal: 0.0}
     heap = [(0.0, goal)]
     while heap:

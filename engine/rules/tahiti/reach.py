@@ -30,8 +30,9 @@ OUT, STOP = -1, -2  # search states: outside every zone; a move ended (in a zone
 
 class Reach(dict):
     """cell -> (cost, previous cell) of every hex a stack may end on; `parents` holds the search's
-    own (state -> previous state) links, for the route to a hex (`route`)."""
-    __slots__ = ("parents", "ends")
+    own (state -> previous state) links, for the route to a hex (`route`), a state the int
+    hex * k + its zone state (_codes)."""
+    __slots__ = ("parents", "ends", "k")
 
 
 def route(reach: Reach, t: int) -> tuple[int, ...]:
@@ -43,8 +44,9 @@ def route(reach: Reach, t: int) -> tuple[int, ...]:
         return tuple(reversed(out))
     node = reach.ends[t]
     out = []
+    k = reach.k  # search nodes are hex * k + state (_codes)
     while node is not None:
-        out.append(node[0])
+        out.append(node // k)
         node = reach.parents[node]
     return tuple(reversed(out))
 
@@ -124,37 +126,66 @@ def _transitions(st: TahitiState) -> dict[tuple[int, int], tuple[int, bool] | No
     return table
 
 
+def _codes(st: TahitiState) -> tuple[int, list]:
+    """_transitions as lists: (K, rows), a search state s coded s + 2 (STOP 0, OUT 1, zone steps
+    2..h+2) and rows[code][kind] the (next code, may end) or None. A search node is the int
+    hex * K + code: sorting them sorts by (hex, state), as the tuples did."""
+    h = st.b.game_hex
+    key = (h, st.opts["rule_7_5_doubling_back"] == "step_out_first", "codes")
+    got = _TABLES.get(key)
+    if got is None:
+        table = _transitions(st)
+        rows = [None] + [[None if table[(s, k)] is None else (table[(s, k)][0] + 2, table[(s, k)][1])
+                          for k in (ZONE, ENEMY, CLOSED)] for s in [OUT] + list(range(h + 1))]
+        got = _TABLES[key] = (h + 3, rows)
+    return got
+
+
 def _zone_search(st: TahitiState, start: int, budget: int, steps, kinds: dict[int, int], unit: int,
                  keep=None) -> Reach:
     """The search from a start inside an enemy zone, over (hex, state) on a bucket queue (equal
     costs: the lower hex first). `steps(c, cost)`: the (hex, cost) steps from c; `kinds`: the
     watched hexes (ZONE, ENEMY, CLOSED); `unit`: costs per MP reported (ticks, or 1 for hexes);
     `keep(x)`: whether a move may end on x (None: any hex)."""
-    table = _transitions(st)
+    K, rows = _codes(st)
     out = Reach()
     ends = out.ends = {}
-    best = {(start, 0): 0}
-    parents: dict = {(start, 0): None}
+    first = start * K + 2  # zone steps made: none
+    best = {first: 0}
+    parents: dict = {first: None}
     buckets: list[list] = [[] for _ in range(budget + 1 + unit)]
-    buckets[0].append((start, 0))
+    buckets[0].append(first)
+    never = 1 << 30
     for cost in range(budget):
-        for c, s in sorted(buckets[cost]):
-            if best[(c, s)] != cost or s == STOP:
+        bucket = buckets[cost]
+        if not bucket:
+            continue
+        for node in sorted(bucket):
+            if best[node] != cost:
                 continue
+            c, code = divmod(node, K)
+            if code == 0:  # STOP: the move ended here
+                continue
+            row = rows[code]
             for x, nc in steps(c, cost):
                 k = kinds.get(x)
-                nxt = (OUT, True) if k is None else table[(s, k)]
-                if nxt is None:
-                    continue
-                node = (x, nxt[0])
-                if nc < best.get(node, 1 << 30):
-                    best[node] = nc
-                    parents[node] = (c, s)
-                    buckets[nc].append(node)
-                    if nxt[1] and x != start and (keep is None or keep(x)) and nc / unit < out.get(x, (INF,))[0]:
+                if k is None:
+                    nxt, end = 1, True  # OUT
+                else:
+                    step_to = row[k]
+                    if step_to is None:
+                        continue
+                    nxt, end = step_to
+                nn = x * K + nxt
+                if nc < best.get(nn, never):
+                    best[nn] = nc
+                    parents[nn] = node
+                    buckets[nc].append(nn)
+                    if end and x != start and (keep is None or keep(x)) and nc / unit < out.get(x, (INF,))[0]:
                         out[x] = (nc / unit, c)
-                        ends[x] = node
+                        ends[x] = nn
     out.parents = parents
+    out.k = K
     return out
 
 

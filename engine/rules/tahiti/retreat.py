@@ -35,7 +35,7 @@ def retreat(st: TahitiState, cell: int, loser: int, winner: int) -> None:
     if st.out[loser]:
         return
     home = home_cell(st, loser)
-    overland = land_distance(st, cell)  # a target on another island (Mo'orea) is no way to go
+    overland = Overland(st.b, cell)  # a target on another island (Mo'orea) is no way to go
     maraes: list[int] = []
     if st.opts["rule_15_8_maraes"] and home >= 0:  # 15.8: "not available ... if the player has no Home Village"
         held = area_control(st)
@@ -92,7 +92,7 @@ def retreat_path(st: TahitiState, start: int, player: int, target: int) -> list[
                 queue.append(x)
     if len(prev) == 1:
         return []
-    to_target = land_distance(st, target)
+    to_target = land_distance(st, target) if target in st.home else _distances(b, target, [c for c in prev if c != start])
     end = min((c for c in prev if c != start), key=lambda c: (to_target.get(c, math.inf), depth[c], c))
     path = []
     while end != start:
@@ -101,9 +101,81 @@ def retreat_path(st: TahitiState, start: int, player: int, target: int) -> list[
     return path[::-1]
 
 
+KEPT = 64  # land_distance maps kept on a board (retreat targets: Home Villages, Maraes, few others)
+
+
 def land_distance(st: TahitiState, goal: int) -> dict[int, int]:
-    """Hexes over land from every land hex to `goal`, whoever stands there."""
+    """Hexes over land from every land hex to `goal`, whoever stands there. The board's alone,
+    so kept on it (shared: callers must not change it)."""
     b = st.b
+    known = b.__dict__.setdefault("_land_distance", {})
+    dist = known.get(goal)
+    if dist is None:
+        dist = _land_distance(b, goal)
+        if len(known) < KEPT:
+            known[goal] = dist
+    return dist
+
+
+def _distances(b, goal: int, cells: list[int]) -> dict[int, int]:
+    """land_distance's map of `goal`, as far as it needs to go to give every one of `cells`
+    (land hexes) its distance: the search stops once they all have one."""
+    known = b.__dict__.get("_land_distance", {})
+    if goal in known:
+        return known[goal]
+    over = Overland(b, goal)
+    left = {c for c in cells if c in over}
+    dist = {goal: 0}
+    left.discard(goal)
+    queue = deque([goal])
+    while queue and left:
+        c = queue.popleft()
+        for x in b.nb[c]:
+            if x not in dist and b.land[x] and b.foot[x] < math.inf:
+                dist[x] = dist[c] + 1
+                queue.append(x)
+                left.discard(x)
+    return dist
+
+
+class Overland:
+    """`x in Overland(b, cell)`: whether x is in land_distance's map of `cell` (reached over
+    land), read from the board's land masses instead of a search from every battle hex."""
+
+    __slots__ = ("cell", "comp", "ids")
+
+    def __init__(self, b, cell: int):
+        comp = b.__dict__.get("_land_masses")
+        if comp is None:
+            comp = b.__dict__["_land_masses"] = _land_masses(b)
+        self.cell, self.comp = cell, comp
+        # land_distance steps from `cell` to any land hex beside it, whatever `cell` itself is
+        self.ids = {comp[cell]} if comp[cell] >= 0 else {comp[x] for x in b.nb[cell] if comp[x] >= 0}
+
+    def __contains__(self, x: int) -> bool:
+        return x == self.cell or (self.comp[x] >= 0 and self.comp[x] in self.ids)
+
+
+def _land_masses(b) -> list[int]:
+    """Per hex, the index of its land mass (hexes joined over land a foot may enter), or -1."""
+    ok = [b.land[c] and b.foot[c] < math.inf for c in range(b.size)]
+    comp = [-1] * b.size
+    k = 0
+    for c in range(b.size):
+        if ok[c] and comp[c] < 0:
+            comp[c] = k
+            queue = deque([c])
+            while queue:
+                y = queue.popleft()
+                for x in b.nb[y]:
+                    if ok[x] and comp[x] < 0:
+                        comp[x] = k
+                        queue.append(x)
+            k += 1
+    return comp
+
+
+def _land_distance(b, goal: int) -> dict[int, int]:
     dist = {goal: 0}
     queue = deque([goal])
     while queue:

@@ -4,7 +4,8 @@ Scope: checks run after the common ones (engine/scenario/checks.py), each with o
 code (docs/validation.md): the villages must be drawn as a 3x3 square, every village needs a
 value from -1 to 2, and a Shaman drawn on the board must stand between orthogonal neighbours
 (only one Shaman); and what a game needs to end: a village worth fruit, and set-up numbers
-(fruits, tokens) large enough to play.
+(fruits, tokens) large enough to play, with the Shaman rule four tokens a player (fewer can
+leave both players stuck for ever).
 """
 from __future__ import annotations
 
@@ -29,6 +30,12 @@ TIKI_SET_UP_NUMBER = register_code("TIKI_SET_UP_NUMBER", "error",
 # Fewest of each that plays to an end: a fruit to take and one to win; and tokens enough for a
 # totem of three to be built (two players with one token each could never influence a village).
 SET_UP_MINIMUM = {"fruit_supply": 1, "fruits_to_win": 1, "tokens_per_player": 2}
+# With the Shaman rule a totem of two cannot move from the centre, nor from the middle of a side
+# when its one path crosses the Shaman: a Shaman touching the centre walls in two such villages.
+# With three tokens each (or two), every token can end in totems of two on those three villages:
+# no one has a token to create with or a top token that can move, both pass, and the game never
+# ends. Four each cannot all fit there (docs/rules/tiki.md, "No legal move").
+SHAMAN_TOKENS_MINIMUM = 4
 
 
 def check_square(s: Scenario, cat: Catalogue) -> Iterable[Finding]:
@@ -73,6 +80,18 @@ def check_set_up_numbers(s: Scenario, cat: Catalogue) -> Iterable[Finding]:
         value = opts.get(key)
         if isinstance(value, int) and not isinstance(value, bool) and value < least:
             yield finding(TIKI_SET_UP_NUMBER, f"option {key} is {value}; the game needs at least {least}")
+    tokens = opts.get("tokens_per_player")
+    if (bool(opts.get("shaman_rule")) and isinstance(tokens, int) and not isinstance(tokens, bool)
+            and SET_UP_MINIMUM["tokens_per_player"] <= tokens < SHAMAN_TOKENS_MINIMUM):
+        order = square_order(s)
+        names = [s.label(order[v]) for v in (3, 4, 5)] if order else ["the left village", "the centre",
+                                                                        "the right village"]
+        yield finding(TIKI_SET_UP_NUMBER,
+                      f"option tokens_per_player is {tokens} with the Shaman rule on; the game needs at least "
+                      f"{SHAMAN_TOKENS_MINIMUM}: with the Shaman between {names[0]} and {names[1]}, every token "
+                      f"can end up in totems of two on {names[0]}, {names[1]} or {names[2]}, which cannot move, "
+                      f"so neither player can create or move and the game never ends",
+                      cells=[order[v] for v in (3, 4, 5)] if order else ())
 
 
 TIKI_VALIDATORS = (check_square, check_values, check_shaman, check_fruit, check_set_up_numbers)

@@ -101,7 +101,8 @@ def test_tahiti_game_heuristic_bot_beats_random_bots():
 
 # --- the MCTS bot's cut-off values: a fixed scale, not the leader's score -------------------------
 # At the start each player holds his Home area and has 11 units of combat value 10:
-# evaluate = 10 * areas - 5 * the best other's areas + 10 + 0.5 * 11.
+# evaluate = 10 * areas (8 each, 2 more for being held by a Village or a Control marker) - 5 * the
+# best other's areas + 6 for a lead of one's own + 10 + 0.5 * 11.
 
 def lead(extra_areas: int):
     """Red holds `extra_areas` more areas than his Home one (Control markers), the others one each."""
@@ -115,10 +116,10 @@ def lead(extra_areas: int):
 
 def test_bots_mcts_cutoff_value_narrow_lead_is_not_a_win():
     narrow, big = lead(1), lead(8)
-    assert evaluate(narrow, RED) == 20 - 5 + 10 + 5.5 and evaluate(big, RED) == 90 - 5 + 10 + 5.5
+    assert evaluate(narrow, RED) == 20 - 5 + 6 + 10 + 5.5 and evaluate(big, RED) == 90 - 5 + 6 + 10 + 5.5
     n, b = _values(narrow)[RED], _values(big)[RED]
-    # tanh(30.5 / 40) = 0.643 and tanh(100.5 / 40) = 0.987: both short of a win's 1, and apart.
-    assert n == math.tanh(30.5 / VALUE_SCALE) and b == math.tanh(100.5 / VALUE_SCALE)
+    # tanh(36.5 / 40) = 0.722 and tanh(106.5 / 40) = 0.990: both short of a win's 1, and apart.
+    assert n == math.tanh(36.5 / VALUE_SCALE) and b == math.tanh(106.5 / VALUE_SCALE)
     assert 0 < n < b < 1
     assert _values(narrow)[BLUE] == math.tanh((10 - 10 + 10 + 5.5) / VALUE_SCALE)  # behind Red: 15.5
 
