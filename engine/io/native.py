@@ -7,23 +7,24 @@ is the published JSON Schema, and loading checks it too.
 """
 from __future__ import annotations
 
-import json
+import gc
 import re
 import string
-from functools import lru_cache
+from contextlib import contextmanager
+from dataclasses import MISSING, fields
 from pathlib import Path as FsPath
-from typing import Any, Callable, Iterator
+from typing import Any, Iterator
 
 import fastjsonschema
 
 from engine.board.grids import Grid, GridError, HexGrid, SpacesGrid, grid_from_dict
-from engine.resources import resource_path
 from engine.scenario.model import (
-    FORMAT_VERSION, Area, CellFeature, Island, Piece, Region, Scenario, Side,
+    FORMAT_VERSION, Area, CellFeature, Island, Piece, Region, Scenario, Side, record_from_fields,
 )
 
 from .errors import LoadError
 from .migrations import migrate
+from .native_schema import check_document
 from .schema_check import steps
 from .safe_yaml import load_yaml
 from .yaml_dump import FlowMap, FlowSeq, Label, dump_yaml
@@ -44,16 +45,11 @@ class FormatError(Exception):
         self.key = key
 
 
-@lru_cache(maxsize=1)
-def _schema_validator() -> Callable[[Any], Any]:
-    # A rule set's part of the schema (its pieces' properties) is for text editors: Motu opens such
-    # a file and its validator reports what is wrong there as findings.
-    from engine.scenario.ruleset_schema import loader_handlers
-    with open(resource_path("schema", "scenario-v1.schema.json"), encoding="utf-8") as fh:
-        return fastjsonschema.compile(json.load(fh), handlers=loader_handlers())
-
-
 # --- reading -----------------------------------------------------------------------
+
+# Every field of a Piece with its default (None where it has none, or a fresh {} is made).
+_PIECE_FIELDS = {f.name: None if f.default is MISSING else f.default for f in fields(Piece)}
+
 
 def _parse_cell(grid: Grid, value: Any, path: tuple[Any, ...]) -> int:
     if type(value) is str:  # nearly always: only a label of the wrong type needs the checks below
@@ -114,6 +110,9 @@ def _props(d: dict[str, Any]) -> dict[str, Any]:
 
 
 def _unique(items: list[dict[str, Any]], what: str, path: tuple[Any, ...]) -> None:
+    ids = [it["id"] for it in items]
+    if len(set(ids)) == len(ids):
+        return
     seen: set[str] = set()
     for i, it in enumerate(items):
         if it["id"] in seen:
@@ -127,7 +126,7 @@ def document_to_scenario(doc: Any) -> Scenario:
         raise FormatError((), "a scenario file is a YAML mapping with 'motu: 1', 'ruleset' and 'map'")
     doc = migrate(doc)
     try:
-        _schema_validator()(doc)
+        plain_pieces = check_document(doc)
     except fastjsonschema.JsonSchemaValueException as exc:
         where = steps(doc, list(exc.path or []))
         message = exc.message.replace("data.", "", 1) if exc.message.startswith("data.") else exc.message
@@ -194,24 +193,41 @@ def document_to_scenario(doc: Any) -> Scenario:
     cell_props: dict[int, dict[str, Any]] = {}
     for label, props in (m.get("cells") or {}).items():
         cell_props[_parse_cell(grid, label, ("map", "cells", label))] = dict(props)
-    pieces = {}
+    pieces: dict[str, Piece] = {}
     parse_label = grid.parse_label
-    for i, d in enumerate(doc.get("pieces", [])):  # the bulk of a big scenario: kept tight
-        cell = d.get("cell")
-        if cell is not None:
-            if type(cell) is str:
+    if plain_pieces:  # the bulk of a big scenario: every key and type already checked (native_schema)
+        base = _PIECE_FIELDS
+        for i, d in enumerate(doc["pieces"]):
+            a = {**base, **d}
+            cell = a["cell"]
+            if cell is not None:
                 try:
-                    cell = parse_label(cell)
+                    a["cell"] = parse_label(cell) if type(cell) is str else _parse_cell(grid, cell, ("pieces", i, "cell"))
                 except GridError:
+                    _parse_cell(grid, cell, ("pieces", i, "cell"))  # raises, saying where
+            side = a["side"]
+            if side is not None and side not in sides:
+                side_ref(side, ("pieces", i, "side"))
+            props = a["props"]
+            a["props"] = dict(props) if props else {}
+            pieces[a["id"]] = record_from_fields(Piece, a)
+    else:
+        for i, d in enumerate(doc.get("pieces", [])):
+            cell = d.get("cell")
+            if cell is not None:
+                if type(cell) is str:
+                    try:
+                        cell = parse_label(cell)
+                    except GridError:
+                        cell = _parse_cell(grid, cell, ("pieces", i, "cell"))
+                else:
                     cell = _parse_cell(grid, cell, ("pieces", i, "cell"))
-            else:
-                cell = _parse_cell(grid, cell, ("pieces", i, "cell"))
-        side = d.get("side")
-        if side is not None and side not in sides:
-            side_ref(side, ("pieces", i, "side"))
-        props = d.get("props")
-        pieces[d["id"]] = Piece(d["id"], d["kind"], side, cell, int(d.get("count", 1)), d.get("name", ""),
-                                dict(props) if props else {})
+            side = d.get("side")
+            if side is not None and side not in sides:
+                side_ref(side, ("pieces", i, "side"))
+            props = d.get("props")
+            pieces[d["id"]] = Piece(d["id"], d["kind"], side, cell, int(d.get("count", 1)), d.get("name", ""),
+                                    dict(props) if props else {})
     setup: dict[str, frozenset[int]] = {}
     for side, cells in (doc.get("setup") or {}).items():
         side_ref(side, ("setup", side))
@@ -409,6 +425,30 @@ def dumps(scenario: Scenario, path: str | FsPath | None = None, modeline: str | 
 
 def loads(text: str, source: str = "<scenario>") -> Scenario:
     """Parse scenario text; every problem is one LoadError with file, line and column."""
+    with _gc_paused():
+        try:
+            return _loads(text, source)
+        except LoadError as exc:
+            # Raised afresh below, without the traceback whose frames hold the half-read document:
+            # freed here, before the collector is back, that document costs nothing to collect.
+            refusal = LoadError(exc.message, exc.source, exc.line, exc.column, exc.path)
+    raise refusal
+
+
+@contextmanager
+def _gc_paused() -> Iterator[None]:
+    # A big scenario is hundreds of thousands of new objects and no cycles: the cycle collector,
+    # run every few hundred of them over an ever larger heap, would cost a sixth of the load.
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
+def _loads(text: str, source: str) -> Scenario:
     places: dict[int, tuple[int, int, int, int]] = {}
     doc = load_yaml(text, source, places)
     try:

@@ -30,7 +30,7 @@ from .bounded import MAX_DEPTH as _BOUNDED_DEPTH
 from .bounded import MAX_INT, position
 from .errors import LoadError
 from .safe_yaml_records import MASK as _MASK
-from .safe_yaml_records import Record, find_records, line_and_column, mask
+from .safe_yaml_records import Record, Run, find_records, find_runs, line_and_column, mask
 
 try:  # libyaml when present; the pure-Python safe loader otherwise
     from yaml import CSafeLoader as SafeLoader
@@ -46,6 +46,8 @@ Places = dict[int, tuple[int, int, int, int]]  # id(collection) → (start index
 
 # What YAML forbids in a stream (libyaml's own message has no line or column).
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ufffe\uffff\ud800-\udfff]")
+# The ASCII characters _CONTROL allows: an ASCII text with nothing else needs no search.
+_PLAIN_ASCII = bytes([9, 10, 13, *range(32, 127)])
 _TEXT_INT = re.compile(r"[-+]?(0[0-9_]+|[0-9][0-9_]*(:[0-5]?[0-9])+)")  # octal-looking or base 60 in YAML 1.1
 _TEXT_FLOAT = re.compile(r"[-+]?[0-9][0-9_]*(:[0-5]?[0-9])+\.[0-9_]*")
 _BOOL_WORDS = {"true", "True", "TRUE", "false", "False", "FALSE"}
@@ -128,8 +130,9 @@ def _build(text: str, source: str, places: Places | None = None) -> Any:
     Doing it here rather than with yaml.load means one parse instead of two, and
     aliases, depth and duplicate keys are caught before anything is built. When
     `places` is given, each collection's span in the text is recorded in it. One-line
-    records are read by safe_yaml_records and masked in the text libyaml parses; when the
-    masks do not read back as that module requires, the real text is built instead."""
+    records are read by safe_yaml_records and masked, run by run, in the text libyaml
+    parses; when the masks do not read back as that module requires, the real text is
+    built instead."""
     scalars = _Scalars()
     resolver_starts = frozenset(k for k in scalars.yaml_implicit_resolvers if k)
     records = find_records(text)
@@ -138,8 +141,9 @@ def _build(text: str, source: str, places: Places | None = None) -> Any:
         if not records:
             break
         tried = True
+        runs = find_runs(records)
         try:
-            return _build_events(mask(text, records), source, places, scalars, resolver_starts, records, text)
+            return _build_events(mask(text, runs), source, places, scalars, resolver_starts, runs, text)
         except _NotSame as exc:
             if places is not None:
                 places.clear()
@@ -153,8 +157,8 @@ _STR_TAG = "tag:yaml.org,2002:str"
 
 
 def _build_events(text: str, source: str, places: Places | None, scalars: Any, resolver_starts: frozenset[str],
-                  records: dict[int, Record] | None, real: str = "") -> Any:
-    """The document from libyaml's events of `text`: the real text, or (with `records`) the
+                  runs: dict[int, Run] | None, real: str = "") -> Any:
+    """The document from libyaml's events of `text`: the real text, or (with `runs`) the
     masked one, `real` being what it masks."""
     resolve = scalars.resolve
     # Plain text starting with a character no implicit resolver claims is a string: most
@@ -166,12 +170,12 @@ def _build_events(text: str, source: str, places: Places | None, scalars: Any, r
     DocStart, StreamEnd = yaml.DocumentStartEvent, yaml.StreamEndEvent
     str_tag = _STR_TAG
     no_key = _NO_KEY
-    # Each open collection: [container, is_mapping, pending key or _NO_KEY, start mark]
+    # Each open collection: [container, is_mapping, pending key or _NO_KEY, start mark, flow style]
     stack: list[list[Any]] = []
     frame: list[Any] | None = None  # stack[-1]
     root: Any = None
     count = 0
-    seen: list[int] = []  # records whose mask read back as a lone plain scalar at the record's start
+    seen: list[int] = []  # runs whose mask read back as a lone plain scalar, an entry where the run starts
     parser = SafeLoader(text)
     get_event = parser.get_event
     ev: Any = None
@@ -183,20 +187,20 @@ def _build_events(text: str, source: str, places: Places | None, scalars: Any, r
                 tag = ev.tag
                 value: Any = ev.value
                 if tag is None or tag == "!":
-                    if records is not None and value == _MASK and ev.implicit[0]:
-                        rec = records.get(ev.start_mark.index)
-                        if rec is not None:
+                    if runs is not None and value == _MASK and ev.implicit[0]:
+                        run = runs.get(ev.start_mark.index)
+                        # An entry of a block sequence whose entries stand in the run's column.
+                        if run is not None and frame is not None and not frame[1] and frame[4] is False \
+                                and frame[3].column == run[2]:
                             if len(stack) >= MAX_DEPTH:
                                 raise _mark_error(source, f"nesting deeper than {MAX_DEPTH} levels is not allowed",
                                                   ev.start_mark)
-                            value = rec[0]
-                            seen.append(rec[2])
-                            count += 2 * rec[1]
+                            seen.append(ev.start_mark.index)
+                            count += run[1]
                             if count > MAX_EVENTS:
                                 raise _NotSame()  # the slow build names the very node
-                            if places is not None:  # its line and column are worked out if needed
-                                places[id(value)] = (rec[2], -1, -1, rec[3])
-                            tag = str_tag  # built: nothing left to resolve
+                            frame[0].extend([rec[0] for rec in run[0]])
+                            continue
                     if tag is not str_tag and ev.implicit[0] and (not value or value[0] in resolver_starts):
                         tag = resolve(ScalarNode, value, ev.implicit)
                         if tag != str_tag:
@@ -216,7 +220,7 @@ def _build_events(text: str, source: str, places: Places | None, scalars: Any, r
                 is_map = cls is MapStart
                 if frame is not None and frame[1] and frame[2] is no_key:
                     raise _mark_error(source, "mapping keys must be plain values", ev.start_mark)
-                frame = [{} if is_map else [], is_map, no_key, ev.start_mark]
+                frame = [{} if is_map else [], is_map, no_key, ev.start_mark, ev.flow_style]
                 stack.append(frame)
                 continue
             elif cls is MapEnd or cls is SeqEnd:
@@ -229,8 +233,11 @@ def _build_events(text: str, source: str, places: Places | None, scalars: Any, r
             elif cls is AliasEvent:
                 raise _mark_error(source, "YAML aliases (*name) are not allowed in scenario files", ev.start_mark)
             elif cls is StreamEnd:
-                if records is not None and len(seen) != len(records):
-                    raise _NotSame({i: records[i] for i in seen})
+                if runs is not None:
+                    if len(seen) != len(runs):
+                        raise _NotSame(_records(runs, seen))
+                    if places is not None:  # a record's line and column are worked out if needed
+                        places.update({id(rec[0]): (rec[2], -1, -1, rec[3]) for run in runs.values() for rec in run[0]})
                 return root
             else:  # stream and document boundaries
                 if cls is DocStart and root is not None:
@@ -254,19 +261,19 @@ def _build_events(text: str, source: str, places: Places | None, scalars: Any, r
                 frame[0][frame[2]] = value
                 frame[2] = no_key
     except LoadError:
-        # Trusted only if every record before this place read back as its mask did.
-        if records is not None:
+        # Trusted only if every run before this place read back as its mask did.
+        if runs is not None:
             at = ev.start_mark.index
-            if len(seen) != sum(1 for i in records if i < at):
-                raise _NotSame(_beyond(records, seen, at)) from None
+            if len(seen) != sum(1 for i in runs if i < at):
+                raise _NotSame(_beyond(runs, seen, at)) from None
         raise
     except yaml.YAMLError:
-        if records is None:
+        if runs is None:
             raise
         # Either the real text has this error too (libyaml's pass alone says so and raises
         # it), or the masks changed how the text reads.
         _syntax_check(real, source)
-        raise _NotSame(_beyond(records, seen, ev.start_mark.index if ev is not None else 0)) from None
+        raise _NotSame(_beyond(runs, seen, ev.start_mark.index if ev is not None else 0)) from None
     finally:
         parser.dispose()
 
@@ -274,10 +281,15 @@ def _build_events(text: str, source: str, places: Places | None, scalars: Any, r
 _NO_KEY = object()
 
 
-def _beyond(records: dict[int, Record], seen: list[int], at: int) -> dict[int, Record]:
-    """The records read back right, and those after index `at`, where the parse went wrong."""
-    keep = {i: records[i] for i in seen}
-    keep.update((i, r) for i, r in records.items() if i > at)
+def _records(runs: dict[int, Run], starts: list[int]) -> dict[int, Record]:
+    """The records of the runs that start at `starts`, by index."""
+    return {rec[2]: rec for start in starts for rec in runs[start][0]}
+
+
+def _beyond(runs: dict[int, Run], seen: list[int], at: int) -> dict[int, Record]:
+    """The records of the runs read back right, and those after index `at`, where the parse went wrong."""
+    keep = _records(runs, seen)
+    keep.update((rec[2], rec) for run in runs.values() for rec in run[0] if rec[2] > at)
     return dict(sorted(keep.items()))
 
 
@@ -292,7 +304,8 @@ def load_yaml(text: str, source: str, places: Places | None = None) -> Any:
     receives where each collection stands, for `locate`."""
     if len(text) > MAX_BYTES:
         raise LoadError(f"text is larger than {MAX_BYTES // (1024 * 1024)} MB", source)
-    bad = _CONTROL.search(text)
+    plain = text.isascii() and not text.encode("ascii").translate(None, _PLAIN_ASCII)
+    bad = None if plain else _CONTROL.search(text)
     if bad:
         line, col = position(text, bad.start())
         raise LoadError(f"control character U+{ord(bad.group()):04X} is not allowed in YAML text", source, line, col)
