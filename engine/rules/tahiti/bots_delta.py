@@ -14,10 +14,10 @@ that count, expeditions) return None: the caller plays them on a copy.
 """
 from __future__ import annotations
 
-from .bots_outlook import _INFO, _ODD
+from .bots_outlook import _INFO, values
 from .bots_weights import AREA, BATTLE_WEIGHT, CHIEFTAIN_RISK, FIRM, LEAD, MARGIN_CAP
 from .constants import EXPED, IN_MARAE, LAND, SEA
-from .queries import marae_control, unit_value
+from .queries import marae_control
 from .stacks import _alive, movers, sea_movers
 
 MOVE_NODES = ("on_move", "on_group_move")
@@ -49,12 +49,8 @@ class Before:
             k = info.get(kind)
             if k is None:
                 continue
-            v, combat, leader = k
-            if flags & _ODD or v is None:
-                v = unit_value(st, u)
-                acting = unit_value(st, u, True)
-            else:
-                acting = v
+            v, acting = values(st, u, k)
+            combat, leader = k[1], k[2]
             if p == player:
                 strength += v
             e = (p, acting, leader and not flags & 4, combat, uid, v, kind)  # 4: SULLEN

@@ -23,6 +23,15 @@ _ODD = CURSED | FLIPPED | SULLEN
 _INFO = {k: (PLAIN.get(k), k in COMBAT, k in LEADERS) for k in _CV}
 
 
+def values(st, u, k) -> tuple[int, int]:
+    """A unit's combat value and the value it acts with this turn (`unit_value`'s two
+    readings); `k` is its `_INFO` entry, whose plain value holds when no event touches it."""
+    v = k[0]
+    if u[3] & _ODD or v is None:
+        return unit_value(st, u), unit_value(st, u, True)
+    return v, v
+
+
 def survey(st, player: int) -> tuple[list[int], list[bool], set[int], int, int]:
     """One pass over the units for the evaluation: `projected_control`'s two lists, the hexes
     where the player's fighting units meet another player's (a battle in the Combat Phase),
@@ -46,12 +55,8 @@ def survey(st, player: int) -> tuple[list[int], list[bool], set[int], int, int]:
         k = info.get(kind)
         if k is None:
             continue  # a War Canoe: no combat value, no control
-        v, combat, leader = k
-        if flags & _ODD or v is None:
-            v = unit_value(st, u)
-            acting = unit_value(st, u, True)
-        else:
-            acting = v
+        v, acting = values(st, u, k)
+        combat, leader = k[1], k[2]
         if p == player:
             strength += v
         if flags & IN_MARAE:
