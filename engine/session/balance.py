@@ -22,6 +22,11 @@ from .report import build_report
 DEFAULT_CAP = 5000  # games: where --until-ci stops when the intervals will not narrow enough
 
 
+class OptionsRefused(ValueError):
+    """Options that override the scenario's make a game its rule set refuses (a set-up that
+    could never end, say): said before any game is played."""
+
+
 class Cancelled(KeyboardInterrupt):
     """The user's cancel, raised from the progress callback: the batch stops like on Ctrl+C."""
 
@@ -50,10 +55,25 @@ def _seat_lineups(bots: Sequence[str]) -> tuple[tuple[str, ...], ...]:
     return tuple((b,) * len(bots) for b in sorted(set(bots)))
 
 
+def check_options(s: Scenario, options: Sequence[tuple[str, Any]]) -> None:
+    """The scenario validated with the overriding options as its own: the caller checked the
+    scenario, not what the options make of it. OptionsRefused names the first error."""
+    if not options:
+        return
+    checked = s.copy()
+    checked.options.update(dict(options))
+    errors = [f for f in get_ruleset(s.ruleset).validate(checked) if f.severity == "error"]
+    if errors:
+        said = ", ".join(f"{k}={v}" for k, v in options)
+        raise OptionsRefused(f"with {said} the scenario has {len(errors)} validation errors "
+                             f"(first: {errors[0].message})")
+
+
 def run_balance(run: BalanceRun, progress: Callable[[int, int], None] | None = None) -> tuple[dict[str, Any], bool]:
     """Play the run; (report data, interrupted). An interruption keeps the games finished so far."""
     s = run.scenario
     rules = get_ruleset(s.ruleset)
+    check_options(s, run.options)
     players = rules.new_initial_state(s, dict(run.options)).num_players()
     bots = list(run.bots) + ["random"] * (players - len(run.bots))
     run.bots = bots
