@@ -62,7 +62,7 @@ def cmd_balance(args: argparse.Namespace) -> int:
     interrupted = stoppable(lambda: play_sweep(sweep, s, args.games, args.workers, client, _progress), client)
     sides = rules.player_sides(s, sweep["players"])
     names = [s.sides[x].name if x in s.sides else x for x in sides]
-    files = write_sweep(sweep, names, out)
+    files = write_sweep(sweep, names, out, [s.sides[x].color if x in s.sides else None for x in sides])
     lines = [f"sweep of {s.title or s.ruleset}: {len(sweep['settings'])} settings, "
              f"{sweep['settings'][0]['games']} games each (seed {sweep['seed']})" + ("; interrupted" if interrupted else "")]
     for e in sweep["settings"]:

@@ -7,7 +7,9 @@ of games travel back from worker processes or a Dask cluster cheaply:
     turns      the game's length in the rule set's turns (Tahiti and Fire in the Fern: game
                turns; Tiki: player turns; pearls: rounds of the die);
     outcome    how it ended, in the rulebook's words (victory level, Armageddon, time limit…);
-    timeline   per turn, one number per player (areas held, figures lost, fruits, money);
+    timeline   one number per player at the start (entry 0) and after each turn (entry k after
+               turn k; a finished game's last entry is its final state, so a finished game has
+               turns + 1 entries): areas held, figures lost, fruits, money;
     maps       name -> {cell label: count}, or name -> {player: {cell label: count}}.
 
 The collectors read the rule sets' state objects as they are (they are the engine's own
@@ -25,6 +27,10 @@ TIMELINE_WORDS = {  # what the timeline counts, per rule set (words for the page
     "fern": "figures lost",
     "tiki": "fruits",
     "pearls": "money (cash and chest)",
+}
+TIMELINE_NOTES = {  # what a designer must know to read the timeline, per rule set (words for the page)
+    "pearls": "Cash in hand does not count at the end: the winner has the highest score, the chest plus the "
+              "groups on the map, so the richest player need not be the winner.",
 }
 
 
@@ -94,7 +100,7 @@ class TahitiCollector(Collector):
 
     def step(self, state, player: int, action: int) -> None:
         super().step(state, player, action)
-        if state.turn != self.turn:
+        if state.turn != self.turn:  # the start of a turn: the areas after the turn before it
             from engine.rules.tahiti.queries import areas_held
             self.turn = state.turn
             self.timeline.append([float(x) for x in areas_held(state)])
@@ -110,7 +116,10 @@ class TahitiCollector(Collector):
         self._seen_log = len(log)
 
     def turns(self, state) -> int:
-        return int(state.turn)
+        # The last turn in which anything happened: the turn limit ends the game as the turn after
+        # the limit begins, before anything of it is played (sequence.turn_start), so a game
+        # ended by the limit lasted `turn_limit` turns, not state.turn.
+        return self.turn or int(state.turn)
 
     def outcome(self, state, returns: list[float]) -> str:
         kind = state.result[0] if state.result else "not finished"
@@ -129,8 +138,10 @@ class TahitiCollector(Collector):
             if p >= 0:  # by area id; the report colours the area's cells
                 _bump(held[str(p)], str(b.areas[a]))
         self.maps = {"held": held, "battles": self.battles}
-        if self.timeline and finished:
-            self.timeline[-1] = [float(x) for x in areas_held(state)]
+        if finished:
+            # appended, as the other collectors do: written over the last entry (the start of the
+            # last turn) it would stand a turn early, and the game's last step would span two turns
+            self.timeline.append([float(x) for x in areas_held(state)])
         return super().finish(state, returns, finished)
 
 
@@ -258,7 +269,10 @@ class PearlsCollector(Collector):
 
     def outcome(self, state, returns: list[float]) -> str:
         best = max(returns) if returns else 0.0
-        return "tie for the most money" if returns.count(best) != 1 else "won on money"
+        # the rulebook's winner: the highest score, the chest and the groups on the map (cash in
+        # hand counts for nothing at the end, docs/rules/pearls.md)
+        return ("tie for the highest score (chest + groups)" if returns.count(best) != 1 else
+                "won with the highest score (chest + groups)")
 
     def finish(self, state, returns: list[float], finished: bool = True) -> dict[str, Any]:
         boats: dict[str, dict[str, int]] = {str(p): {} for p in range(state.n)}

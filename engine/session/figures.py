@@ -29,18 +29,25 @@ plt.rcParams.update({"font.size": 10, "axes.spines.top": False, "axes.spines.rig
                      "axes.grid": True, "grid.alpha": 0.3, "figure.autolayout": False})
 
 
+def colours(given: Sequence[str | None]) -> list[str]:
+    """Each side's own colour where the scenario gives one (#rgb or #rrggbb), else the cycle's."""
+    return [c if isinstance(c, str) and c.startswith("#") and len(c) in (4, 7) else CYCLE[i % len(CYCLE)]
+            for i, c in enumerate(given)]
+
+
 def side_colours(report: Mapping[str, Any]) -> list[str]:
-    out = []
-    for i, x in enumerate(report["sides"]):
-        c = x.get("colour")
-        out.append(c if isinstance(c, str) and c.startswith("#") and len(c) in (4, 7) else CYCLE[i % len(CYCLE)])
-    return out
+    return colours([x.get("colour") for x in report["sides"]])
 
 
 def _save(fig, directory: str, name: str) -> str:
     fig.savefig(os.path.join(directory, name), dpi=DPI, bbox_inches="tight")
     plt.close(fig)
     return name
+
+
+def _legend_below(ax, entries: int) -> None:
+    """The legend under the axes: inside them it hides lines and bands wherever they run."""
+    ax.legend(fontsize=8, ncol=min(4, entries), loc="upper center", bbox_to_anchor=(0.5, -0.2), frameon=False)
 
 
 def _whiskers(rows) -> list[list[float]]:
@@ -61,10 +68,12 @@ def wins(report: Mapping[str, Any], directory: str) -> str:
     ax.invert_yaxis()
     ax.set_xlim(0, 100)
     ax.set_xlabel("games won, % (bars: 95% interval)")
-    for y, x in zip(ys, sides):  # the figure written at the bar's foot, clear of the whisker's end
-        r = x["rate"] * 100
-        inside = r >= 14
-        ax.text(1.2 if inside else r + 1.2, y, f"{r:.1f} %", va="center", ha="left", fontsize=9, fontweight="bold",
+    for y, x in zip(ys, sides):
+        # the figure written at the bar's foot where the whisker leaves it room, else past the
+        # whisker's end: a whisker drawn through the figure makes it unreadable
+        r, lo, hi = x["rate"] * 100, x["interval95"][0] * 100, x["interval95"][1] * 100
+        inside = (r >= 14 and lo >= 13) or hi > 86  # past the whisker there would be no room
+        ax.text(1.2 if inside else hi + 1.5, y, f"{r:.1f} %", va="center", ha="left", fontsize=9, fontweight="bold",
                 color="white" if inside else "#222222")
     return _save(fig, directory, "wins.png")
 
@@ -81,7 +90,7 @@ def convergence(report: Mapping[str, Any], directory: str) -> str:
     ax.set_ylabel("games won, %")
     ax.set_ylim(0, 100)
     ax.set_title("Win rate as games were played (band: 95% interval)", fontsize=10)
-    ax.legend(fontsize=8, ncol=min(4, len(report["sides"])), loc="upper right")
+    _legend_below(ax, len(report["sides"]))
     return _save(fig, directory, "convergence.png")
 
 
@@ -100,7 +109,8 @@ def seat(report: Mapping[str, Any], directory: str) -> str | None:
     ax.invert_yaxis()
     ax.set_xlim(0, 100)
     ax.set_xlabel(f"games won, % — {seat['games']} games, {' / '.join(seat['bots'])} in every seat")
-    ax.legend(fontsize=8, loc="lower right")
+    # above the axes: inside, it hid the end of the last seat's whisker
+    ax.legend(fontsize=8, loc="lower right", bbox_to_anchor=(1.0, 1.0), frameon=False)
     return _save(fig, directory, "seat.png")
 
 
@@ -166,11 +176,11 @@ def timeline(report: Mapping[str, Any], directory: str) -> str | None:
         ax.plot(tl["turns"], series["mean"], color=col, label=x["name"], lw=1.6, marker="o" if len(tl["turns"]) < 15 else None,
                 ms=3)
         ax.fill_between(tl["turns"], series["lo"], series["hi"], color=col, alpha=0.18)
-    ax.set_xlabel(report["length"]["unit"].rstrip("s"))
+    ax.set_xlabel(f"{report['length']['unit']} played (0: the start)")
     ax.xaxis.set_major_locator(matplotlib.ticker.MaxNLocator(integer=True))
     ax.set_ylabel(f"mean {tl['what']}")
     ax.set_title("Per side, turn by turn (band: 95% interval of the mean)", fontsize=10)
-    ax.legend(fontsize=8, ncol=min(4, len(report["sides"])))
+    _legend_below(ax, len(report["sides"]))
     return _save(fig, directory, "timeline.png")
 
 

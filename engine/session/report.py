@@ -17,7 +17,7 @@ from engine.scenario.model import Scenario
 
 from . import stats
 from .batch import GameResult
-from .collect import TIMELINE_WORDS, ordered_outcomes
+from .collect import TIMELINE_NOTES, TIMELINE_WORDS, ordered_outcomes
 from .matrix import matrix_bots  # noqa: F401 - where callers have long found it
 from .stats import wilson  # noqa: F401 - the interval's long-standing home
 
@@ -73,6 +73,8 @@ def build_report(s: Scenario, results: Sequence[GameResult], bots: Sequence[str]
     length = stats.length(results)
     timeline = stats.timeline(results, players)
     timeline["what"] = TIMELINE_WORDS.get(s.ruleset, "score")
+    if s.ruleset in TIMELINE_NOTES:
+        timeline["note"] = TIMELINE_NOTES[s.ruleset]
     report = {
         "scenario": s.title, "ruleset": s.ruleset, "games": n, "seed": seed,
         "sides": per_side, "bots_differ": bots_differ,

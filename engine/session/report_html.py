@@ -73,14 +73,25 @@ def _seat(report: Mapping[str, Any], pic: str | None) -> str:
         return head + "<p>No games with the same bot in every seat were played.</p>"
     rows = "".join(f"<tr><td>seat {r['seat'] + 1}</td><td>{escape(r['name'])}</td><td class=n>{r['wins']}</td>"
                    f"<td class=n>{_pct(r['rate'])}</td><td class=n>{_interval(r)}</td></tr>" for r in seat["per_seat"])
-    fair = [r for r in seat["per_seat"] if r["interval95"][0] <= seat["even"] <= r["interval95"][1]]
-    verdict = ("Every seat's interval contains the even share: no seat advantage shows at this number of games."
-               if len(fair) == len(seat["per_seat"]) else
-               "At least one seat's interval leaves out the even share: the seats are not even.")
+    verdict = _seat_verdict(seat)
     return (head + f"<p>{seat['games']} games with {escape(' / '.join(seat['bots']))} in every seat; an even game "
             f"gives each seat {_pct(seat['even'])}. {verdict}</p>"
             f"<table><tr><th>Seat</th><th>Side</th><th>Wins</th><th>Rate</th><th>95 % interval</th></tr>{rows}</table>"
             + _img(pic, "seat advantage"))
+
+
+def _seat_verdict(seat: Mapping[str, Any]) -> str:
+    """The chi-squared test over all seats at once (stats.seats_even_test), in words."""
+    test = seat.get("test") or {}
+    p, decided = test.get("p"), test.get("decided", 0)
+    if p is None:
+        return (f"Only {decided} of these games had a single winner: too few to tell whether the seats are even "
+                "(play more games).")
+    if p < 0.05:
+        return (f"<b>The seats are not even</b>: seats that win equally often would give wins as unequal as these "
+                f"in fewer than one set of {decided} games in twenty (chi-squared test over all seats, p = {p:.3f}).")
+    return (f"No seat advantage shows at this number of games: seats that win equally often would give wins as "
+            f"unequal as these in {p:.0%} of sets of {decided} games (chi-squared test over all seats).")
 
 
 def _matrix(report: Mapping[str, Any], pic: str | None) -> str:
@@ -156,8 +167,10 @@ def page(report: Mapping[str, Any], pics: Mapping[str, str | None], maps: Sequen
         _img(pics.get("length"), "game length"),
     ]
     if pics.get("timeline"):
-        parts += [f"<h2>Timeline</h2><p>Mean {escape(tl['what'])} per side after each {escape(ln['unit'].rstrip('s'))},"
-                  " over all games (a game that has ended keeps its last value).</p>", _img(pics["timeline"], "timeline")]
+        unit = escape(ln["unit"].rstrip("s"))
+        parts += [f"<h2>Timeline</h2><p>Mean {escape(tl['what'])} per side after each {unit} (at 0: the start), over "
+                  "all games (a game that has ended keeps its last value)."
+                  + (f" {escape(tl['note'])}" if tl.get("note") else "") + "</p>", _img(pics["timeline"], "timeline")]
     if maps:
         parts.append("<h2>Maps</h2>")
         for m, pic in maps:

@@ -73,7 +73,24 @@ def seat_advantage(results: Sequence[GameResult], players: int, sides: Sequence[
     same = [r for r in results if r.bots and len(set(r.bots)) == 1]
     wins = wins_per_player(same, players)
     return {"games": len(same), "bots": sorted({r.bots[0] for r in same}), "even": 1 / players if players else 0.0,
-            "per_seat": [{"seat": p, "side": sides[p], **rate(wins[p], len(same))} for p in range(players)]}
+            "per_seat": [{"seat": p, "side": sides[p], **rate(wins[p], len(same))} for p in range(players)],
+            "test": seats_even_test(wins)}
+
+
+# A chi-squared test wants about five expected wins a seat; with fewer it says nothing sure.
+LEAST_EXPECTED = 5
+
+
+def seats_even_test(wins: Sequence[int]) -> dict[str, Any]:
+    """Whether the wins per seat could come from seats that win equally often: one chi-squared
+    goodness-of-fit test over every seat at once, on the games with a single winner. (Asking
+    whether each seat's own interval holds the even share would, with four seats, find an
+    uneven seat in about one even game in six.) {"decided", "p" (None: too few games)}."""
+    decided = int(sum(wins))
+    if len(wins) < 2 or decided < LEAST_EXPECTED * len(wins):
+        return {"decided": decided, "p": None}
+    from scipy.stats import chisquare
+    return {"decided": decided, "p": float(chisquare(list(wins)).pvalue)}
 
 
 def outcomes(results: Sequence[GameResult]) -> dict[str, int]:
@@ -112,8 +129,9 @@ def length(results: Sequence[GameResult]) -> dict[str, Any]:
 
 
 def timeline(results: Sequence[GameResult], players: int) -> dict[str, Any]:
-    """Mean per player per turn over all games, a finished game's last value carried forward;
-    the band is the 95% interval of the mean (normal approximation)."""
+    """Mean per player over all games at the start (turn 0) and after each turn, a finished game's
+    last value carried forward; the band is the 95% interval of the mean (normal approximation).
+    Entry k of a game's record is its value after k turns (engine/session/collect.py)."""
     series = [r.record.get("timeline") or [] for r in results]
     series = [s for s in series if s]
     turns = max((len(s) for s in series), default=0)
@@ -130,7 +148,7 @@ def timeline(results: Sequence[GameResult], players: int) -> dict[str, Any]:
             lo.append(max(m - h, min(xs)) if xs else m)
             hi.append(min(m + h, max(xs)) if xs else m)
         per_player.append({"mean": mean, "lo": lo, "hi": hi})
-    return {"turns": list(range(1, turns + 1)), "games": len(series), "per_player": per_player}
+    return {"turns": list(range(turns)), "games": len(series), "per_player": per_player}
 
 
 def maps(results: Sequence[GameResult]) -> dict[str, Any]:

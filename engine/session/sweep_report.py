@@ -19,7 +19,10 @@ def setting_label(setting: Mapping[str, Any]) -> str:
     return ", ".join(f"{k} = {v}" for k, v in setting.items())
 
 
-def plot(sweep: Mapping[str, Any], names: Sequence[str], directory: str) -> str:
+def plot(sweep: Mapping[str, Any], names: Sequence[str], directory: str,
+         side_colours: Sequence[str | None] = ()) -> str:
+    """sweep.png: each side's win rate against the setting, in the side's own colour as the
+    balance report draws it (`side_colours`: the scenario's, None where a side has none)."""
     from . import figures
     plt = figures.plt
     entries = sweep["settings"]
@@ -28,8 +31,9 @@ def plot(sweep: Mapping[str, Any], names: Sequence[str], directory: str) -> str:
     xs = [e["setting"][sweep["vary"][0]["path"]] for e in entries] if numeric else list(range(len(entries)))
     fig, ax = plt.subplots(figsize=(7.0, 3.8))
     players = sweep["players"]
+    cols = figures.colours(list(side_colours)[:players] + [None] * (players - len(side_colours)))
     for p in range(players):
-        col = figures.CYCLE[p % len(figures.CYCLE)]
+        col = cols[p]
         rate = [e["per_player"][p]["rate"] * 100 for e in entries]
         ax.plot(xs, rate, color=col, marker="o", lw=1.6, label=names[p] if p < len(names) else f"player {p + 1}")
         ax.fill_between(xs, [e["per_player"][p]["interval95"][0] * 100 for e in entries],
@@ -70,11 +74,12 @@ def verdict(sweep: Mapping[str, Any]) -> str:
     return words
 
 
-def write_sweep(sweep: dict[str, Any], names: Sequence[str], directory: str) -> dict[str, str]:
+def write_sweep(sweep: dict[str, Any], names: Sequence[str], directory: str,
+                side_colours: Sequence[str | None] = ()) -> dict[str, str]:
     os.makedirs(directory, exist_ok=True)
     paths = {"json": os.path.join(directory, "sweep.json"), "html": os.path.join(directory, "sweep.html")}
     write_atomic(paths["json"], json.dumps(sweep, indent=1))
-    pic = plot(sweep, names, directory)
+    pic = plot(sweep, names, directory, side_colours)
     paths["png"] = os.path.join(directory, pic)
     players = sweep["players"]
     head = "".join(f"<th>{escape(n)}</th>" for n in names[:players])

@@ -37,6 +37,12 @@ def test_pearls_boats_at_the_end_are_the_boats_on_the_map():
         assert sum(boats[str(p)].values()) == sum(1 for k, c in enumerate(final.colour) if c >= 0 and final.owner[k] == p)
     assert rec["timeline"][-1] == [float(c + k) for c, k in zip(final.cash, final.chest)]
     assert rec["turns"] == len(rec["timeline"]) - 1
+    # the rulebook's winner has the highest score, chest plus groups: cash does not count
+    scores = final.scores()
+    sole = scores.count(max(scores)) == 1
+    assert rec["outcome"] == ("won with the highest score (chest + groups)" if sole else
+                              "tie for the highest score (chest + groups)")
+    assert "money" not in rec["outcome"]
 
 
 def test_fern_casualties_by_side_add_up_to_the_casualties_on_the_table():
@@ -64,3 +70,32 @@ def test_tahiti_areas_held_at_the_end_are_the_areas_controlled(name):
     assert rec["outcome"] == TAHITI_OUTCOMES.get(final.result[0], final.result[0])  # the rulebook's words
     battles = sum(1 for line in final.log if ": battle at " in line)
     assert sum(rec["maps"]["battles"].values()) == battles
+
+
+@pytest.mark.parametrize("name", ["tiki.yaml", "pearls.yaml", "fern-ambush.yaml", "tahiti.yaml"])
+def test_a_finished_games_timeline_is_its_start_then_one_value_after_each_turn(name):
+    _, _, rec = played(name)
+    # entry k is the value after k turns, the last the final state: what the report's turn axis reads
+    assert len(rec["timeline"]) == rec["turns"] + 1
+
+
+def test_a_tahiti_game_ended_by_the_turn_limit_lasted_the_limit_and_its_timeline_ends_at_its_end():
+    from engine.rules.tahiti.queries import areas_held
+    s = load_path(os.path.join(ROOT, "scenarios", "tahiti.yaml"))
+    rules = get_ruleset(s.ruleset)
+    state = rules.new_initial_state(s, {"turn_limit": 2})
+    bots = [rules.bot_factories()["random"](random.Random(f"0:{p}")) for p in range(state.num_players())]
+    c = collector_for(s.ruleset, state)
+    starts = {}  # the areas held as each turn began, seen apart from the collector
+
+    def note(st, player, action):
+        starts.setdefault(st.turn, [float(x) for x in areas_held(st)])
+        c.step(st, player, action)
+
+    final = play_game(state, bots, random.Random(0), 200_000, note)
+    rec = c.finish(final, [float(x) for x in final.returns()])
+    assert rec["ended"] == "the turn limit" and final.turn == 3  # the limit ends it as turn 3 begins
+    assert rec["turns"] == 2  # "the game ends by areas after this many turns"
+    # the start, after turn 1, after turn 2 (the end): the final state is not written over the
+    # value after turn 1, which made the game's last step two turns long
+    assert rec["timeline"] == [starts[1], starts[2], [float(x) for x in areas_held(final)]]

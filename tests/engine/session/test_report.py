@@ -1,6 +1,8 @@
 """Balance reports: every figure agrees with report.json, and report.json with the games."""
 import json
+import math
 import os
+import statistics
 
 import pytest
 
@@ -58,6 +60,74 @@ def test_maps_and_timeline_are_the_sums_and_means_of_the_games(tiki_report):
     tl = report["timeline"]
     last = [g.record["timeline"][-1][0] for g in games]  # a finished game keeps its last value
     assert tl["per_player"][0]["mean"][-1] == pytest.approx(sum(last) / len(last))
+    # the turn axis: the start (0), then after each turn up to the end of the longest game
+    assert tl["turns"] == list(range(report["length"]["max"] + 1))
+    assert tl["per_player"][0]["mean"][0] == 0  # nobody has a fruit at the start
+
+
+def _game(n: int, timeline) -> GameResult:
+    return GameResult(n, [1.0, -1.0], 0, 10, 0, record={"turns": len(timeline) - 1, "timeline": timeline})
+
+
+def test_the_timeline_carries_an_ended_games_final_value_to_the_last_turn():
+    # one value a side a turn rising by one a turn: A plays three turns, B one, C two
+    games = [_game(0, [[0, 0], [1, 2], [2, 4], [3, 6]]), _game(1, [[0, 0], [1, 2]]), _game(2, [[0, 0], [1, 2], [2, 4]])]
+    tl = stats.timeline(games, 2)
+    assert tl["turns"] == [0, 1, 2, 3]
+    assert tl["per_player"][0]["mean"] == pytest.approx([0, 1, 5 / 3, 2])
+    assert tl["per_player"][1]["mean"] == pytest.approx([0, 2, 10 / 3, 4])
+    # the band: from the same carried values, never outside what the games reached
+    assert tl["per_player"][0]["lo"][0] == tl["per_player"][0]["hi"][0] == 0
+    last = [3, 1, 2]
+    half = stats.Z95 * statistics.stdev(last) / math.sqrt(3)
+    assert tl["per_player"][0]["lo"][-1] == pytest.approx(max(2 - half, 1))
+    assert tl["per_player"][0]["hi"][-1] == pytest.approx(min(2 + half, 3))
+
+
+def _drawn(monkeypatch, draw, report):
+    """The matplotlib figure a function of figures.py draws, drawn, before it is saved."""
+    from engine.session import figures
+    kept = []
+    monkeypatch.setattr(figures, "_save", lambda fig, directory, name: kept.append(fig) or name)
+    draw(report, "unused")
+    fig = kept[0]
+    fig.canvas.draw()
+    return fig
+
+
+def _report(rates_and_intervals, n=30):
+    sides = [{"player": p, "side": f"s{p}", "name": f"Side {p + 1}", "colour": None, "bot": "random", "wins": round(r * n),
+              "games": n, "rate": r, "interval95": [lo, hi]} for p, (r, lo, hi) in enumerate(rates_and_intervals)]
+    return {"sides": sides, "games": n, "length": {"unit": "turns"},
+            "convergence": {"games": [1, 2, 3], "per_player": [[[r, lo, hi]] * 3 for r, lo, hi in rates_and_intervals]},
+            "timeline": {"turns": [0, 1, 2], "what": "fruits", "per_player": [
+                {"mean": [0, 1, 2], "lo": [0, 0.5, 1], "hi": [0, 1.5, 3]} for _ in rates_and_intervals]},
+            "seat": {"games": n, "bots": ["random"], "even": 1 / len(sides),
+                     "per_seat": [{**x, "seat": x["player"]} for x in sides]}}
+
+
+def test_a_win_rate_is_never_written_across_its_whisker(monkeypatch):
+    from engine.session import figures
+    # a small rate, a middling rate whose interval starts near zero, a large rate with room inside
+    rows = [(0.10, 0.035, 0.256), (0.25, 0.102, 0.495), (0.667, 0.488, 0.808)]
+    fig = _drawn(monkeypatch, figures.wins, _report(rows))
+    ax = fig.axes[0]
+    texts = [t for t in ax.texts if t.get_text().endswith("%")]
+    assert len(texts) == 3
+    to_data = ax.transData.inverted()
+    for t, (_, lo, hi) in zip(texts, rows):
+        (x0, _), (x1, _) = to_data.transform(t.get_window_extent())
+        assert x1 < lo * 100 or x0 > hi * 100, (t.get_text(), x0, x1, lo, hi)
+
+
+@pytest.mark.parametrize("draw", ["convergence", "timeline", "seat"])
+def test_legends_stand_clear_of_what_the_figures_draw(monkeypatch, draw):
+    from engine.session import figures
+    report = _report([(0.65, 0.52, 0.81), (0.35, 0.19, 0.48)])
+    fig = _drawn(monkeypatch, getattr(figures, draw), report)
+    ax = fig.axes[0]
+    legend, area = ax.get_legend().get_window_extent(), ax.get_window_extent()
+    assert legend.y1 <= area.y0 or legend.y0 >= area.y1  # under or over the axes, never on them
 
 
 def test_the_page_and_its_figures_say_what_the_json_says(tiki_report):
@@ -124,3 +194,13 @@ def test_bot_matrix_cells_count_the_row_bots_wins(tiki_report):
     # seat 1 with A against B is the same game as seat 2 with B against A (the same line-up)
     a, b = m["seats"]
     assert a["cells"][0][1]["wins"] + b["cells"][1][0]["wins"] <= 1
+
+
+def test_the_seat_verdict_says_the_test_over_all_seats_in_words():
+    from engine.session.report_html import _seat_verdict
+    uneven = _seat_verdict({"test": stats.seats_even_test([30, 10])})
+    assert "not even" in uneven and "p = 0.002" in uneven
+    even = _seat_verdict({"test": stats.seats_even_test([21, 19])})
+    assert "No seat advantage shows" in even and "not even" not in even
+    few = _seat_verdict({"test": stats.seats_even_test([3, 1])})
+    assert "Only 4 of these games had a single winner" in few

@@ -129,3 +129,11 @@ def test_the_default_bot_is_named_on_the_page(pearls_report):
     s, report, paths = pearls_report
     assert report["balance_bot"] != "random"
     assert f"balance bot, {report['balance_bot']}, which plays to a result" in open(paths["html"]).read()
+
+
+def test_the_page_says_the_winner_is_the_highest_score_not_the_most_money(pearls_report):
+    _, report, paths = pearls_report
+    assert set(report["outcomes"]) <= {"won with the highest score (chest + groups)",
+                                       "tie for the highest score (chest + groups)"}
+    # the timeline counts money, cash included, which decides nothing at the end: the page says so
+    assert "Cash in hand does not count at the end" in open(paths["html"]).read()
