@@ -8,7 +8,6 @@ is the published JSON Schema, and loading checks it too.
 from __future__ import annotations
 
 import gc
-import re
 from contextlib import contextmanager
 from dataclasses import MISSING, fields
 from pathlib import Path as FsPath
@@ -25,7 +24,7 @@ from .errors import LoadError
 from .migrations import migrate
 from .native_schema import check_document
 from .native_write import NO_AREA, scenario_to_document  # noqa: F401  (scenario_to_document: callers import it from here)
-from .schema_check import steps
+from .schema_check import extra_key, reason, steps
 from .safe_yaml import load_yaml
 from .yaml_dump import dump_yaml
 from .yaml_locate import locate
@@ -127,16 +126,16 @@ def document_to_scenario(doc: Any) -> Scenario:
         plain_pieces = check_document(doc)
     except fastjsonschema.JsonSchemaValueException as exc:
         where = steps(doc, list(exc.path or []))
-        message = exc.message.replace("data.", "", 1) if exc.message.startswith("data.") else exc.message
-        extra = re.search(r"must not contain \{'([^']*)'", message)
-        if extra:  # point at the key that should not be there, not at its mapping
-            raise FormatError(where + (extra.group(1),), message.replace("data ", "the file ", 1), key=True) from None
+        message = reason(exc)
+        extra = extra_key(exc)
+        if extra is not None:  # point at the key that should not be there, not at its mapping
+            raise FormatError(where + (extra,), message, key=True) from None
         if where == ("map", "grid") and isinstance(exc.value, dict):
             try:  # the grid's own words say more than "valid exactly by one definition"
                 grid_from_dict(exc.value)
             except (GridError, KeyError, TypeError, ValueError) as grid_exc:
                 raise FormatError(where, f"map.grid: {grid_exc}") from None
-        raise FormatError(where, message.replace("data ", "the file ", 1)) from None
+        raise FormatError(where, message) from None
 
     from engine.plugins import ruleset_ids
     known = ruleset_ids()

@@ -53,6 +53,23 @@ _TEXT_FLOAT = re.compile(r"[-+]?[0-9][0-9_]*(:[0-5]?[0-9])+\.[0-9_]*")
 _BOOL_WORDS = {"true", "True", "TRUE", "false", "False", "FALSE"}
 
 
+# libyaml's words for what was open when it stopped, in a designer's words.
+_OPEN = {
+    "while parsing a flow sequence": "in the [ ... ] list opened",
+    "while parsing a flow mapping": "in the { ... } mapping opened",
+    "while scanning a quoted scalar": "in the quoted text opened",
+    "while parsing a block mapping": "in the mapping that starts",
+    "while parsing a block collection": "in the list that starts",
+    "while parsing a block sequence": "in the list that starts",
+}
+
+
+def _opened(context: str, mark: Any) -> str:
+    where = f"at line {mark.line + 1}, column {mark.column + 1}"
+    words = _OPEN.get(context.strip())
+    return f"{words} {where}" if words else f"({context.strip()} {where})"
+
+
 def _mark_error(source: str, message: str, mark: Any) -> LoadError:
     if mark is None:
         return LoadError(message, source)
@@ -316,6 +333,10 @@ def load_yaml(text: str, source: str, places: Places | None = None) -> Any:
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         problem = exc.problem or exc.context or "not valid YAML"
+        if exc.problem and exc.context and exc.context_mark and exc.problem_mark \
+                and exc.context_mark.line != exc.problem_mark.line:
+            # The parser notices a bracket or quote left open only lines later: name where it opened.
+            problem = f"{problem.strip()} {_opened(exc.context, exc.context_mark)}"
         if "nesting depth" in problem:  # libyaml's own limit, reached before ours
             problem = f"nesting deeper than {MAX_DEPTH} levels is not allowed"
         elif "could not determine a constructor" in str(exc) or "tag" in (exc.problem or ""):

@@ -46,6 +46,40 @@ def steps(doc: Any, raw: list[Any]) -> tuple[Any, ...]:
     return tuple(out)
 
 
+def reason(exc: fastjsonschema.JsonSchemaValueException) -> str:
+    """fastjsonschema's refusal in words, without its path (the caller says where): keys that
+    should not be there or are missing are named plainly, with the keys the place does take,
+    rather than as the Python sets and lists of its message."""
+    message = exc.message
+    if exc.name and message.startswith(exc.name):
+        message = message[len(exc.name):].strip()
+    elif message.startswith("data."):
+        message = message[len("data."):]
+    definition = exc.definition if isinstance(exc.definition, dict) else {}
+    value = exc.value
+    known = list(definition.get("properties", {}))
+    if exc.rule == "additionalProperties" and isinstance(value, dict):
+        extra = [k for k in value if k not in definition.get("properties", {})]
+        if extra:
+            keys = ", ".join(repr(k) for k in extra)
+            told = f"unknown key {keys}" if len(extra) == 1 else f"unknown keys {keys}"
+            return told + (f" (the keys here: {', '.join(known)})" if known else " (no other keys are allowed here)")
+    if exc.rule == "required" and isinstance(value, dict):
+        missing = [k for k in definition.get("required", ()) if k not in value]
+        if missing:
+            keys = ", ".join(repr(k) for k in missing)
+            return f"the key {keys} is missing" if len(missing) == 1 else f"the keys {keys} are missing"
+    return message
+
+
+def extra_key(exc: fastjsonschema.JsonSchemaValueException) -> Any:
+    """The first key that should not be there, for pointing at it (None: not such a refusal)."""
+    definition = exc.definition if isinstance(exc.definition, dict) else {}
+    if exc.rule == "additionalProperties" and isinstance(exc.value, dict):
+        return next((k for k in exc.value if k not in definition.get("properties", {})), None)
+    return None
+
+
 def check(name: str, doc: Any, source: str, definition: str | None = None, locate: Locate | None = None,
           prefix: tuple[Any, ...] = ()) -> None:
     """Refuse `doc` with one LoadError when it does not match the schema."""
@@ -53,10 +87,7 @@ def check(name: str, doc: Any, source: str, definition: str | None = None, locat
         validator(name, definition)(doc)
     except fastjsonschema.JsonSchemaValueException as exc:
         where = prefix + steps(doc, list(exc.path or []))
-        message = exc.message
-        if exc.name and message.startswith(exc.name):
-            message = message[len(exc.name):].strip()
-        message = message.replace("data.", "", 1) if message.startswith("data.") else message
+        message = reason(exc)
         pos = locate(where) if locate else None
         text = f"{json_path(where)} {message}" if pos else message
         if pos:
@@ -79,7 +110,5 @@ def check_part(name: str, key: str, value: Any, source: str, what: str) -> None:
         _part_validator(name, key)(value)
     except fastjsonschema.JsonSchemaValueException as exc:
         where = steps(value, list(exc.path or []))
-        message = exc.message
-        if exc.name and message.startswith(exc.name):
-            message = message[len(exc.name):].strip()
+        message = reason(exc)
         raise LoadError(f"{json_path(where) if where else 'its value'} {message}", source, path=what) from None

@@ -89,6 +89,28 @@ def test_unknown_keys_are_refused_with_their_place():
     assert "colour_scheme" in e.message
 
 
+def test_an_unknown_key_is_named_in_words_with_the_keys_the_place_takes():
+    text = GOOD.replace("title: Example island\n", "title: Example island\ncolour_scheme: dark\n")
+    e = error_of(text)
+    assert e.message.startswith("unknown key 'colour_scheme' (the keys here: motu, ruleset, title,")
+    assert "{" not in e.message and "properties" not in e.message  # not the schema library's Python set
+    assert (e.line, e.column) == (text.split("\n").index("colour_scheme: dark") + 1, 1)
+
+
+def test_a_missing_key_is_named():
+    e = error_of(GOOD.replace("ruleset: tahiti\n", "", 1))
+    assert e.message == "the key 'ruleset' is missing"
+
+
+def test_a_bracket_left_open_is_named_where_it_opened():
+    # The parser notices only on the next line; the message says where the list began.
+    e = error_of("motu: 1\nruleset: tahiti\ntitle: [Example island\nmap: {}\n")
+    assert e.line == 4
+    assert e.message == "did not find expected ',' or ']' in the [ ... ] list opened at line 3, column 8"
+    e = error_of('motu: 1\ntitle: "Example island\n')
+    assert "in the quoted text opened at line 2, column 8" in e.message
+
+
 def test_unquoted_hex_label_read_as_a_number():
     e = error_of(GOOD.replace("cell: '0303'", "cell: 303"))
     assert "must be quoted" in e.message
