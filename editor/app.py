@@ -6,13 +6,13 @@ import os
 import sys
 import traceback
 
-from PySide6.QtCore import QStandardPaths
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from engine.io.errors import LoadError
 from engine.resources import scenarios_dir
 from engine.rules.registry import get_ruleset
 
+from .autosave import APP_NAME, state_dir
 from .document import Document
 from .collector import collect_on_gui_thread
 from .main_window import MainWindow
@@ -21,10 +21,17 @@ log = logging.getLogger("motu.editor")
 
 
 def _log_file() -> str:
-    location = getattr(QStandardPaths, "StateLocation", QStandardPaths.AppLocalDataLocation)
-    base = QStandardPaths.writableLocation(location)
+    base = state_dir()
     os.makedirs(base, exist_ok=True)
     return os.path.join(base, "motu-editor.log")
+
+
+def name_application(app: QApplication) -> None:
+    """The application is "Motu" and names no organisation: QStandardPaths puts the organisation's
+    name and the application's in its folders, and "Motu" twice made ~/.local/state/Motu/Motu.
+    The settings name theirs themselves (QSettings("Motu", "Motu editor"), main_window.py)."""
+    app.setApplicationName(APP_NAME)
+    app.setOrganizationName("")
 
 
 def install_exception_hook(window_getter) -> None:
@@ -61,8 +68,7 @@ def make_window(path: str | None) -> MainWindow:
 
 def run_editor(argv: list[str]) -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
-    app.setApplicationName("Motu")
-    app.setOrganizationName("Motu")
+    name_application(app)
     logging.basicConfig(filename=_log_file(), level=logging.INFO)
     collect_on_gui_thread(app)
     window = make_window(argv[0] if argv else None)

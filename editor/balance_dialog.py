@@ -1,28 +1,56 @@
 """Tools → Balance Report: bots play the scenario off the GUI thread, then the page opens.
 
 Scope: the dialog (games, a bot per side, the stopping rule, the bot matrix, workers, where
-to write), the run on Qt's thread pool with a progress bar and Cancel, and opening the written
-report.html. The run gets a copy of the scenario (its saved text), never the document; the
-games themselves run in worker processes started clean ("spawn"), as engine/session/balance.py
-plays them for `motu play --report`.
+to write: beside the scenario when that folder is the user's own, else under their documents),
+the run on Qt's thread pool with a progress bar and Stop, its last words (the games the report
+holds), and opening the written report.html. The run gets a copy of the scenario (its saved
+text), never the document; the games themselves run in worker processes started clean
+("spawn"), as engine/session/balance.py plays them for `motu play --report`.
 """
 from __future__ import annotations
 
 import os
-import tempfile
+import re
 import threading
 from typing import Any, Callable
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, QUrl, Signal
+from PySide6.QtCore import QObject, QRunnable, QStandardPaths, QThreadPool, QUrl, Signal
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout, QHBoxLayout, QLabel,
                                QLineEdit, QProgressBar, QPushButton, QSpinBox, QVBoxLayout, QWidget)
 
 from engine.io.native import dumps, loads
+from engine.resources import resource_path, scenarios_dir
 from engine.session.balance import BalanceRun, Cancelled, run_balance
 from engine.session.report import default_bot, write_report
 
 from .worker import emit_safely
+
+
+def _inside(path: str, folder: str) -> bool:
+    path, folder = os.path.realpath(path), os.path.realpath(folder)
+    return os.path.commonpath([path, folder]) == folder
+
+
+def report_folder(scenario_path: str | None, title: str = "") -> str:
+    """Where a balance report goes by default: beside the scenario when its folder is the user's
+    own and writable; for a scenario shipped with Motu, a read-only folder or an unsaved map,
+    Documents/Motu/NAME-balance (QStandardPaths' documents folder, else the home folder)."""
+    if scenario_path:
+        name = os.path.splitext(os.path.basename(scenario_path))[0]
+        folder = os.path.dirname(os.path.abspath(scenario_path))
+        shipped = any(_inside(folder, str(root)) for root in (scenarios_dir(), resource_path()))
+        if not shipped and os.access(folder, os.W_OK | os.X_OK):
+            return os.path.join(folder, f"{name}-balance")
+    else:
+        name = re.sub(r"[^\w]+", "-", title.lower()).strip("-") or "untitled"
+    documents = (QStandardPaths.writableLocation(QStandardPaths.DocumentsLocation)
+                 or QStandardPaths.writableLocation(QStandardPaths.HomeLocation) or os.path.expanduser("~"))
+    return os.path.join(documents, "Motu", f"{name}-balance")
+
+
+def _games(n: int) -> str:
+    return f"{n} game" + ("" if n == 1 else "s")
 
 
 def open_page(path: str) -> None:
@@ -129,10 +157,8 @@ class BalanceDialog(QDialog):
         self.signals.failed.connect(self._failed)
 
     def _default_folder(self) -> str:
-        path = self.window_.document.path
-        if path:
-            return os.path.splitext(os.path.abspath(path))[0] + "-balance"
-        return os.path.join(tempfile.gettempdir(), "motu-balance")
+        doc = self.window_.document
+        return report_folder(doc.path, doc.scenario.title)
 
     def settings(self) -> BalanceRun:
         return BalanceRun(loads(self.text, "<balance>"), [b.currentText() for b in self.bots], self.games.value(),
@@ -157,8 +183,12 @@ class BalanceDialog(QDialog):
         def work(progress):
             report, interrupted = run_balance(run, progress)
             if not report["games"]:
-                return None, True
-            return write_report(run.scenario, report, folder)["html"], interrupted
+                return None, True, 0, 0
+            # What the report holds: a stop keeps every game finished, one more than the bar may show yet.
+            seat = report["seat"]["games"] if report["bots_differ"] else 0
+            matrix_left_out = bool(run.matrix_games) and not report.get("matrix")
+            page = write_report(run.scenario, report, folder)["html"]
+            return page, interrupted, report["games"], seat, matrix_left_out
 
         QThreadPool.globalInstance().start(_Run(work, self.signals, self.stop))
 
@@ -180,14 +210,20 @@ class BalanceDialog(QDialog):
 
     def _done(self, result) -> None:
         self._finish()
-        page, interrupted = result
+        page, interrupted, games, seat = result[:4]
         if page is None:
             self.state.setText("Stopped before any game was finished: no report written.")
             return
         self.page = page
         self.open_button.setEnabled(True)
-        self.state.setText(("Stopped; the report covers the games finished. " if interrupted else "Done. ")
-                           + f"Written to {page}")
+        held = _games(games) + (f" and {_games(seat)} with one bot in every seat" if seat else "")
+        if interrupted:
+            self.bar.setValue(min(games + seat, self.bar.maximum()))  # the bar agrees with the report
+            words = f"Stopped after {held}; the report covers them"
+            words += " (the bot matrix, cut short, is left out). " if result[4] else ". "
+        else:
+            words = f"Done: {held}. "
+        self.state.setText(words + f"Written to {page}")
         open_page(page)
 
     def _failed(self, message: str) -> None:

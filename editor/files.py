@@ -149,34 +149,68 @@ class FileActions(DiskWatch):
         return [f for f in formats() if f.save is not None and f.id != "motu"]
 
     def choose_export_path(self, fmts) -> tuple[str, object] | None:
+        """The name typed and the file-type filter chosen (None: cancelled)."""
         filters = [f"{f.name} ({' '.join('*' + e for e in f.extensions)})" for f in fmts]
         base = os.path.splitext(self.document.path or "untitled")[0]
         path, chosen = QFileDialog.getSaveFileName(self, "Export", base, ";;".join(filters))
         if not path:
             return None
-        fmt = fmts[filters.index(chosen)] if chosen in filters else None
-        if fmt is not None and not os.path.splitext(path)[1]:
-            path += fmt.extensions[0]
-        return path, fmt
+        return path, (fmts[filters.index(chosen)] if chosen in filters else None)
+
+    def ask_unknown_extension(self, path: str, fmt, known: str) -> str:
+        """'append' (add the format's extension), 'keep' (the name as typed) or 'cancel'."""
+        ext = os.path.splitext(path)[1]
+        box = QMessageBox(QMessageBox.Question, "Export",
+                          f"Motu exports no format called {ext} (it knows {known}).\n\n"
+                          f"Export {fmt.name} as {os.path.basename(path)}{fmt.extensions[0]}?", parent=self)
+        append = box.addButton(f"Add {fmt.extensions[0]}", QMessageBox.AcceptRole)
+        keep = box.addButton(f"Keep {os.path.basename(path)}", QMessageBox.ActionRole)
+        box.addButton(QMessageBox.Cancel)
+        box.setDefaultButton(append)
+        box.exec()
+        return {id(append): "append", id(keep): "keep"}.get(id(box.clickedButton()), "cancel")
+
+    def ask_replace(self, path: str) -> bool:
+        answer = QMessageBox.question(self, "Export", f"{os.path.basename(path)} already exists. Replace it?")
+        return answer == QMessageBox.Yes
 
     def file_export(self) -> bool:
-        """File > Export: the scenario as it is now, in another tool's format; the document stays as it was."""
-        from engine.io.registry import format_for_path, save_scenario
+        """File > Export: the scenario as it is now, in another tool's format; the document stays as it was.
+
+        An extension typed in the dialog chooses the format; the filter gives the extension only
+        when none was typed, and an extension no format claims is asked about."""
+        from engine.io.registry import save_scenario
+
+        from .export_target import export_target, known_extensions, written_words
         fmts = self.export_formats()
         answer = self.choose_export_path(fmts)
         if answer is None:
             return False
-        path, fmt = answer
-        fmt = fmt or format_for_path(path)
-        if fmt.save is None or fmt.id == "motu":
-            self.show_error("Export", f"{os.path.basename(path)}: choose one of the export formats")
+        typed, filtered = answer
+        target = export_target(typed, filtered, fmts)
+        path, fmt = target.path, target.fmt
+        if target.scenario:
+            self.show_error("Export", f"{os.path.basename(path)}: {target.unknown} is a Motu scenario; File → Save As "
+                                      f"saves one. Export writes {known_extensions(fmts)}.")
             return False
+        if target.unknown and fmt is None:
+            self.show_error("Export", f"{os.path.basename(path)}: Motu exports no format called {target.unknown} "
+                                      f"(it knows {known_extensions(fmts)})")
+            return False
+        if target.unknown:
+            choice = self.ask_unknown_extension(path, fmt, known_extensions(fmts))
+            if choice == "cancel":
+                return False
+            if choice == "append":
+                path += fmt.extensions[0]
+        if path != typed and os.path.exists(path) and not self.ask_replace(path):
+            return False  # the dialog asked about the name typed, not the one the extension made
         try:
-            save_scenario(self.document.scenario, path, fmt.id)
+            written = save_scenario(self.document.scenario, path, fmt.id)
         except Exception as exc:  # an exporter's refusal (no georeference, paper too small…) is shown, not raised
             self.show_error("Export failed", f"{path}: {exc}")
             return False
-        self.status(f"Exported {fmt.name} to {path}")
+        self.status(written_words(fmt, path, written))
         return True
 
     def file_revert(self) -> None:

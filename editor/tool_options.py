@@ -35,6 +35,9 @@ class ToolOptions:
         self.feature_box = QComboBox(objectName="optFeature")
         self.piece_box = QComboBox(objectName="optPiece")
         self.side_box = QComboBox(objectName="optSide")
+        for box in (self.terrain_box, self.edge_box, self.feature_box, self.piece_box, self.side_box):
+            # Each rule set refills the boxes: their width follows the names now in them, not the first shown.
+            box.setSizeAdjustPolicy(QComboBox.AdjustToContents)
         self.mp_box = QSpinBox(objectName="optMp")
         self.mp_box.setRange(0, 99)
         self.mp_box.setToolTip("Movement points for the Measure tool's range")
@@ -93,6 +96,7 @@ class ToolOptions:
         for key, acts in self.option_actions.items():
             for a in acts:
                 a.setVisible(uses.get(key, True))
+        self.layers.show_uses(uses)
         self.areas.toggleViewAction().setVisible(uses["areas"])
         if not uses["areas"] and not self.areas.isHidden():
             self.areas.hide()

@@ -91,7 +91,9 @@ class WindowMenus:
         e.addAction(self.action("Pre&ferences…", lambda: preferences.open_dialog(self), ["Ctrl+,"],
                                 name="actionPreferences"))
         v = mb.addMenu("&View")
-        v.addAction(self.action("Zoom &In", lambda: self.view.zoom_at(1.25, self._view_centre()), QKeySequence.ZoomIn))
+        # Ctrl+= too: on most keyboards "+" is Shift+"=", and Tiled, browsers and Inkscape take both.
+        v.addAction(self.action("Zoom &In", lambda: self.view.zoom_at(1.25, self._view_centre()),
+                                [QKeySequence.ZoomIn, "Ctrl+="]))
         v.addAction(self.action("Zoom &Out", lambda: self.view.zoom_at(0.8, self._view_centre()), QKeySequence.ZoomOut))
         v.addAction(self.action("&Reset Zoom", self.view.reset_zoom, "Ctrl+0"))
         v.addAction(self.action("&Fit Map", self.view.fit, "Ctrl+9"))

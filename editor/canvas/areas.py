@@ -4,7 +4,7 @@ Borders are one line array (m, 4) with, per line, whether regions or islands mee
 (drawn heavier). The band is each border side moved half a band's width into the cell on
 either side, in that cell's area colour. Names sit at shapely's `polylabel` of the area's
 outline, found for the areas in view a few at a time, so a map of 500 areas never stalls
-a frame.
+a frame; a name that would cover another moves, shrinks or waits for a closer zoom.
 """
 from __future__ import annotations
 
@@ -157,18 +157,30 @@ def _stand_in(text: str, px: int) -> tuple[QImage, int] | None:
 IMAGE_BUDGET_S = 0.003
 
 
+SIZES = (9, 11, 14, 18, 22)  # the name sizes in pixels: a few, each drawn once per name
+REACH_PX = 160  # how far past the painted rect a name that might overlap one painted is looked for
+GAP_PX = 2  # the least space between two names on screen
+
+
 class AreaNames:
-    """Where each area's name goes (polylabel of its outline) and how big the area is, found lazily."""
+    """Where each area's name goes (polylabel of its outline) and how big the area is, found lazily.
+
+    Names never cover each other: at each zoom the larger areas' names are placed first, and a
+    smaller area's name that would overlap one already placed moves up or down within its area,
+    then shrinks a size, or is left out at that zoom. Decisions are kept per zoom, so a partial
+    repaint (a hover, a selection) draws the same names as the whole frame did."""
 
     def __init__(self, geo: SceneGeometry, s: Scenario, colours: CellColours):
         self.geo = geo
         self.s = s
         self.points: dict[str, tuple[QPointF, float] | None] = {}
+        self.shapes: dict[str, object] = {}  # the outline each label point was found in (shapely)
         self.owed = False  # the last frame let names stand in: the next draws them all
         cells = np.arange(s.grid.size)
         code = colours.area[:-1]
         keep = code >= 0
         self.boxes: dict[str, QRectF] = {}
+        self.cell_counts: dict[str, int] = {}
         if keep.any():
             xy = geo.centres[cells[keep]]
             k = code[keep]
@@ -181,8 +193,15 @@ class AreaNames:
             hi_x, hi_y = np.maximum.reduceat(xy[:, 0], starts), np.maximum.reduceat(xy[:, 1], starts)
             hx, hy = geo.half
             for i, st in enumerate(starts.tolist()):
-                self.boxes[ids[int(k[st])]] = QRectF(float(lo_x[i]) - hx, float(lo_y[i]) - hy,
-                                                     float(hi_x[i] - lo_x[i]) + 2 * hx, float(hi_y[i] - lo_y[i]) + 2 * hy)
+                aid = ids[int(k[st])]
+                self.boxes[aid] = QRectF(float(lo_x[i]) - hx, float(lo_y[i]) - hy,
+                                         float(hi_x[i] - lo_x[i]) + 2 * hx, float(hi_y[i] - lo_y[i]) + 2 * hy)
+                self.cell_counts[aid] = int(ends[i] - st)
+        # The larger area's name is placed first; ties keep the scenario's order.
+        self.priority = sorted(self.boxes, key=lambda a: -self.cell_counts[a])
+        self._zoom: float | None = None
+        self.placed: dict[str, tuple[int, QRectF] | None] = {}  # at self._zoom: size and scene rect, None: not shown
+        self._buckets: dict[tuple[int, int], list[QRectF]] = {}  # the shown rects by screen tile, for quick checks
 
     def point(self, area: str) -> tuple[QPointF, float] | None:
         """(label point, inscribed radius) in scene units; None for an area without cells."""
@@ -198,7 +217,56 @@ class AreaNames:
                 pt = polylabel(poly, 0.25)
                 r = poly.exterior.distance(pt)
                 self.points[area] = (QPointF(pt.x * SCALE, pt.y * SCALE), r * SCALE)
+                self.shapes[area] = poly
         return self.points[area]
+
+    @staticmethod
+    def base_size(zoom: float) -> int:
+        """Text grows with zoom, never unreadably small nor huge."""
+        px = min(max(0.55 * SCALE * zoom, 9.0), 22.0)
+        return SIZES[min(4, sum(px >= q for q in SIZES[1:]))]
+
+    def _place(self, aid: str, name: str, zoom: float) -> tuple[int, QRectF] | None:
+        """Where the name goes at this zoom, clear of the names placed before it; None: nowhere."""
+        pt, radius = self.points[aid]
+        px = self.base_size(zoom)
+        font = QFont()
+        font.setBold(True)
+        gap = GAP_PX / zoom
+        for size in [q for q in SIZES if q <= px][::-1][:2]:  # its own size, then one smaller
+            font.setPixelSize(size)
+            fm = QFontMetricsF(font)
+            w = fm.horizontalAdvance(name) / zoom
+            if w > 2.6 * max(radius, 1.0) * 2 or size / zoom > 2.2 * radius:
+                return None  # no wider than the area and never taller than its inside
+            h = (fm.height() + 4) / zoom  # the halo too
+            for dy in (0.0, -h, h):
+                centre = QPointF(pt.x(), pt.y() + dy)
+                if dy and not self._inside(aid, centre):
+                    continue
+                box = QRectF(centre.x() - w / 2 - 3 / zoom, centre.y() - h / 2, w + 6 / zoom, h)
+                grown = box.adjusted(-gap, -gap, gap, gap)
+                if not any(grown.intersects(r) for key in self._tiles(grown, zoom) for r in self._buckets.get(key, ())):
+                    return size, box
+        return None
+
+    @staticmethod
+    def _tiles(box: QRectF, zoom: float):
+        step = REACH_PX / zoom  # names are narrower than this: a few tiles each
+        for i in range(int(box.left() // step), int(box.right() // step) + 1):
+            for j in range(int(box.top() // step), int(box.bottom() // step) + 1):
+                yield i, j
+
+    def _decide(self, aid: str, spot: tuple[int, QRectF] | None, zoom: float) -> None:
+        self.placed[aid] = spot
+        if spot is not None:
+            for key in self._tiles(spot[1], zoom):
+                self._buckets.setdefault(key, []).append(spot[1])
+
+    def _inside(self, aid: str, centre: QPointF) -> bool:
+        from shapely.geometry import Point
+        poly = self.shapes.get(aid)
+        return poly is not None and poly.contains(Point(centre.x() / SCALE, centre.y() / SCALE))
 
     def paint(self, p: QPainter, style: Style, rect: QRectF, zoom: float, budget_s: float = 0.025) -> bool:
         """Draw the names in view; False when some were not placed yet (paint again soon)."""
@@ -207,35 +275,35 @@ class AreaNames:
         patient = not self.owed
         owed = False
         making = 0.0  # time spent drawing new name images this frame
-        font = QFont()
-        font.setBold(True)
-        for aid, box in self.boxes.items():
-            if not rect.intersects(box):
+        if zoom != self._zoom:
+            self._zoom, self.placed, self._buckets = zoom, {}, {}
+        reach = REACH_PX / zoom
+        near = rect.adjusted(-reach, -reach, reach, reach)
+        stalled = False  # out of time: names not yet placed wait, so the larger areas keep going first
+        for aid in self.priority:
+            box = self.boxes[aid]
+            if not near.intersects(box):
                 continue
-            if box.width() * zoom < 36 or box.height() * zoom < 14:
-                continue  # too small on screen for a name: no need to place one
-            if aid not in self.points and time.perf_counter() - t0 > budget_s:
-                done = False
-                continue
-            placed = self.point(aid)
+            if aid not in self.placed:
+                area = self.s.areas.get(aid)
+                if box.width() * zoom < 36 or box.height() * zoom < 14 or area is None or not area.name:
+                    self.placed[aid] = None  # too small on screen for a name: no need to place one
+                    continue
+                if stalled or (aid not in self.points and time.perf_counter() - t0 > budget_s):
+                    stalled, done = True, False
+                    continue
+                self._decide(aid, None if self.point(aid) is None else self._place(aid, area.name, zoom), zoom)
+            spot = self.placed[aid]
             area = self.s.areas.get(aid)
-            if placed is None or area is None or not area.name:
+            if spot is None or area is None or not rect.intersects(spot[1]):
                 continue
-            pt, radius = placed
-            # Text grows with zoom, but no wider than the area and never unreadably small.
-            px = min(max(0.55 * SCALE * zoom, 9.0), 22.0)
-            px = (9, 11, 14, 18, 22)[min(4, sum(px >= q for q in (11, 14, 18, 22)))]  # a few sizes, each drawn once
-            font.setPixelSize(int(px))
-            fm = QFontMetricsF(font)
-            w = fm.horizontalAdvance(area.name) / zoom
-            if w > 2.6 * max(radius, 1.0) * 2 or px / zoom > 2.2 * radius:
-                continue
-            key = (area.name, int(px))
+            px, where = spot
+            key = (area.name, px)
             stand_in = None
             if key not in _NAMES and patient and making > IMAGE_BUDGET_S:
                 stand_in = _stand_in(*key)
             p.save()
-            p.translate(pt)
+            p.translate(where.center())
             p.scale(1 / zoom, 1 / zoom)
             if stand_in is not None:
                 img, other = stand_in

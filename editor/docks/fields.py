@@ -29,6 +29,8 @@ def label_for(spec) -> str:
 def _combo(name: str, items: list[tuple[str, Any]], current: int, changed: Changed, tip: str = "") -> QComboBox:
     box = QComboBox()
     box.setObjectName(name)
+    box.setSizeAdjustPolicy(QComboBox.AdjustToMinimumContentsLengthWithIcon)  # the dock's width, not the longest name
+    box.setMinimumContentsLength(8)
     for text, _ in items:
         box.addItem(text)
     box.setCurrentIndex(current)

@@ -1,8 +1,8 @@
-"""Layers dock: an eye and a lock for each layer of the map."""
+"""Layers dock: an eye and a lock for each layer of the map the rule set uses."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDockWidget, QTreeWidget, QTreeWidgetItem
+from PySide6.QtWidgets import QDockWidget, QHeaderView, QTreeWidget, QTreeWidgetItem
 
 from ..canvas.render import LAYERS
 
@@ -16,6 +16,11 @@ class LayersDock(QDockWidget):
         self.tree.setObjectName("layersTree")
         self.tree.setHeaderLabels(["Layer", "Visible", "Locked"])
         self.tree.setRootIsDecorated(False)
+        header = self.tree.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(0, QHeaderView.Stretch)
+        for column in (1, 2):  # "Visible" and "Locked" whole, the names take what is left
+            header.setSectionResizeMode(column, QHeaderView.ResizeToContents)
         for name in LAYERS:
             it = QTreeWidgetItem([name.capitalize(), "", ""])
             it.setData(0, Qt.UserRole, name)
@@ -28,6 +33,12 @@ class LayersDock(QDockWidget):
     def item_for(self, name: str) -> QTreeWidgetItem:
         return next(self.tree.topLevelItem(i) for i in range(self.tree.topLevelItemCount())
                     if self.tree.topLevelItem(i).data(0, Qt.UserRole) == name)
+
+    def show_uses(self, uses) -> None:
+        """Rows only for the layers the rule set uses (its map key): no Areas for Fire in the Fern."""
+        for i in range(self.tree.topLevelItemCount()):
+            it = self.tree.topLevelItem(i)
+            it.setHidden(not uses.get(it.data(0, Qt.UserRole), True))
 
     def _changed(self, it: QTreeWidgetItem, column: int) -> None:
         name = it.data(0, Qt.UserRole)

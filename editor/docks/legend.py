@@ -117,7 +117,9 @@ class LegendDock(QDockWidget):
         sec = section("Map")
         marks = (("area_border", "Area border", QColor(40, 30, 30), 1.6), ("region_border", "Region or island border",
                                                                           QColor(0, 0, 0), 3.2))
-        for ident, name, colour, width in marks:
+        # Area borders only where the rule set has areas (or this map has some all the same).
+        has_areas = style.key is None or style.key.uses.get("areas", True) or bool(s.areas)
+        for ident, name, colour, width in marks if has_areas else ():
             row(sec, ident, name, _pixmap(lambda p, c=colour, w=width: (p.setPen(QPen(c, w)),
                                                                        p.drawLine(QLineF(4, H / 2, W - 4, H / 2)))))
         row(sec, "problem", "A cell with an error (Problems dock)", _pixmap(lambda p: (

@@ -20,6 +20,30 @@ from . import scrolled
 from .fields import label_for, piece_field
 
 STACK_LIMIT = 60  # a stack list longer than this is not a stack any more (a rubber band over a whole army)
+SHOWN = 12  # names listed in a selection's label; the rest are in its tooltip
+TIP_LIMIT = 400  # names in that tooltip
+
+
+def selection_label(many: str, names: list[str]) -> QLabel:
+    """'20 cells' over the first names, wrapping to the dock's width (never widening it), every
+    name in the tooltip: a long selection is counted, not written out on one endless line."""
+    shown = ", ".join(names[:SHOWN]) + (", …" if len(names) > SHOWN else "")
+    label = QLabel(shown if len(names) == 1 else f"{len(names)} {many}\n{shown}")
+    label.setObjectName("propSelection")
+    label.setWordWrap(True)
+    label.setTextInteractionFlags(Qt.TextSelectableByMouse)
+    if len(names) > SHOWN:
+        rows = [", ".join(names[i:i + 10]) for i in range(0, min(len(names), TIP_LIMIT), 10)]
+        more = f"\n… and {len(names) - TIP_LIMIT} more" if len(names) > TIP_LIMIT else ""
+        label.setToolTip(f"{len(names)} {many}:\n" + "\n".join(rows) + more)
+    return label
+
+
+def _shrinkable(box: QComboBox) -> QComboBox:
+    """A choice box that fits a narrow dock: its width follows the dock, not its longest entry."""
+    box.setSizeAdjustPolicy(QComboBox.AdjustToMinimumContentsLengthWithIcon)
+    box.setMinimumContentsLength(8)
+    return box
 
 
 def _parse_value(text: str):
@@ -49,6 +73,7 @@ class PropertiesDock(QDockWidget):
         self._form = QWidget()
         form = QFormLayout(self._form)
         form.setRowWrapPolicy(QFormLayout.WrapLongRows)  # a narrow dock puts a field under its long label
+        form.setFieldGrowthPolicy(QFormLayout.AllNonFixedFieldsGrow)  # fields fill the dock's width, whatever the style
         item = self.ctx.map_item
         self._updating = True
         self._stack_list(form)
@@ -69,8 +94,8 @@ class PropertiesDock(QDockWidget):
         s = self.ctx.document.scenario
         cat = self.ctx.map_item.catalogue
         label = s.grid.label
-        form.addRow("Cells", QLabel(", ".join(label(c) for c in cells[:8]) + (f" … ({len(cells)})" if len(cells) > 8 else "")))
-        terrain = QComboBox()
+        form.addRow("Cell" if len(cells) == 1 else "Cells", selection_label("cells", [label(c) for c in cells]))
+        terrain = _shrinkable(QComboBox())
         terrain.setObjectName("propTerrain")
         ids = list(cat.terrain)
         terrain.addItems([cat.terrain[t].name for t in ids])
@@ -78,7 +103,7 @@ class PropertiesDock(QDockWidget):
         terrain.setCurrentIndex(ids.index(next(iter(common))) if len(common) == 1 and next(iter(common)) in ids else -1)
         terrain.activated.connect(lambda i: self._push(E.PaintTerrain(tuple(cells), (ids[i],) * len(cells)), "Set terrain"))
         form.addRow("Terrain", terrain)
-        area = QComboBox()
+        area = _shrinkable(QComboBox())
         area.setObjectName("propArea")
         area_ids = [None] + list(s.areas)
         area.addItems(["(none)"] + [a.name for a in s.areas.values()])
@@ -160,9 +185,9 @@ class PropertiesDock(QDockWidget):
         pieces = [s.pieces[i] for i in ids if i in s.pieces]
         if not pieces:
             return
-        names = ", ".join(p.name or p.id for p in pieces[:6]) + (f" … ({len(pieces)})" if len(pieces) > 6 else "")
-        form.addRow("Pieces", QLabel(names))
-        kind = QComboBox()
+        form.addRow("Piece" if len(pieces) == 1 else "Pieces",
+                    selection_label("pieces", [p.name or p.id for p in pieces]))
+        kind = _shrinkable(QComboBox())
         kind.setObjectName("propKind")
         kinds = list(cat.pieces)
         kind.addItems([cat.pieces[k].name for k in kinds])
@@ -170,7 +195,7 @@ class PropertiesDock(QDockWidget):
         kind.setCurrentIndex(kinds.index(next(iter(common))) if len(common) == 1 and next(iter(common)) in kinds else -1)
         kind.activated.connect(lambda i: self._update_pieces(pieces, kind=kinds[i]))
         form.addRow("Kind", kind)
-        side = QComboBox()
+        side = _shrinkable(QComboBox())
         side.setObjectName("propSide")
         sides = [None] + list(s.sides)
         side.addItems(["(none)"] + [sd.name for sd in s.sides.values()])
@@ -256,7 +281,8 @@ class PropertiesDock(QDockWidget):
     def _edges_form(self, form: QFormLayout, edges) -> None:
         s = self.ctx.document.scenario
         cat = self.ctx.map_item.catalogue
-        form.addRow("Edges", QLabel(", ".join(s.grid.edge_label(a, b) for a, b in edges[:6])))
+        form.addRow("Edge" if len(edges) == 1 else "Edges",
+                    selection_label("edges", [s.grid.edge_label(a, b) for a, b in edges]))
         for fid, spec in cat.edges.items():
             box = QCheckBox(spec.name)
             box.setObjectName(f"propEdge_{fid}")

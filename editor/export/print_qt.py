@@ -37,7 +37,7 @@ def export_print(scenario: Scenario, kind: str, out_path: str, hex_mm: float = 1
 
     `hex_mm` is a hex's width across its flats, or a square's side. The map is cropped to
     its land and a margin of cells unless `whole_map`; sheets of only sea are left out. SVG and PNG
-    write OUT itself when everything fits one page, else OUT-p1, OUT-p2…; PDF
+    write OUT itself when everything fits one page, else OUT-p01, OUT-p02… (page_paths); PDF
     writes one file with a page per sheet. PrintError on options that make no pages.
     """
     if kind not in KINDS:

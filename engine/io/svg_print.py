@@ -1,8 +1,8 @@
 """Print-and-play SVG: each page of print_layout.py as an SVG file in millimetres.
 
 Scope: writing Pages as SVG text, naming the files (OUT.svg when everything fits
-one page, else OUT-p1.svg, OUT-p2.svg…), and the `svg` entry of the format
-registry. SVG user units are millimetres, so a 19 mm hex prints at 19 mm. PNG and PDF
+one page, else OUT-p01.svg, OUT-p02.svg…, numbered so a file list sorts them in page
+order; PNG pages are named alike), and the `svg` entry of the format registry. SVG user units are millimetres, so a 19 mm hex prints at 19 mm. PNG and PDF
 are the same pages drawn by Qt (editor/export/painter.py), with the same font and sizes.
 """
 from __future__ import annotations
@@ -82,11 +82,13 @@ def page_svg(page: Page, total: int) -> str:
 
 
 def page_paths(out_path: str, count: int) -> list[str]:
-    """OUT itself for one page; OUT-p1.EXT … OUT-pN.EXT for more."""
+    """OUT itself for one page; OUT-p01.EXT … OUT-pNN.EXT for more, the numbers zero-padded to
+    the page count's width (two digits at least), so a file list sorts them in page order."""
     if count == 1:
         return [out_path]
     stem, ext = os.path.splitext(out_path)
-    return [f"{stem}-p{i}{ext}" for i in range(1, count + 1)]
+    width = max(2, len(str(count)))
+    return [f"{stem}-p{i:0{width}d}{ext}" for i in range(1, count + 1)]
 
 
 def export_svg(scenario: Scenario, out_path: str, opts: PrintOptions = PrintOptions()) -> list[str]:

@@ -156,6 +156,8 @@ def page(report: Mapping[str, Any], pics: Mapping[str, str | None], maps: Sequen
            if report.get("balance_bot") else "")
         + (f" {report['not_finished']} games did not finish within Motu's move limit." if report["not_finished"] else "")
         + "</p>",
+        (f"<p class=note>The run was stopped early: this page covers the {report['games']} games finished by then, "
+         "fewer than were asked for.</p>" if report.get("interrupted") else ""),
         "<h2>Wins per side</h2>", _stopping(report), _wins(report, colours), _img(pics.get("wins"), "wins per side"),
         "<h3>Were enough games played?</h3><p>The win rate after each number of games, with its 95 % interval. When "
         "the bands have stopped narrowing noticeably and the lines have settled, more games would not change the "

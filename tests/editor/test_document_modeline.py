@@ -20,3 +20,44 @@ def test_save_and_save_as_keep_the_users_modeline(qapp, tmp_path):
     fresh = Document(get_ruleset("tahiti").new_scenario("hex", 3, 3))
     fresh.save(str(tmp_path / "new.yaml"))
     assert (tmp_path / "new.yaml").read_text(encoding="utf-8").splitlines()[0] == motu_modeline(tmp_path / "new.yaml")
+
+
+
+def test_new_and_saved_files_name_the_schema_alike_wherever_they_are(qtbot, tmp_path, monkeypatch):
+    """File → New then Save As, Save As of a shipped scenario, and `motu new` write one and the same
+    line in a folder: a path relative to the file where it shares a folder with the schema below the
+    root, else the schema's file URI (the schema has no published id), each reaching the schema."""
+    import os
+    import shutil
+    from pathlib import Path
+
+    import engine.io.modeline as modeline
+    from editor_test_support import ROOT, make_window
+    from motu.cli import main
+
+    def lines_in(folder: Path) -> str:
+        w = make_window(qtbot, tmp_path, source=os.path.join(ROOT, "scenarios", "tiki.yaml"), copy=False, show=False)
+        w.choose_save_path = lambda: str(folder / "saved.yaml")
+        assert w.file_save_as()
+        w.document.replace(get_ruleset("tahiti").new_scenario(), None)  # what File → New makes
+        w.choose_save_path = lambda: str(folder / "new.yaml")
+        assert w.file_save_as()
+        assert main(["new", "--rules", "tahiti", str(folder / "cli.yaml")]) == 0
+        lines = {modeline.find_modeline((folder / n).read_text(encoding="utf-8")) for n in ("saved.yaml", "new.yaml", "cli.yaml")}
+        assert len(lines) == 1, lines
+        ref = lines.pop().split("$schema=", 1)[1]
+        target = Path(ref[len("file://"):]) if ref.startswith("file://") else folder / ref
+        assert target.resolve() == modeline.schema_path().resolve()
+        return ref
+
+    far = tmp_path / "far"  # shares only the root with the schema in the checkout (as /tmp does with /work/main)
+    far.mkdir()
+    assert lines_in(far) == modeline.schema_path().resolve().as_uri()
+    # A copy of Motu beside the user's maps (a home, a checkout): the path from the file, which moves with both.
+    schema = tmp_path / "motu" / "resources" / "schema" / modeline.SCHEMA_FILE
+    schema.parent.mkdir(parents=True)
+    shutil.copy(modeline.schema_path(), schema)
+    monkeypatch.setattr(modeline, "schema_path", lambda: schema)
+    near = tmp_path / "motu" / "maps"
+    near.mkdir()
+    assert lines_in(near) == "../resources/schema/" + modeline.SCHEMA_FILE

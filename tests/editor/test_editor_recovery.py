@@ -204,8 +204,7 @@ def test_run_editor_offers_recovery_at_start(qtbot, tmp_path, monkeypatch):
     monkeypatch.setattr(sys, "excepthook", sys.excepthook)  # run_editor installs its own
     monkeypatch.setenv("MOTU_SCENARIOS", str(tmp_path / "no-shipped-scenarios"))
     # run_editor names the application "Motu", which is part of the state folder's path.
-    app.setApplicationName("Motu")
-    app.setOrganizationName("Motu")
+    app_mod.name_application(app)
     try:
         crash_child(tmp_path, user_file)
         windows = []
@@ -233,5 +232,35 @@ def test_run_editor_offers_recovery_at_start(qtbot, tmp_path, monkeypatch):
         from editor.collector import uninstall
 
         uninstall()  # run_editor's collector: the rest of the suite runs with Python's own
+        app.setApplicationName(names[0])
+        app.setOrganizationName(names[1])
+
+
+def test_the_state_folder_names_motu_once_and_old_recovery_files_are_still_offered(qtbot, tmp_path, monkeypatch):
+    """~/.local/state/Motu/recovery, as docs/editor.md says, not Motu/Motu/recovery; a crash under an
+    older Motu (organisation and application both "Motu") left its file there, and it is offered."""
+    import editor.app as app_mod
+    from editor.autosave import doubled, state_dir
+
+    user_file = copy_example(tmp_path, EXAMPLE_HEX, "mine.yaml")
+    app = QCoreApplication.instance()
+    names = app.applicationName(), app.organizationName()
+    try:
+        app.setApplicationName("Motu")
+        app.setOrganizationName("Motu")  # as Motu named itself before
+        old_base = state_dir()
+        crash_child(tmp_path, user_file)
+        assert os.listdir(os.path.join(old_base, "recovery"))
+        app_mod.name_application(app)
+        base = state_dir()
+        assert base.split(os.sep)[-2:] != ["Motu", "Motu"] and os.path.basename(base) == "Motu"
+        assert doubled(base) == old_base
+        assert recovery_dir() == os.path.join(base, "recovery") and len(pending_files()) == 2  # the file and its note
+        assert not os.path.exists(os.path.join(old_base, "recovery"))
+        win = make_window(qtbot, tmp_path, show=False)
+        Asked(win, True)
+        assert win.offer_recovery()
+        assert win.document.path == user_file and win.document.scenario == edited(load_path(user_file))
+    finally:
         app.setApplicationName(names[0])
         app.setOrganizationName(names[1])

@@ -86,7 +86,7 @@ def test_a_large_map_is_cut_into_overlapping_sheets_with_marks(tmp_path):
     assert 1 < len(sheets) == len(numbers) < tiles_needed(scene.width, w - 20, 10) * tiles_needed(scene.height, h - 20, 10)
     assert [p.number for p in sheets] == sorted(numbers.values())
     result = export_print(s, "svg", str(tmp_path / "t.svg"))
-    assert [os.path.basename(p) for p in result.paths] == [f"t-p{i}.svg" for i in range(1, result.pages + 1)]
+    assert [os.path.basename(p) for p in result.paths] == [f"t-p{i:02d}.svg" for i in range(1, result.pages + 1)]
     roots = [ET.parse(p).getroot() for p in result.paths[:len(sheets)]]
     first = roots[0]
     assert len(_by_class(first, "polyline", "crop-mark")) == 8

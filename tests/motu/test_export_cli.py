@@ -19,7 +19,7 @@ def test_svg_export_names_every_page_it_wrote(capsys, tmp_path):
     code, text, _ = run(capsys, "export", os.path.join(ROOT, "scenarios", "tahiti.yaml"), out)
     written = sorted(str(p) for p in tmp_path.iterdir())
     assert code == 0 and len(written) > 1 and not os.path.exists(out)
-    assert [line.strip() for line in text.splitlines()[1:]] == [str(tmp_path / f"tahiti-p{i}.svg")
+    assert [line.strip() for line in text.splitlines()[1:]] == [str(tmp_path / f"tahiti-p{i:02d}.svg")
                                                                for i in range(1, len(written) + 1)]
     assert text.splitlines()[0].startswith(f"{out}: Print-and-play SVG") and f"written as {len(written)} files" in text
 

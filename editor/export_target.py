@@ -1,0 +1,92 @@
+"""File → Export: which format a typed file name asks for, and the words saying what was written.
+
+Scope: pure decisions, no dialogs. An extension the user typed that names an export format
+chooses that format, whatever the dialog's file-type filter says; the filter only supplies the
+extension when none was typed. An extension no export format claims is reported as such so the
+window can ask. What was written is said file by file: a print export of many pages names its
+first and last page files, never the name the user typed, which it did not write.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+from engine.io.registry import Format, Written
+
+
+@dataclass(frozen=True)
+class Target:
+    """Where and how to export. `unknown`: the typed extension names no export format (`fmt` is
+    the filter's, if any); `scenario`: it names Motu's own scenario file, which Save As writes."""
+
+    path: str
+    fmt: Format | None
+    unknown: str = ""
+    scenario: bool = False
+
+
+# Extensions a format answers to besides its registered ones, as `motu export` takes them:
+# `.json` is the Tiled map format's older extension.
+ALSO = {"tiled-json": (".json",)}
+
+
+def _extensions(fmt: Format) -> tuple[str, ...]:
+    return tuple(fmt.extensions) + ALSO.get(fmt.id, ())
+
+
+def _claims(fmt: Format, path: str) -> int:
+    """The length of the longest of the format's extensions that ends `path` (0: none)."""
+    lower = path.lower()
+    return max((len(e) for e in _extensions(fmt) if lower.endswith(e.lower())), default=0)
+
+
+def format_by_extension(path: str, fmts: list[Format]) -> Format | None:
+    """The export format whose extension ends the name (the longest match wins), or None."""
+    best = max(fmts, key=lambda f: _claims(f, path), default=None)
+    return best if best is not None and _claims(best, path) else None
+
+
+def export_target(path: str, filtered: Format | None, fmts: list[Format],
+                  scenario_extensions: tuple[str, ...] = (".yaml", ".yml", ".motu")) -> Target:
+    """The format for a name typed in the Export dialog with the filter `filtered` chosen."""
+    typed = format_by_extension(path, fmts)
+    if typed is not None:
+        return Target(path, typed)
+    ext = os.path.splitext(os.path.basename(path))[1]
+    if not ext or ext == ".":
+        fmt = filtered or (fmts[0] if fmts else None)
+        return Target(path.rstrip(".") + fmt.extensions[0] if fmt else path, fmt)
+    if ext.lower() in scenario_extensions:
+        return Target(path, None, ext, scenario=True)
+    return Target(path, filtered, ext)
+
+
+def known_extensions(fmts: list[Format]) -> str:
+    return ", ".join(dict.fromkeys(e for f in fmts for e in _extensions(f)))
+
+
+def _short_name(fmt: Format) -> str:
+    """The format's name without a list of details in brackets ("Tiled map (TMX)" stays whole)."""
+    head, sep, detail = fmt.name.partition(" (")
+    return head if sep and "," in detail else fmt.name
+
+
+def written_words(fmt: Format, path: str, written: Written) -> str:
+    """One line for the status bar naming every file written, or the first and last of many."""
+    files = list(written.paths) or [path]
+    name = _short_name(fmt)
+    if files == [path]:
+        text = f"Exported {name} to {path}"
+    elif files[0] == path:
+        rest = [os.path.basename(p) for p in files[1:]]
+        text = f"Exported {name} to {path} and {len(rest)} more files: {', '.join(rest)}"
+    else:
+        folder = os.path.dirname(files[0])
+        first, last = os.path.basename(files[0]), os.path.basename(files[-1])
+        text = (f"Exported {name}: {len(files)} pages, {first} … {last}"
+                + (f" in {folder}" if folder else ""))
+    notes = "; ".join(written.notes)
+    return text + (f" ({notes})" if notes else "")
+
+
+__all__ = ["Target", "export_target", "format_by_extension", "known_extensions", "written_words"]
