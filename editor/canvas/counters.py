@@ -18,6 +18,9 @@ from engine.scenario.counter_face import CounterFace
 
 SELECTED = QColor("#ffd700")
 PILE = 3  # counters drawn offset in a pile; the badge counts the rest
+MIN_PX = 6        # the smallest text drawn; below it a text is elided
+TOP_LINE_PX = 24  # a counter this wide (screen pixels) or wider has room for its small top line
+FACTORS_PX = 20   # ... and for its factors along the foot
 
 
 def _fit_font(text: str, width: float, height: float, bold: bool = True) -> tuple[QFont, str]:
@@ -31,7 +34,7 @@ def _fitted(text: str, width: int, height: int, bold: bool) -> tuple[QFont, str]
     font = QFont()
     font.setBold(bold)
     px = max(1, int(height))
-    while px > 6:
+    while px > MIN_PX:
         font.setPixelSize(px)
         if QFontMetricsF(font).horizontalAdvance(text) <= width:
             return font, text
@@ -40,19 +43,28 @@ def _fitted(text: str, width: int, height: int, bold: bool) -> tuple[QFont, str]
     return font, QFontMetricsF(font).elidedText(text, Qt.ElideRight, width)
 
 
+def _whole(text: str, width: float, height: float, bold: bool) -> QFont | None:
+    """The font that shows all of `text` in the box, or None when only an elided text would fit."""
+    font, fitted = _fit_font(text, width, height, bold)
+    return font if fitted == text else None
+
+
 def _fit_label(text: str, width: float, height: float) -> tuple[QFont, str]:
-    """The whole name if it fits; else its last capitalised word ("Lt Carey" → "Carey", "Hone the war
-    chief" → "Hone"), else its first word; elided only when none of these fits."""
-    font, fitted = _fit_font(text, width, height)
-    if fitted == text or " " not in text:
-        return font, fitted
+    """A counter's big text, read the same at every size: the whole name while it fits about as large
+    as its name word would, else the name word — its last capitalised word ("Capt Brown" → "Brown",
+    "Hone the war chief" → "Hone"; a rank before it is never shown alone), else its first word. Bold
+    first, then in the regular weight (a little narrower); elided only when neither fits."""
     words = text.split()
     capital = [w for w in words if w[:1].isupper() and len(w) > 2]
-    for candidate in ([capital[-1]] if capital else []) + [words[0]]:
-        font, fitted = _fit_font(candidate, width, height)
-        if fitted == candidate:
-            return font, fitted
-    return _fit_font(text, width, height)
+    name = (capital[-1] if capital else words[0]) if len(words) > 1 else text
+    for bold in (True, False):
+        whole = _whole(text, width, height, bold)
+        short = _whole(name, width, height, bold) if name != text else whole
+        if whole is not None and (short is None or whole.pixelSize() >= 0.8 * short.pixelSize()):
+            return whole, text
+        if short is not None:
+            return short, name
+    return _fit_font(name, width, height)
 
 
 _PIXMAPS: dict[tuple, QPixmap] = {}
@@ -103,28 +115,37 @@ def _paint_counter(p: QPainter, rect: QRectF, face: CounterFace, selected: bool,
             p.drawLine(QPointF(rect.left() + inset, rect.top() + inset), QPointF(rect.right() - inset, rect.top() + inset))
     if px < 12:
         return
-    ink = QColor(face.ink)
     p.save()
     p.translate(rect.topLeft())
     p.scale(1 / scale, 1 / scale)
-    w, h = rect.width() * scale, rect.height() * scale
-    pad = w * 0.08
-    p.setPen(ink)
-    small = h * 0.22
-    if face.top and px >= 28:
-        font, text = _fit_font(face.top, w - 2 * pad, small, bold=False)
+    p.setPen(QColor(face.ink))
+    for box, font, text in counter_texts(face, rect.width() * scale, rect.height() * scale):
         p.setFont(font)
-        p.drawText(QRectF(pad, pad * 0.5, w - 2 * pad, small), Qt.AlignCenter, text)
-    if face.bottom and px >= 20:
-        font, text = _fit_font(face.bottom, w - 2 * pad, small * 1.1)
-        p.setFont(font)
-        p.drawText(QRectF(pad, h - small * 1.15 - pad * 0.4, w - 2 * pad, small * 1.15), Qt.AlignCenter, text)
-    top = small + pad * 0.5 if (face.top and px >= 28) else pad
-    bottom = small * 1.2 + pad * 0.4 if (face.bottom and px >= 20) else pad
-    font, text = _fit_label(face.label, w - 2 * pad, min(h * 0.42, h - top - bottom))
-    p.setFont(font)
-    p.drawText(QRectF(pad, top, w - 2 * pad, h - top - bottom), Qt.AlignCenter, text)
+        p.drawText(box, Qt.AlignCenter, text)
     p.restore()
+
+
+def counter_texts(face: CounterFace, w: float, h: float) -> list[tuple[QRectF, QFont, str]]:
+    """What a counter `w` x `h` screen pixels shows, each text in its box (pixels from the counter's
+    corner) and font: the same at the same size wherever it is drawn. The small top line from
+    TOP_LINE_PX when it reads whole, the factors from FACTORS_PX, the big text always."""
+    out = []
+    pad = w * 0.08
+    side = w * 0.05  # the big text may come closer to the sides than the small lines: a name fits sooner
+    small = max(h * 0.22, MIN_PX)
+    # A top line too long to read whole ("Red Head Chie…") is left out: its room goes to the big text.
+    top_font = _whole(face.top, w - 2 * pad, small, bold=False) if face.top and w >= TOP_LINE_PX else None
+    has_bottom = bool(face.bottom) and w >= FACTORS_PX
+    if top_font is not None:
+        out.append((QRectF(pad, pad * 0.5, w - 2 * pad, small), top_font, face.top))
+    if has_bottom:
+        font, text = _fit_font(face.bottom, w - 2 * pad, small * 1.1)
+        out.append((QRectF(pad, h - small * 1.15 - pad * 0.4, w - 2 * pad, small * 1.15), font, text))
+    top = small + pad * 0.5 if top_font is not None else pad
+    bottom = small * 1.2 + pad * 0.4 if has_bottom else pad
+    font, text = _fit_label(face.label, w - 2 * side, min(h * 0.42, h - top - bottom))
+    out.append((QRectF(side, top, w - 2 * side, h - top - bottom), font, text))
+    return out
 
 
 def counter_rect(cell: QRectF) -> QRectF:
@@ -136,31 +157,60 @@ def counter_rect(cell: QRectF) -> QRectF:
     return QRectF(c.x() - side / 2, c.y() - side * 0.48, side, side)
 
 
+def _pile_step(top: QRectF) -> float:
+    return top.width() * 0.09
+
+
+def pile_front(cell: QRectF, n: int) -> QRectF:
+    """The front counter of a pile of `n` pieces in `cell` (the back ones sit up and to the right)."""
+    top = counter_rect(cell)
+    step = _pile_step(top)
+    k = max(1, min(n, PILE))
+    return top.translated(-step * (k - 1) / 2, step * (k - 1) / 2)
+
+
+def pile_box(cell: QRectF, n: int) -> QRectF:
+    """What a pile of `n` pieces covers in `cell`: its counters, and its badge when it has one."""
+    front = pile_front(cell, n)
+    step = _pile_step(front)
+    k = max(1, min(n, PILE))
+    box = front.adjusted(0, -step * (k - 1), step * (k - 1), 0)
+    if n > 1:
+        c, r = _badge_place(front)
+        box = box.united(QRectF(c.x() - r, c.y() - r, 2 * r, 2 * r))
+    return box
+
+
 def paint_stack(p: QPainter, cell: QRectF, faces: Sequence[CounterFace], selected: set[str], scale: float) -> None:
     """A stack in a cell, bottom first: an offset pile of up to PILE counters, the top one in front,
     and a badge with the number of pieces when there are more than one. A selected piece lower in
     the stack is drawn on top, so the designer sees what is selected."""
     if not faces:
         return
-    top = counter_rect(cell)
-    step = top.width() * 0.09
     chosen = [f for f in faces if f.piece in selected]
     shown = list(faces)
     if chosen and chosen[-1] is not shown[-1]:
         shown = [f for f in shown if f is not chosen[-1]] + [chosen[-1]]
     pile = shown[-PILE:]
     n = len(pile)
+    front = pile_front(cell, n)
+    step = _pile_step(front)
     for i, face in enumerate(pile):
         back = n - 1 - i
-        r = top.translated(step * back, -step * back).translated(-step * (n - 1) / 2, step * (n - 1) / 2)
-        paint_counter(p, r, face, face.piece in selected, scale)
+        paint_counter(p, front.translated(step * back, -step * back), face, face.piece in selected, scale)
     if len(faces) > 1:
-        _badge(p, top.translated(-step * (n - 1) / 2, step * (n - 1) / 2), len(faces), scale)
+        _badge(p, front, len(faces), scale)
+
+
+def _badge_place(front: QRectF) -> tuple[QPointF, float]:
+    """The badge's centre and radius (scene units) on the front counter's lower right corner; drawn
+    at least 5.5 pixels across, however far out the view."""
+    return QPointF(front.right() + front.width() * 0.02, front.bottom() - front.width() * 0.02), front.width() * 0.2
 
 
 def _badge(p: QPainter, front: QRectF, count: int, scale: float) -> None:
-    radius = max(front.width() * 0.2, 5.5 / max(scale, 1e-6))
-    c = QPointF(front.right() + front.width() * 0.02, front.bottom() - front.width() * 0.02)
+    c, radius = _badge_place(front)
+    radius = max(radius, 5.5 / max(scale, 1e-6))
     pen = QPen(QColor(255, 255, 255), 1.5)
     pen.setCosmetic(True)
     p.setPen(pen)

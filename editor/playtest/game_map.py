@@ -4,14 +4,17 @@ Pieces come from the rule set's presentation (`pieces(state)`: the catalogue's k
 stand now), read from the observation of the seat on view, and are drawn with the editor's own
 counter drawing (editor/canvas/counters.py over engine/scenario/counter_face.py): a stack is an
 offset pile with a count badge at every zoom, and the stack under the pointer fans out in a row
-of counters at a readable size. Marks a piece carries (flipped, pinned, hidden…) are small chips
-on its counter; other markers (Villages, Maraes, the Arioi, a truce…) are round tokens, and the
-turn's conditions (a storm, rain) hatch the hexes they bite, all named in the legend and drawn as
-the rule set's legend data says (marker_paint.py). A rule set without `pieces` shows its
-`markers()` as counters of its sides' colours.
+of counters at a readable size, above its hex and whole on screen (shifted inward at the view's
+edge, below the hex at its top, in rows when the view is narrow). Marks a piece carries (flipped,
+pinned, hidden…) are small chips on its counter; other markers (Villages, Maraes, the Arioi, a
+truce…) are round tokens, beside the stack in a hex that holds one, and the turn's conditions
+(a storm, rain) hatch the hexes they bite, all named in the legend and drawn as the rule set's
+legend data says (marker_paint.py). A rule set without `pieces` shows its `markers()` as counters
+of its sides' colours.
 """
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import replace
 
@@ -21,13 +24,41 @@ from PySide6.QtWidgets import QStyleOptionGraphicsItem
 
 from engine.scenario.counter_face import CounterFace, CounterFaces, ink_for
 
-from ..canvas.counters import paint_counter, paint_stack
+from ..canvas.counters import paint_counter, paint_stack, pile_box, pile_front
 from ..canvas.map_item import MapItem
 from ..document import Document
 from .map_tiles import TILE, StillTiles
-from .marker_paint import HATCH, colour, draw_kind, paint_hatch, token_rect
+from .marker_paint import HATCH, colour, draw_kind, paint_hatch, token_rects
 
 FAN_PX = 44  # a fanned-out counter's size on screen
+FAN_GAP = 0.12  # the space between fanned-out counters, as a share of their size
+
+
+def fan_layout(cell: QRectF, n: int, side: float, visible: QRectF) -> tuple[QRectF, list[QRectF]]:
+    """Where the fan of a stack of `n` goes (its frame, and each counter's square of `side`): a row
+    above the hex, centred on it, shifted inward to stay whole inside `visible` (the part of the map
+    on screen); in as few rows as fit across the view when one row is too wide; below the hex when
+    there is no room above it."""
+    gap = side * FAN_GAP
+    margin = gap
+    across = max(1, int((visible.width() - 2 * margin - gap) // (side + gap)))
+    rows = math.ceil(n / across)
+    cols = math.ceil(n / rows)  # rows as even as they go: 11 in two rows are 6 and 5, not 10 and 1
+    width, height = cols * side + (cols + 1) * gap, rows * side + (rows + 1) * gap
+    x = cell.center().x() - width / 2
+    x = max(visible.left() + margin, min(x, visible.right() - margin - width))
+    y = cell.top() - height  # the frame's foot on the hex's top
+    if y < visible.top() + margin and cell.bottom() + height <= visible.bottom() - margin:
+        y = cell.bottom()
+    y = max(visible.top() + margin, min(y, visible.bottom() - margin - height))
+    frame = QRectF(x, y, width, height)
+    rects = []
+    for i in range(n):
+        r, c = divmod(i, cols)
+        in_row = min(cols, n - r * cols)
+        left = x + gap + (cols - in_row) * (side + gap) / 2  # a short last row is centred
+        rects.append(QRectF(left + c * (side + gap), y + gap + r * (side + gap), side, side))
+    return frame, rects
 
 
 class GameMapItem(MapItem):
@@ -41,6 +72,7 @@ class GameMapItem(MapItem):
         self._faces_by_cell: dict[int, list[CounterFace]] = {}
         self._markers: list[tuple[int, str, str, str | None]] = []  # every marker, as the presentation gave them
         self._tokens: list[tuple[int, str, str, str | None]] = []   # those drawn as tokens
+        self._token_places: list[tuple[QPointF, QRectF, str, str, str | None]] = []  # (hex centre, place, key, text, side)
         self.hatched: dict[str, tuple[int, ...]] = {}               # condition -> the hexes it hatches
         self._hatch_paths: dict[str, tuple[tuple[int, ...], QPainterPath]] = {}  # key -> (its cells, their outline)
         self.styles: dict[str, dict] = {}                           # legend key -> how it is drawn
@@ -125,6 +157,7 @@ class GameMapItem(MapItem):
             else:
                 self._tokens.append(marker)
         self.hatched = {k: tuple(v) for k, v in hatched.items()}
+        self._token_places = self._place_tokens()
         self._area_tint = {}
         owner = presenter._fn("area_owner") if presenter is not None else None
         if owner is not None and self.area_overlay:
@@ -137,8 +170,34 @@ class GameMapItem(MapItem):
                     self._area_tint[a] = c
         self.update()
 
+    def _place_tokens(self) -> list[tuple[QPointF, QRectF, str, str, str | None]]:
+        """Each token's place, once per change of the game: in its slot along the hex's foot, or
+        beside the stack when the hex holds one (never under it); two tokens never on one spot."""
+        by_cell: dict[int, list[tuple[str, str, str | None]]] = {}
+        for cell, key, text, side in self._tokens:
+            by_cell.setdefault(cell, []).append((key, text, side))
+        geo = self.geo
+        out = []
+        for cell, tokens in by_cell.items():
+            box = geo.cell_rect(cell)
+            faces = self._faces_by_cell.get(cell)
+            pile = pile_box(box, len(faces)) if faces else None
+            rects = token_rects(box, [self.styles.get(key) for key, _, _ in tokens], pile)
+            out += [(geo.centre(cell), rect, key, text, side) for rect, (key, text, side) in zip(rects, tokens)]
+        return out
+
     def stack_faces(self, cell: int) -> list[CounterFace]:
         return list(self._faces_by_cell.get(cell, []))
+
+    def _fans(self, cell: int | None) -> bool:
+        return cell is not None and len(self._faces_by_cell.get(cell, ())) > 1
+
+    def set_hover(self, cell: int | None) -> None:
+        """The pointer's hex; a fan reaches well beyond its hex, so a fan shown or gone repaints the map."""
+        old = self.hover_cell
+        super().set_hover(cell)
+        if self.hover_cell != old and (self._fans(old) or self._fans(self.hover_cell)):
+            self.update()
 
     # --- drawing --------------------------------------------------------------------------------
     def paint(self, p: QPainter, option, widget=None) -> None:
@@ -154,17 +213,17 @@ class GameMapItem(MapItem):
             self._paint_area_tint(p, grown)
         if self.hatched:
             self._paint_hatches(p, grown)
-        for cell, key, text, side in self._tokens:
-            if grown.contains(geo.centre(cell)):
-                self._paint_marker(p, cell, key, text, side, lod)
+        for centre, rect, key, text, side in self._token_places:
+            if grown.contains(centre):
+                self._paint_marker(p, rect, key, text, side, lod)
         selected = {f.piece for f in self.window.picked_faces()}
         marks, styles = self.marks, self.styles
         for centre, rect, faces in self._stack_layout():
             if grown.contains(centre):
                 paint_stack(p, rect, faces, selected, lod)
                 _paint_marks(p, rect, faces, marks, styles, lod)
-        if self.hover_cell is not None and len(self._faces_by_cell.get(self.hover_cell, [])) > 1:
-            self._paint_fan(p, self.hover_cell, lod, selected)
+        if self._fans(self.hover_cell):
+            self._paint_fan(p, self.hover_cell, lod, selected, self._on_screen(p, widget))
 
     def _stack_layout(self) -> list[tuple[QPointF, QRectF, list[CounterFace]]]:
         """Each stack with its hex's centre and box, worked out once per set of stacks (not per frame)."""
@@ -277,31 +336,34 @@ class GameMapItem(MapItem):
             cached = self._hatch_paths[key] = (cells, path.simplified())
         return cached[1]
 
-    def _paint_marker(self, p: QPainter, cell: int, key: str, text: str, side: str | None, lod: float) -> None:
+    def _paint_marker(self, p: QPainter, rect: QRectF, key: str, text: str, side: str | None, lod: float) -> None:
         style = self.styles.get(key)
-        rect = token_rect(self.geo.cell_rect(cell), style)
         fill = colour(style)
         sides = self.window.scenario.sides
         if (style or {}).get("side_colour") and side in sides and sides[side].color:
             fill = sides[side].color
-        paint_counter(p, rect, CounterFace(f"{key}@{cell}", fill, ink_for(fill), text, shape="round"), False, lod)
+        paint_counter(p, rect, CounterFace(key, fill, ink_for(fill), text, shape="round"), False, lod)
 
-    def _paint_fan(self, p: QPainter, cell: int, lod: float, selected: set[str]) -> None:
-        """The stack under the pointer, spread out in a row above its hex at a readable size."""
+    def _on_screen(self, p: QPainter, widget) -> QRectF:
+        """The part of the map the painter's device shows (the view's viewport, or the whole image):
+        a fan is drawn there, and within the map's own bounds, which is all a frame repaints."""
+        device = QRectF(widget.rect()) if widget is not None else QRectF(p.viewport())
+        inverse, ok = p.worldTransform().inverted()
+        shown = inverse.mapRect(device) if ok else self.boundingRect()
+        return shown.intersected(self.boundingRect())
+
+    def _paint_fan(self, p: QPainter, cell: int, lod: float, selected: set[str], visible: QRectF) -> None:
+        """The stack under the pointer, spread out above its hex at a readable size, all of it on screen."""
         faces = self._faces_by_cell[cell]
         side = FAN_PX / max(lod, 1e-6)
-        gap = side * 0.12
-        c = self.geo.centre(cell)
-        total = len(faces) * side + (len(faces) - 1) * gap
-        top = self.geo.cell_rect(cell).top() - side - gap
-        frame = QRectF(c.x() - total / 2 - gap, top - gap, total + 2 * gap, side + 2 * gap)
+        frame, rects = fan_layout(self.geo.cell_rect(cell), len(faces), side, visible)
+        gap = side * FAN_GAP
         pen = QPen(QColor("#202020"), 1)
         pen.setCosmetic(True)
         p.setPen(pen)
         p.setBrush(QColor(255, 255, 255, 225))
         p.drawRoundedRect(frame, gap, gap)
-        for i, face in enumerate(faces):
-            rect = QRectF(c.x() - total / 2 + i * (side + gap), top, side, side)
+        for rect, face in zip(rects, faces):
             paint_counter(p, rect, face, face.piece in selected, lod)
             _paint_marks(p, rect, [face], self.marks, self.styles, lod, whole=True)
 
@@ -313,7 +375,7 @@ def _paint_marks(p: QPainter, rect: QRectF, faces, marks_of: dict, styles: dict,
         marks += list(marks_of.get(f.piece, ()))
     if not marks:
         return
-    front = rect if whole else _front(rect, len(faces))
+    front = rect if whole else pile_front(rect, len(faces))
     d = max(front.width() * 0.22, 4.0 / max(lod, 1e-6))
     pen = QPen(QColor("#ffffff"), 1)
     pen.setCosmetic(True)
@@ -321,14 +383,6 @@ def _paint_marks(p: QPainter, rect: QRectF, faces, marks_of: dict, styles: dict,
         p.setPen(pen)
         p.setBrush(QColor(colour(styles.get(m), "#444444")))
         p.drawEllipse(QRectF(front.left() + i * d * 1.05 - d * 0.3, front.top() - d * 0.3, d, d))
-
-
-def _front(cell: QRectF, n: int) -> QRectF:
-    from ..canvas.counters import PILE, counter_rect
-    top = counter_rect(cell)
-    step = top.width() * 0.09
-    k = min(n, PILE)
-    return top.translated(-step * (k - 1) / 2, step * (k - 1) / 2)
 
 
 class ClickTool:
@@ -353,8 +407,7 @@ class ClickTool:
         item = self.window.map_item
         cell = item.cell_at(pos)
         if cell != item.hover_cell:
-            item.hover_cell = cell
-            item.update()
+            item.set_hover(cell)
 
     def release(self, pos, e) -> None:
         pass

@@ -1,4 +1,5 @@
-"""How a legend style is drawn: a mark's chip, a marker's token, a condition's hatch over a hex.
+"""How a legend style is drawn: a mark's chip, a marker's token (and where a hex's tokens sit), a
+condition's hatch over a hex.
 
 A rule set's legend (resources/rulesets/<id>/legend.yaml, read by its presentation's
 LEGEND_STYLE) gives each key a `draw` (chip, token or hatch), a `colour`, and for tokens a
@@ -64,15 +65,62 @@ def hex_shape(box: QRectF) -> QPolygonF:
                       QPointF(x + w * 0.75, y + h), QPointF(x + w * 0.25, y + h), QPointF(x, y + h / 2)])
 
 
-def token_rect(cell: QRectF, style: dict | None) -> QRectF:
-    """Where a token sits in its hex's box: along the foot by `slot` (0-3), or at the right-hand
-    side (`side`), clear of the hex's number at the top and of the counters in the middle."""
+SLOTS = 4  # places along a hex's foot
+
+
+def _slot_rect(cell: QRectF, slot) -> QRectF:
+    """A token's place in its hex's box: along the foot by `slot` (0-3), or at the right-hand side
+    (`side`), clear of the hex's number at the top."""
     size = min(cell.width(), cell.height()) * 0.34
-    slot = (style or {}).get("slot", 3)
     if slot == "side":
         return QRectF(cell.right() - cell.width() * 0.04 - size, cell.center().y() - size / 2, size, size)
     x = cell.left() + cell.width() * (0.12 + 0.19 * int(slot))
     return QRectF(x, cell.bottom() - size - cell.height() * 0.06, size, size)
+
+
+def token_rects(cell: QRectF, styles: list[dict | None], pile: QRectF | None = None) -> list[QRectF]:
+    """Where each of a hex's tokens sits, in the order given, no two on one spot. With no stack in
+    the hex, each in its own slot (a slot already taken passes the token to the next free one: an
+    E/F counter and a control marker share an area's middle hex). With a stack (`pile`: what its
+    counters and badge cover), beside it, where the hex is widest — the first slots' tokens to
+    its left, the next to its right, one above another when a side holds two — so a Village or a
+    Big Log is never hidden under the counters."""
+    if pile is None:
+        taken: set = set()
+        out: list[QRectF] = []
+        for style in styles:
+            slot = (style or {}).get("slot", 3)
+            if slot in taken:
+                free = [s for s in range(SLOTS) if s not in taken]
+                slot = free[0] if free else slot
+            taken.add(slot)
+            out.append(_slot_rect(cell, slot))
+        return out
+    order = sorted(range(len(styles)), key=lambda i: _slot_order((styles[i] or {}).get("slot", 3)))
+    left_room = max(pile.left() - cell.left(), 0.0)
+    right_room = max(cell.right() - pile.right(), 0.0)
+    sides = [[], []]  # token indices to the left and to the right of the pile, top to bottom
+    for n, i in enumerate(order):
+        sides[n % 2].append(i)
+    places: dict[int, QRectF] = {}
+    cy = cell.center().y()
+    for k, (room, x0) in enumerate(((left_room, cell.left()), (right_room, pile.right()))):
+        placed = sides[k]
+        if not placed:
+            continue
+        # In a hex's side corner a round token fits about 0.87 of the room across (its slanting sides).
+        size = min(room * 0.87, cell.height() * 0.3)
+        if len(placed) > 1:
+            size = min(size, cell.height() * 0.8 / len(placed))
+        x = x0 + (room - size) / 2
+        top = cy - size * len(placed) / 2
+        for j, i in enumerate(placed):
+            places[i] = QRectF(x, top + j * size, size, size)
+    return [places[i] for i in range(len(styles))]
+
+
+def _slot_order(slot) -> float:
+    return SLOTS if slot == "side" else float(slot)
 
 
 def paint_chip(p: QPainter, box: QRectF, style: dict | None, fill: str | None = None, square: bool = False) -> None:

@@ -5,6 +5,9 @@ Scope: `BoardWidget`, the contract the playtest window uses (signal `action_chos
 (or runs a step of a choice, such as picking a totem before its direction). A board subclass
 draws one game into `self.scene` in `draw(view, legal)`; what it draws comes from the seat's
 observation only. Drawing faults are caught and shown as a line of text: a paint never raises.
+The table stays put from move to move: the view is fitted to the board's whole extent
+(`board_rect`), not to what this move happens to draw, and the control row keeps its height while
+its buttons come and go.
 """
 from __future__ import annotations
 
@@ -85,6 +88,7 @@ class Hot(QGraphicsPathItem):
 class _View(QGraphicsView):
     def __init__(self, scene: QGraphicsScene, parent: QWidget):
         super().__init__(scene, parent)
+        self.extent: QRectF | None = None  # all the board may draw (BoardWidget.board_rect)
         self.setRenderHints(QPainter.Antialiasing | QPainter.TextAntialiasing)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
@@ -93,7 +97,10 @@ class _View(QGraphicsView):
         self.setBackgroundBrush(QColor("#eef5f2"))
 
     def fit(self) -> None:
-        r = self.scene().itemsBoundingRect().adjusted(-10, -10, 10, 10)
+        r = self.scene().itemsBoundingRect()
+        if self.extent is not None:  # the same frame every move; only a drawing past it widens it
+            r = r.united(self.extent) if not r.isEmpty() else QRectF(self.extent)
+        r = r.adjusted(-10, -10, 10, 10)
         if r.width() > 0 and r.height() > 0:
             self.setSceneRect(r)
             self.fitInView(r, Qt.KeepAspectRatio)
@@ -176,6 +183,11 @@ class BoardWidget(QWidget):
     def update_controls(self, view, legal: list[int]) -> None:
         """Set the control row for this state (bid box, buttons)."""
 
+    def board_rect(self) -> QRectF | None:
+        """The scene rectangle holding all this board may draw for the game on it, whatever the move
+        (None: what each move draws, which makes the table jump as it changes)."""
+        return None
+
     def choose(self, action: int) -> None:
         """Emit a legal action, once per state shown: a double click does not play twice."""
         if action in self.legal and not self._chosen:
@@ -191,14 +203,25 @@ class BoardWidget(QWidget):
             view = self.view_state()
             self.draw(view, self.legal)
             self.update_controls(view, self.legal)
+            self._keep_controls_row()
+            self.view.extent = self.board_rect()
             self.error = None
         except Exception as exc:  # a board that cannot be drawn says so instead of breaking the window
             log.exception("board drawing failed")
             self.scene.clear()
             self.items = {}
+            self.view.extent = None
             self.error = f"This table cannot be drawn: {exc}"
             self.scene.addSimpleText(self.error)
         self.view.fit()
+
+    def _keep_controls_row(self) -> None:
+        """A control hidden keeps its room, so the row, and the board above it, never change size."""
+        for w in self.controls.findChildren(QWidget, options=Qt.FindDirectChildrenOnly):
+            policy = w.sizePolicy()
+            if not policy.retainSizeWhenHidden():
+                policy.setRetainSizeWhenHidden(True)
+                w.setSizePolicy(policy)
 
     # --- drawing helpers ---------------------------------------------------------------------
     def text(self, s: str, x: float, y: float, size: float = 14, colour: QColor | str = "#222",

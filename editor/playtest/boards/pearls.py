@@ -25,6 +25,8 @@ RING = 10.5 * U              # the track's side, centre to centre
 MAP0 = 1.75 * U              # the map's top-left corner
 PEARL = {"green": "#2e9d5b", "white": "#f4f4ee", "black": "#1d1d1d", "blue": "#2e6fd1"}
 PANEL_X = RING + 1.5 * U
+PANEL_W = 370.0              # a player's box
+PLAYER_Y, PLAYER_STEP = -TRACK / 2 + 130, 128.0  # the first player's box, and the next one's offset
 
 
 def track_centre(t: int, n: int) -> QPointF:
@@ -74,6 +76,13 @@ class PearlsBoard(BoardWidget):
         for w in (self.bid_label, self.amount, self.slider, self.bid_button, self.pass_button, self.keep_button):
             c.addWidget(w)
         self._base = BID  # what the amount is added to: BID in an auction, SAVE at the savings bank
+
+    def board_rect(self) -> QRectF:
+        """The track round the map, and the pearls left and every player's box beside it."""
+        n = self.state.n if self.state is not None else 0
+        edge = TRACK / 2 + 2
+        bottom = max(RING + edge, PLAYER_Y + (n - 1) * PLAYER_STEP + 118 + 2)
+        return QRectF(-edge, -edge, PANEL_X + PANEL_W + 2 + edge, bottom + edge)
 
     def view_state(self):
         """A seat's observation; a finished game whole, as its chests are opened to count the riches."""
@@ -130,13 +139,16 @@ class PearlsBoard(BoardWidget):
             colour = COLOURS[b.track_colour[t]]
             self._pearl(c.x() + 26, c.y() - 22, 12, colour)
             self.text(str(t + 1), c.x() - 34, c.y() + 34, 12, "#7a6a40")
+            # The space's letter and pearl fill its upper half, its number the lower left corner: the
+            # sailboats sail along the foot, their sails clear of the letter; a boat holding the
+            # letter lies under the pearl.
             boats = [p for p in range(st.n) if st.sail[p] == t]
             for i, p in enumerate(boats):
-                self._sailboat(c.x() - 14 + i * 22 - (len(boats) - 1) * 6, c.y() + 22, self.player_colour(st, p),
+                self._sailboat(c.x() - 8 + i * 20 - (len(boats) - 1) * 5, c.y() + 32, self.player_colour(st, p),
                                f"{st.player_name(p)}'s sailboat")
             letters = [p for p in range(st.n) if st.hold[p] == HOLD_LETTER + t]
             for i, p in enumerate(letters):
-                self._hull(c.x() + 18, c.y() + 6 + i * 14, 30, self.player_colour(st, p),
+                self._hull(c.x() + 27, c.y() + i * 11, 30, self.player_colour(st, p),
                            f"{st.player_name(p)}'s boat holds the letter {b.track_letter[t]}")
             act = None
             if st.phase == P_SAIL and SAIL + t in legal:
@@ -213,16 +225,16 @@ class PearlsBoard(BoardWidget):
             self.text("move", die.center().x(), die.bottom() + 10, 12, "#444")
 
     def _players(self, st) -> None:
-        x0, y0 = PANEL_X, -TRACK / 2 + 130
+        x0, y0 = PANEL_X, PLAYER_Y
         points = words.map_points(st)
         for p in range(st.n):
-            y = y0 + p * 128
+            y = y0 + p * PLAYER_STEP
             colour = self.player_colour(st, p)
             active = not st.is_terminal() and st.current_player() == p
-            self.scene.addRect(QRectF(x0, y, 370, 118), QPen(colour, 4 if active else 1.5),
+            self.scene.addRect(QRectF(x0, y, PANEL_W, 118), QPen(colour, 4 if active else 1.5),
                                QBrush(QColor(colour.red(), colour.green(), colour.blue(), 30))
                                ).setToolTip(words.player_line(st, p, self.seat))
-            tag = "  — you" if self.seat == p else ""
+            tag = " — you" if self.seat == p else ""
             self.text(st.player_name(p) + tag, x0 + 10, y + 6, 17, colour.darker(140), bold=True, centre=False)
             if st.phase == P_AUCTION:
                 bid = (f"bids ${st.bid}" if st.bidder == p else "passed" if st.passed[p]

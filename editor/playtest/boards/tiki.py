@@ -10,7 +10,7 @@ engine/rules/tiki/presentation.py.
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen, QPolygonF
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QPushButton
 
 from engine.rules.tiki import presentation as words
@@ -21,6 +21,11 @@ from .base import BoardWidget, terrain_colour
 
 TILE, GAP = 110.0, 34.0
 STEP = TILE + GAP
+TRAY_X, TRAY_W = 3 * STEP + 30, 330.0  # the players' trays and the fruit supply, right of the villages
+HINT_Y, HINT_PX = 2 * 170.0 + 104, 13   # the lines of how to play, under the trays
+HINTS = ("Click a gap between two villages to put the Shaman there",
+         "Click an empty village to create a totem; click your totem,\n"
+         "then an arrow or the village it reaches, to move it")
 FRUIT = QColor("#f08a24")
 ARROW = {0: (0, -1), 1: (1, 0), 2: (0, 1), 3: (-1, 0)}
 
@@ -62,6 +67,17 @@ class TikiBoard(BoardWidget):
 
     def on_new_state(self) -> None:
         self.picked = None
+
+    def board_rect(self) -> QRectF:
+        """The villages with the arrows round them (a totem picked up on an edge village points
+        off the grid), the trays, and the hint under them."""
+        reach = GAP - 4 + 3  # an arrow's tip past the grid, and its outline
+        font = QFont()
+        font.setPixelSize(HINT_PX)
+        hints = [QFontMetricsF(font).boundingRect(QRectF(0, 0, 2000, 200), 0, h) for h in HINTS]
+        right = TRAY_X + max([TRAY_W + 3] + [h.width() for h in hints])
+        bottom = HINT_Y + max(h.height() for h in hints) + 8
+        return QRectF(-reach, -reach, right + reach, bottom + reach)
 
     def player_colour(self, state, p: int) -> QColor:
         return self.colour_of(state.board.sides[p][0], p)
@@ -231,17 +247,17 @@ class TikiBoard(BoardWidget):
         leaf.setZValue(5)
 
     def _trays(self, st) -> None:
-        x0 = 3 * STEP + 30
+        x0 = TRAY_X
         for p in range(2):
             y0 = p * 170.0
             colour = self.player_colour(st, p)
             to_move = not st.is_terminal() and st.phase != SHUFFLE and st.player == p
-            box = self.scene.addRect(QRectF(x0, y0, 330, 150), QPen(colour, 4 if to_move else 1.5),
+            box = self.scene.addRect(QRectF(x0, y0, TRAY_W, 150), QPen(colour, 4 if to_move else 1.5),
                                      QBrush(QColor(colour.red(), colour.green(), colour.blue(), 28)))
             box.setToolTip(f"{st.player_name(p)}: {st.hand[p]} Tiki tokens in hand, {st.fruit[p]} fruits")
-            name = st.player_name(p) + ("  — to move" if to_move else "")
+            name = st.player_name(p) + (" — to move" if to_move else "")
             if st.is_terminal() and st.winner == p:
-                name += "  — wins"
+                name += " — wins"
             self.text(name, x0 + 12, y0 + 8, 18, colour.darker(130), bold=True, centre=False)
             self.text(f"Tiki tokens in hand: {st.hand[p]}", x0 + 12, y0 + 40, 14, "#222", centre=False)
             for i in range(st.hand[p]):
@@ -252,17 +268,14 @@ class TikiBoard(BoardWidget):
             for i in range(st.fruit[p]):
                 self._fruit(x0 + 24 + i * 26, y0 + 128, 10)
         y = 2 * 170.0
-        self.scene.addRect(QRectF(x0, y, 330, 90), QPen(QColor("#8a4a0c"), 1.5), QBrush(QColor("#fbeedd")))
+        self.scene.addRect(QRectF(x0, y, TRAY_W, 90), QPen(QColor("#8a4a0c"), 1.5), QBrush(QColor("#fbeedd")))
         self.text(f"Fruit supply: {st.supply}", x0 + 12, y + 8, 16, "#5b3205", bold=True, centre=False)
         for i in range(st.supply):
             self._fruit(x0 + 24 + (i % 11) * 27, y + 52 + (i // 11) * 24, 10)
         if st.tiebreak:
             self.text("Tie-break: the next fruit decides", x0 + 12, y + 72, 13, "#a01818", centre=False)
         if self.legal:  # how a choice is made here, for a player new to the table
-            hint = ("Click a gap between two villages to put the Shaman there" if st.phase != PLAY else
-                    "Click an empty village to create a totem; click your totem,\nthen an arrow or the village it "
-                    "reaches, to move it")
-            self.text(hint, x0, y + 104, 13, "#444", centre=False)
+            self.text(HINTS[st.phase == PLAY], x0, HINT_Y, HINT_PX, "#444", centre=False)
 
     def update_controls(self, st, legal: list[int]) -> None:
         self.pass_button.setVisible(PASS in legal)
