@@ -38,10 +38,10 @@ def row_letters(state: PearlsState) -> list[str | None]:
 
 
 def square_words(state: PearlsState, k: int) -> str:
-    """'column B, row E' (board order k = row*7 + column)."""
+    """'column B, row E', 'the middle column, row E' (board order k = row*7 + column)."""
     r, c = divmod(k, SIDE)
     col, row = column_letters(state)[c], row_letters(state)[r]
-    return f"column {col or 'middle'}, row {row or 'middle'}"
+    return f"{f'column {col}' if col else 'the middle column'}, {f'row {row}' if row else 'the middle row'}"
 
 
 def track_words(state: PearlsState, t: int) -> str:
