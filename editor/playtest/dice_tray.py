@@ -1,19 +1,32 @@
 """The dice tray: every roll drawn as die faces, grouped by the roll it serves, named in words with its rule.
 
 Consecutive dice of one roll (the Random Events Table's two dice and the event's own die;
-a volley's dice) share a row: the faces side by side, the words of each die after them.
-A random pick (a Home Village drawn, a unit chosen at random) has no face and is a row of words.
+a volley's dice) share a row: the faces side by side (the last six of a longer roll), beside
+them the words of every die, one line each, and under those what the roll brought about
+("→ random event 52: The rain in Tahiti falls…"). Dice named alike one after another
+share a line ("Independence, dice: 1, 4 (15.5)"); a die named like an earlier one of the row,
+after others (a second event's first die), starts a row of its own. A random pick (a Home
+Village drawn, a unit chosen at random) has no face and is a row of words. A row is as tall
+as its faces and its words wrapped to the tray's width (RowDelegate), and the tray keeps room
+for a few rows.
 """
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QIcon, QPainter, QPen, QPixmap
-from PySide6.QtWidgets import QListWidget, QListWidgetItem
+from PySide6.QtCore import QPointF, QRect, QRectF, QSize, Qt, QTimer
+from PySide6.QtGui import QColor, QIcon, QPainter, QPalette, QPen, QPixmap
+from PySide6.QtWidgets import (
+    QAbstractItemView, QListView, QListWidget, QListWidgetItem, QStyle, QStyledItemDelegate, QStyleOptionViewItem,
+)
 
 FACE = 22  # pixels per die
 MAX_FACES = 6  # a row shows at most this many faces (a volley's twelve dice show their last six)
+_DIGITS = re.compile(r"[0-9]+")
+ROOM = 9  # lines of words the tray always has room for: a few rows
+_NUMBERED = re.compile(r"^(?P<name>.*?)(?P<n>[0-9]+)(?P<rule>(?: \([^()]*\))?)$")  # "…die: 5 (15.12)"
+PAD = 3  # pixels around a row's faces and words
 PIPS = {1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)], 4: [(0, 0), (2, 0), (0, 2), (2, 2)],
         5: [(0, 0), (2, 0), (1, 1), (0, 2), (2, 2)], 6: [(0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)]}
 
@@ -48,51 +61,173 @@ def faces_icon(faces: tuple[int, ...]) -> QIcon:
     return QIcon(pix)
 
 
+class RowDelegate(QStyledItemDelegate):
+    """A tray row: its faces at the left, its words beside them wrapped to the room left; its height
+    is what those take, worked out by the same wrapping that paints them."""
+
+    FLAGS = int(Qt.AlignLeft | Qt.AlignTop | Qt.TextWordWrap)
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self._heights: dict[tuple[str, int, int], int] = {}  # (words, faces' width, width) -> height of the words
+
+    def _boxes(self, option, index) -> tuple[int, int]:
+        """(width of the faces, width of the words) in a row as wide as the tray."""
+        view = self.parent()
+        width = (view.viewport().width() if view is not None else option.rect.width()) - 2 * PAD
+        faces = _faces(index)
+        used = len(faces[-MAX_FACES:]) * (FACE + 3) + PAD if faces else 0
+        return used, max(40, width - used)
+
+    def sizeHint(self, option, index) -> QSize:  # noqa: N802 - Qt's name
+        used, width = self._boxes(option, index)
+        text = index.data(Qt.DisplayRole) or ""
+        key = (text, used, width)
+        words = self._heights.get(key)
+        if words is None:  # every layout asks every row: wrapping each anew would grow with the game
+            if len(self._heights) > 20000:
+                self._heights.clear()
+            box = QRect(0, 0, width, 1 << 20)
+            words = option.fontMetrics.boundingRect(box, self.FLAGS, text).height() if text else 0
+            self._heights[key] = words
+        return QSize(used + width, max(FACE + 2 if used else 0, words) + 2 * PAD)
+
+    def paint(self, p: QPainter, option, index) -> None:
+        opt = QStyleOptionViewItem(option)
+        self.initStyleOption(opt, index)
+        style = opt.widget.style() if opt.widget is not None else None
+        if style is not None:
+            style.drawPrimitive(QStyle.PE_PanelItemViewItem, opt, p, opt.widget)
+        used, width = self._boxes(option, index)
+        box = option.rect.adjusted(PAD, PAD, -PAD, -PAD)
+        faces = _faces(index)
+        p.save()
+        if faces:
+            faces_icon(faces).paint(p, QRect(box.left(), box.top(), used - PAD, FACE + 2), Qt.AlignLeft | Qt.AlignTop)
+        selected = bool(opt.state & QStyle.State_Selected)
+        p.setPen(opt.palette.color(QPalette.HighlightedText if selected else QPalette.Text))
+        p.setFont(opt.font)
+        p.drawText(QRect(box.left() + used, box.top(), width, box.height()), self.FLAGS,
+                   index.data(Qt.DisplayRole) or "")
+        p.setPen(opt.palette.color(QPalette.Midlight))  # a hairline between rolls
+        p.drawLine(option.rect.left(), option.rect.bottom(), option.rect.right(), option.rect.bottom())
+        p.restore()
+
+
+def _faces(index) -> tuple[int, ...]:
+    data = index.data(Qt.UserRole)
+    return tuple(data[1]) if isinstance(data, tuple) and len(data) == 2 and data[1] else ()
+
+
 class DiceTray(QListWidget):
     def __init__(self, parent=None):
         super().__init__(parent)
         self.setObjectName("playtestDice")
-        self.setIconSize(QSize(MAX_FACES * (FACE + 3), FACE + 2))
-        self.setUniformItemSizes(True)  # every row two lines high, so adding one lays out nothing else
+        self.setItemDelegate(RowDelegate(self))  # faces and wrapped words, never cut
+        self.setResizeMode(QListView.Adjust)  # rows are laid out again, to the new width
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        self.setVerticalScrollMode(QAbstractItemView.ScrollPerPixel)
+        self.setMinimumHeight(self.fontMetrics().lineSpacing() * ROOM + 2 * self.frameWidth())
         self._open: tuple[str, int] | None = None  # (group, batch) of the last row, while dice may join it
         self._faces: list[int] = []
-        self._texts: list[str] = []
+        self._texts: list[str] = []  # the row's dice and notes in the order they came
+        self._dice: list[tuple[str, int | None]] = []  # (words, face) of each die or pick
+        self._notes: list[str] = []
+        self._scrolling = False  # a scroll to the last row is due once the dice of this move are in
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt's name
+        return QSize(super().sizeHint().width(), self.fontMetrics().lineSpacing() * (ROOM + 2) + 2 * self.frameWidth())
 
     def add(self, group: str, face: int | None, text: str, batch: int) -> None:
         """A die (or a pick) of `group`, rolled in resolution batch `batch` (one player's move's dice)."""
-        if self._open == (group, batch) and self.count():
-            item = self.item(self.count() - 1)
-        else:
-            item = QListWidgetItem()
-            self.addItem(item)
-            self._open, self._faces, self._texts = (group, batch), [], []
+        if self._open != (group, batch) or not self.count() or self._starts_anew(text):
+            self.addItem(QListWidgetItem())
+            self._open, self._faces, self._texts, self._dice, self._notes = (group, batch), [], [], [], []
+        item = self.item(self.count() - 1)
         if face is not None:
             self._faces.append(face)
         self._texts.append(text)
-        item.setText(self._two_lines())
-        item.setToolTip("\n".join(self._texts))
+        self._dice.append((text, face))
+        self._show(item)
         item.setData(Qt.UserRole, (group, tuple(self._faces)))
         if self._faces:
             item.setIcon(faces_icon(tuple(self._faces)))
-        self.scrollToItem(item)
+        self._follow()
 
     def note(self, text: str) -> None:
         """What the last roll brought about (the event drawn), written under its dice."""
         if self.count() and self._open is not None:
             self._texts.append("→ " + text)
-            item = self.item(self.count() - 1)
-            item.setText(self._two_lines())
-            item.setToolTip("\n".join(self._texts))
+            self._notes.append("→ " + text)
+            self._show(self.item(self.count() - 1))
+            self._follow()
 
-    def _two_lines(self) -> str:
-        """The row's first die and its last word (the event drawn, or the last die); the tooltip has all."""
-        if len(self._texts) == 1:
-            return self._texts[0] + "\n"
-        return self._texts[0] + "\n" + ("" if len(self._texts) == 2 else "… ") + self._texts[-1]
+    def _follow(self) -> None:
+        """Show the last row once every die of the move is in: rows are laid out once, not per die."""
+        if not self._scrolling:
+            self._scrolling = True
+            QTimer.singleShot(0, self._scroll_down)
+
+    def _scroll_down(self) -> None:
+        self._scrolling = False
+        self.scrollToBottom()
+
+    def _starts_anew(self, text: str) -> bool:
+        """A die named like one earlier in the row but not like the die before it: the roll is made again."""
+        kind = _kind(text)
+        return bool(self._dice) and kind != _kind(self._dice[-1][0]) and any(_kind(t) == kind for t, _ in self._dice)
+
+    def _show(self, item: QListWidgetItem) -> None:
+        item.setText("\n".join(row_lines(self._dice) + self._notes))
+        item.setToolTip("\n".join(self._texts))
 
     def start_over(self) -> None:
         self.clear()
-        self._open, self._faces, self._texts = None, [], []
+        self._open, self._faces, self._texts, self._dice, self._notes = None, [], [], [], []
 
     def texts(self) -> list[str]:
         return [self.item(i).toolTip() for i in range(self.count())]
+
+    def shown(self) -> list[str]:
+        """Each row's words as the tray writes them."""
+        return [self.item(i).text() for i in range(self.count())]
+
+
+def _kind(text: str) -> str:
+    """A die's words with every number left out: what it is rolled for, whatever it shows."""
+    return _DIGITS.sub("#", text)
+
+
+def _name(text: str) -> tuple[str, str]:
+    """A die's words without its number: (before, after) — the same for every roll of that die."""
+    m = _NUMBERED.match(text)
+    return (m.group("name"), m.group("rule")) if m else (text, "")
+
+
+def row_lines(dice: list[tuple[str, int | None]]) -> list[str]:
+    """The words of a row's dice, one line a die; dice named alike one after another share a line
+    ("dice: 1, 4"). A pick (no face) is always a line of its own."""
+    runs: list[list[str]] = []
+    last = None
+    for text, face in dice:
+        key = _name(text) if face is not None and _face_of(text) == face else None
+        if key is not None and key == last:
+            runs[-1].append(text)
+        else:
+            runs.append([text])
+        last = key
+    lines = []
+    for run in runs:
+        if len(run) == 1:
+            lines.append(run[0])
+            continue
+        before, after = _name(run[0])
+        if before.endswith("die: "):
+            before = before[:-len("die: ")] + "dice: "
+        lines.append(before + ", ".join(str(_face_of(t)) for t in run) + after)
+    return lines
+
+
+def _face_of(text: str) -> int | None:
+    m = _NUMBERED.match(text)
+    return int(m.group("n")) if m else None

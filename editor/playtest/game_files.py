@@ -1,8 +1,10 @@
 """Taking moves back, and a game kept in a file: undo, the game record, Save Game and Load Game.
 
-A game is (scenario, seed, actions): undo replays all but the last move (and the bots' replies
-after it, so the human is to move again); a saved game is that record as a small JSON file,
-refused with one clear message when it was played on another version of the scenario.
+A game is (scenario, seed, actions): undo replays the game up to the last decision of a human
+seat (his move, the bots' replies and the dice after it are taken back), so he is to decide
+again and the bots wait until he has; with bots only it takes back the last bot move and pauses
+Auto-play. A saved game is that record as a small JSON file, refused with one clear message when
+it was played on another version of the scenario.
 Mixed into PlaytestWindow; it reads the window's session and rebuilds its telling of the game.
 """
 from __future__ import annotations
@@ -13,23 +15,31 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from engine.io.atomic import write_atomic
 from engine.io.errors import LoadError
-from engine.session.session import Session, read_record
-
-from .seats import HUMAN
+from engine.rules.api import CHANCE
+from engine.session.session import Session, read_record, sample_outcome
 
 
 class GameFilesMixin:
+    def undo_point(self) -> int | None:
+        """How many actions Undo keeps: the game as it stood at the last decision of a human seat
+        (with bots only, of any seat); None when there is no such decision to take back."""
+        humans = set(self.humans())
+        for i in range(len(self.session.log) - 1, -1, -1):
+            player = self.session.log[i].player
+            if player != CHANCE and (not humans or player in humans):
+                return i
+        return None
+
     def undo(self) -> None:
-        self.stop_auto()
-        self._ticket += 1
+        keep = self.undo_point()
+        if keep is None:
+            return
+        self._ticket += 1  # a bot still thinking answers a game that is gone
         self._thinking = False
-        self.session.undo()
-        # Take back bot replies too, so the human is to move again.
-        while (self.session.actions and not self.session.state.is_terminal()
-               and self.seat(self.session.state.current_player()) != HUMAN):
-            self.session.undo()
+        self.session = _replayed(self.session, self.session.actions[:keep])
+        self.auto_as_seated()  # bots only: paused, or they would play the move again at once
         self._rebuild_entries()
-        self._refresh()
+        self._after_change()
 
     def game_record(self) -> dict:
         return self.session.record()
@@ -51,11 +61,21 @@ class GameFilesMixin:
         except LoadError as exc:  # the message names the file and the action
             QMessageBox.warning(self, "Cannot load game", str(exc))
             return False
-        self.stop_auto()
         self._ticket += 1
         self._thinking = False
         self.session = session
         self.seed = session.seed
+        self.auto_as_seated()
         self._rebuild_entries()
-        self._refresh()
+        self._after_change()
         return True
+
+
+def _replayed(session: Session, actions: list[int]) -> Session:
+    """The game of `session` after `actions` only, its dice generator in step for the rolls to come."""
+    out = Session(session.new_state, session.seed, session.fingerprint)
+    for action in actions:
+        if out.state.current_player() == CHANCE:
+            sample_outcome(out.state.chance_outcomes(), out.rng)
+        out.apply(action)
+    return out

@@ -4,17 +4,20 @@ The panel's rows keep their labels and their heights (two lines each, three for 
 words run long) as the game goes on, so nothing beside the map moves while the words change; a
 text longer than its row's lines at the panel's width ends in "…" on its last line, never cut
 through a line, and the full text is the row's tooltip (and what `text()` reads). The
-result panel appears when the game ends: winner, victory level, areas held, losses, and a
-button that saves the game record.
+result panel appears when the game ends, in the room the panel and the legal actions had:
+winner, victory level, areas held, losses, scrolling when they are longer than that room,
+and under them, always in sight, a button that saves the game record.
 """
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFontMetrics, QTextLayout, QTextOption
-from PySide6.QtWidgets import QFormLayout, QGroupBox, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QFormLayout, QFrame, QGroupBox, QLabel, QPushButton, QScrollArea, QSizePolicy, QVBoxLayout, QWidget,
+)
 
 LINES = 2  # every value gets room for this many lines, whatever its text
-LONG = {"To move": 3, "Asked": 3, "Result": 3, "Weather and truce": 3}  # rows whose words run longer
+LONG = {"To move": 3, "Asked": 3, "Result": 3, "Weather and truce": 3, "How": 3}  # rows whose words run longer
 
 
 class _Value(QLabel):
@@ -128,8 +131,14 @@ class ResultPanel(QGroupBox):
         super().__init__("Result", parent)
         self.setObjectName("playtestResult")
         lay = QVBoxLayout(self)
-        self.rows = _Rows(self)
-        lay.addWidget(self.rows)
+        self.rows = _Rows()
+        self.scroll = QScrollArea()  # the rows scroll; the result never asks the window for more room
+        self.scroll.setObjectName("playtestResultScroll")
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QFrame.NoFrame)
+        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        self.scroll.setWidget(self.rows)
+        lay.addWidget(self.scroll, 1)
         self.save = QPushButton("Save game record…")
         self.save.setObjectName("playtestSaveRecord")
         self.save.clicked.connect(self.save_requested)

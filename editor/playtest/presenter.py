@@ -118,12 +118,17 @@ class Presenter:
             rows = fn(state)
             if rows:
                 return rows
+        # Without the rule set's own words: the winner, then the game panel's last rows (which the
+        # result replaces on the table), never the engine's returns as numbers.
         returns = state.returns()
-        best = max(returns) if returns else 0
-        winners = [state.player_name(p) for p, r in enumerate(returns) if r == best]
-        rows = [("Winner", " and ".join(winners) + (" (a shared win)" if len(winners) > 1 else ""))]
-        rows += [(state.player_name(p), f"score {r:g}") for p, r in enumerate(returns)]
-        return rows
+        if not returns or min(returns) == max(returns):
+            winner = "nobody (a draw)"
+        else:
+            best = max(returns)
+            winners = [state.player_name(p) for p, r in enumerate(returns) if r == best]
+            winner = " and ".join(winners) + (" (a shared win)" if len(winners) > 1 else "")
+        return [("Winner", winner)] + [(label, text) for label, text in self.panel(state, None)
+                                       if label != "Winner"]
 
     def legend(self) -> dict[str, str]:
         return dict(getattr(self.module, "LEGEND", {}) or {})

@@ -5,7 +5,12 @@ in a hot seat the human to move (or the last one shown while a bot or the dice m
 (everything) when only bots play. A bot thinks from its own seat's observation, in a process of
 its own (bot_process.py) or, for a bot object set by a test, on a worker thread (bot_worker.py);
 its answer is taken only if the game has not moved on since it was asked (the ticket).
-Mixed into PlaytestWindow; it reads the window's session, seat boxes, actions and timers.
+
+Auto-play (F6) is whether the bots take their turns by themselves, one move per tick of the
+speed slider: on from the start whenever a human sits at the table (so the bots answer him),
+off for a table of bots only (F6 starts them); unchecking it pauses the bots, and Bot Move plays
+one bot move. The game's end turns it off. Mixed into PlaytestWindow; it reads the window's
+session, seat boxes, actions and timers.
 """
 from __future__ import annotations
 
@@ -14,6 +19,7 @@ import random
 from .bot_worker import BotMove
 
 HUMAN = "human"
+PAUSED = "The bots are paused: Bot Move (Space) plays the next bot move; Auto-play (F6) lets the bots play on."
 
 
 class SeatsMixin:
@@ -56,11 +62,27 @@ class SeatsMixin:
         self._maybe_bot()
 
     # --- bots ------------------------------------------------------------------------------------
+    def bots_paused(self) -> bool:
+        """A bot is to move and will wait for Bot Move or Auto-play."""
+        state = self.session.state
+        return (not state.is_terminal() and not self._thinking and self.seat(state.current_player()) != HUMAN
+                and not self.actions_["auto"].isChecked())
+
     def _maybe_bot(self) -> None:
+        """A bot to move under Auto-play plays after the speed slider's pause, so a person can follow."""
         if self.session is None or self.session.state.is_terminal() or self._thinking:
             return
         if self.seat(self.session.state.current_player()) != HUMAN and self.actions_["auto"].isChecked():
             self.auto_timer.start(self.speed.value())
+        self._tell_pause()
+
+    def _tell_pause(self) -> None:
+        """While the bots wait, the status bar says how to let them move; the message goes when they may."""
+        bar = self.statusBar()
+        if self.bots_paused():
+            bar.showMessage(PAUSED)
+        elif bar.currentMessage() == PAUSED:
+            bar.clearMessage()
 
     def step(self) -> None:
         """One bot move, thought out away from the GUI thread from the bot's seat's observation."""
@@ -98,19 +120,26 @@ class SeatsMixin:
         self._thinking = False
         self.stop_auto()
         self.log.add("events", f"Bot error: {message.splitlines()[0]}")
-        self.statusBar().showMessage(f"The bot failed and its move ended: {message.splitlines()[0]}", 10000)
         self._refresh()
+        self.statusBar().showMessage(f"The bot failed and its move ended: {message.splitlines()[0]}", 10000)
 
     def toggle_auto(self) -> None:
         if self.actions_["auto"].isChecked():
             self._maybe_bot()
         else:
             self.stop_auto()
+        self._refresh_info()
 
     def stop_auto(self) -> None:
         self.auto_timer.stop()
         if "auto" in getattr(self, "actions_", {}):
             self.actions_["auto"].setChecked(False)
+
+    def auto_as_seated(self) -> None:
+        """Auto-play as a game starts (new, loaded, or taken back): on when a human sits at the table,
+        so the bots answer him; off for bots only, who wait for F6 or Bot Move."""
+        self.auto_timer.stop()
+        self.actions_["auto"].setChecked(bool(self.humans()))
 
     def wait_for_bot(self, timeout_ms: int = 30000) -> None:
         """For scripts and tests: let the worker finish and deliver its move."""

@@ -5,13 +5,16 @@ the game's `stack_units(cell)` (or the counters drawn there, for a rule set with
 the game offers on the hex alone (Tahiti: "choose which units on 1106 move together") are buttons.
 While the game asks which units move together (`stack_choice()`), each unit not yet picked is a
 check box: ticking it plays the pick that takes a unit of its kind; the panel's Done button ends
-the picking. All texts are the game's words.
+the picking. All texts are the game's words; a cell is called what the grid has (hex, square).
+The panel keeps its width: a button's words wrap inside it rather than widen the dock.
 """
 from __future__ import annotations
 
 from PySide6.QtCore import QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QIcon, QPainter, QPixmap
-from PySide6.QtWidgets import QGroupBox, QLabel, QListWidget, QListWidgetItem, QPushButton, QVBoxLayout
+from PySide6.QtGui import QIcon, QPainter, QPixmap, QTextLayout, QTextOption
+from PySide6.QtWidgets import (
+    QGroupBox, QLabel, QListWidget, QListWidgetItem, QPushButton, QSizePolicy, QStyle, QVBoxLayout,
+)
 
 from ..canvas.counters import paint_counter
 
@@ -31,14 +34,55 @@ def counter_icon(face) -> QIcon:
     return QIcon(pix)
 
 
+def wrapped(text: str, font, width: int) -> str:
+    """`text` broken into lines of at most `width` pixels at word boundaries (width 0: one line)."""
+    if width <= 0 or not text:
+        return text
+    layout = QTextLayout(text, font)
+    layout.setTextOption(QTextOption(Qt.AlignLeft))
+    layout.beginLayout()
+    lines = []
+    while True:
+        line = layout.createLine()
+        if not line.isValid():
+            break
+        line.setLineWidth(width)
+        lines.append(text[line.textStart():line.textStart() + line.textLength()].strip())
+    layout.endLayout()
+    return "\n".join(lines)
+
+
+class WrapButton(QPushButton):
+    """A push button whose words wrap to its width, which its layout gives it: it never asks for more."""
+
+    def __init__(self, text: str, parent=None):
+        super().__init__(parent)
+        self.full = text
+        self.setToolTip(text)
+        self.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Fixed)
+        self._wrap()
+
+    def resizeEvent(self, e) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(e)
+        self._wrap()
+
+    def _wrap(self) -> None:
+        pad = 2 * self.style().pixelMetric(QStyle.PM_ButtonMargin) + 8
+        shown = wrapped(self.full, self.font(), self.width() - pad)
+        if shown != self.text():
+            self.setText(shown)
+            self.updateGeometry()
+
+
 class StackPanel(QGroupBox):
     action_chosen = Signal(int)
 
-    def __init__(self, parent=None):
+    def __init__(self, cell_word: str = "hex", parent=None):
         super().__init__(parent)
         self.setObjectName("playtestStack")
+        self.hint = f"Click a {cell_word} to see its stack."
         lay = QVBoxLayout(self)
-        self.caption = QLabel("Click a hex to see its stack.")
+        self.caption = QLabel(self.hint)
         self.caption.setWordWrap(True)
         lay.addWidget(self.caption)
         self.units = QListWidget()
@@ -62,7 +106,7 @@ class StackPanel(QGroupBox):
         self._take = {}
         picking = choice is not None and choice.get("cell") == cell
         if cell is None:
-            self.caption.setText("Click a hex to see its stack.")
+            self.caption.setText(self.hint)
         elif picking:
             self.caption.setText(f"{label}: tick the units that move together, then press Done.")
         else:
@@ -88,7 +132,7 @@ class StackPanel(QGroupBox):
             if w is not None:
                 w.deleteLater()
         for action, text in ([done] if picking and done else []) + actions:
-            b = QPushButton(text[:1].upper() + text[1:])
+            b = WrapButton(text[:1].upper() + text[1:])
             b.setObjectName(f"playtestStackAction{action}")
             b.clicked.connect(lambda _=False, a=action: self.action_chosen.emit(a))
             self.buttons.addWidget(b)

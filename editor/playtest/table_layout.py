@@ -1,18 +1,22 @@
-"""The playtest table's furniture: the game toolbar, the game dock (info line, game panel, result
-panel, seats, legal actions), the stack and legend docks beside the map, the dice tray and the
-event log.
+"""The playtest table's furniture: the game toolbar, the game dock (info line, seats, then the
+game panel and the legal actions or, at the end, the result), the stack and legend docks beside
+the map, the dice tray and the event log.
 
 Everything is built once per window (the rule set's seats and bots are read from a probe state);
-the layout is fixed — widths set so the panel's words never push it about. With a board of the
-rule set's own (Tiki, pearls) the stack and legend docks are hidden: the board shows those things.
-Mixed into PlaytestWindow; it sets the widgets the rest of the window reads.
+the layout is fixed — widths set so the panel's words never push it about, and the result takes
+the place of the panel and the legal actions (scrolling when it is longer), so the end of a game
+never makes the window grow. The game dock and the dice tray have the right-hand side down to the
+window's foot. With a board of the rule set's own (Tiki, pearls) the stack and legend docks are
+hidden: the board shows those things. Mixed into PlaytestWindow; it sets the widgets the rest of
+the window reads.
 """
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
-    QComboBox, QDockWidget, QFormLayout, QLabel, QListWidget, QPushButton, QSlider, QToolBar, QVBoxLayout, QWidget,
+    QComboBox, QDockWidget, QFormLayout, QLabel, QListWidget, QPushButton, QSizePolicy, QSlider, QStackedWidget,
+    QToolBar, QVBoxLayout, QWidget,
 )
 
 from .dice_tray import DiceTray
@@ -22,6 +26,8 @@ from .panel import GamePanel, ResultPanel
 from .presenter import Presenter
 from .seats import HUMAN
 from .stack_panel import StackPanel
+
+CELL_WORDS = {"hex": "hex", "square": "square"}  # what a cell of the grid is called, for the stack panel
 
 
 class TableLayoutMixin:
@@ -44,6 +50,9 @@ class TableLayoutMixin:
             bar.addAction(act)
             self.actions_[key] = act
         self.actions_["auto"].setCheckable(True)
+        self.actions_["auto"].setToolTip("Auto-play (F6): the bots take their turns by themselves; "
+                                         "uncheck to pause them")
+        self.actions_["step"].setToolTip("Bot Move (Space): the bot to move plays one move now")
         bar.addWidget(QLabel(" Speed "))
         self.speed = QSlider(Qt.Horizontal)
         self.speed.setObjectName("playtestSpeed")
@@ -58,12 +67,8 @@ class TableLayoutMixin:
         self.info.setObjectName("playtestInfo")
         self.info.setStyleSheet("font-weight: bold")
         self.info.setFixedHeight(self.info.fontMetrics().lineSpacing() + 6)
+        self.info.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Fixed)  # a long line never widens the dock
         lay.addWidget(self.info)
-        self.panel = GamePanel()
-        lay.addWidget(self.panel)
-        self.result_panel = ResultPanel()
-        self.result_panel.save_requested.connect(lambda: self.save_game())
-        lay.addWidget(self.result_panel)
         seats = QFormLayout()
         self.seat_boxes: list[QComboBox] = []
         probe = self.rules.new_initial_state(self.scenario, self.options)
@@ -80,18 +85,29 @@ class TableLayoutMixin:
             seats.addRow(label, box)
             self.seat_boxes.append(box)
         lay.addLayout(seats)
-        lay.addWidget(QLabel("Legal actions (double-click to play):"))
+        self.ending = QStackedWidget()  # the panel and the legal actions during the game, the result at its end
+        lay.addWidget(self.ending, 1)
+        playing = QWidget()
+        play_lay = QVBoxLayout(playing)
+        play_lay.setContentsMargins(0, 0, 0, 0)
+        self.panel = GamePanel()
+        play_lay.addWidget(self.panel)
+        play_lay.addWidget(QLabel("Legal actions (double-click to play):"))
         self.legal = QListWidget()
         self.legal.setObjectName("playtestLegal")
         self.legal.setUniformItemSizes(True)
         self.legal.itemActivated.connect(lambda it: self.human_action(it.data(Qt.UserRole)))
-        lay.addWidget(self.legal, 1)
+        play_lay.addWidget(self.legal, 1)
         play = QPushButton("Play selected")
         play.clicked.connect(lambda: self.legal.currentItem() and self.human_action(self.legal.currentItem().data(Qt.UserRole)))
-        lay.addWidget(play)
+        play_lay.addWidget(play)
+        self.ending.addWidget(playing)
+        self.result_panel = ResultPanel()
+        self.result_panel.save_requested.connect(lambda: self.save_game())
+        self.ending.addWidget(self.result_panel)
         side.setMinimumWidth(400)  # room for the panel's words: the layout never follows their length
         self._dock("Game", "playtestGameDock", side, Qt.RightDockWidgetArea)
-        self.stack_panel = StackPanel()
+        self.stack_panel = StackPanel(CELL_WORDS.get(self.scenario.grid.shape, "space"))
         self.stack_panel.setMinimumWidth(260)
         self.stack_panel.action_chosen.connect(self.human_action)
         stack_dock = self._dock("Stack", "playtestStackDock", self.stack_panel, Qt.LeftDockWidgetArea)
@@ -111,7 +127,14 @@ class TableLayoutMixin:
         self._dock("Dice tray", "playtestDiceDock", self.dice, Qt.RightDockWidgetArea)
         self.log = EventLog()
         self._dock("Event log", "playtestLogDock", self.log, Qt.BottomDockWidgetArea)
+        self.setCorner(Qt.BottomRightCorner, Qt.RightDockWidgetArea)  # room for the panel and the tray
         self.resize(1400, 900)
+
+    def show_result(self, shown: bool) -> None:
+        """At the game's end the result takes the place of the panel and the legal actions (and their
+        room: it scrolls when longer)."""
+        self.result_panel.setVisible(shown)
+        self.ending.setCurrentWidget(self.result_panel if shown else self.ending.widget(0))
 
     def _dock(self, title: str, name: str, widget: QWidget, area) -> QDockWidget:
         dock = QDockWidget(title, self)

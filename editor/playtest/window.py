@@ -108,7 +108,7 @@ class PlaytestWindow(ClickMixin, SeatsMixin, TellingMixin, GameFilesMixin, Table
         return self.rules.new_initial_state(loads(self.scenario_text, "<playtest>"), self.options)
 
     def new_game(self, seed: int | None) -> None:
-        self.stop_auto()
+        self.auto_as_seated()
         self._ticket += 1
         self._thinking = False
         self.seed = seed if seed is not None else random.SystemRandom().randrange(1 << 31)
@@ -143,24 +143,23 @@ class PlaytestWindow(ClickMixin, SeatsMixin, TellingMixin, GameFilesMixin, Table
         self.legal.clear()
         view = self.view_state()
         self.panel.set_rows(self.presenter.panel(view, self.shown_seat))
-        if state.is_terminal():
-            rows = self.presenter.result(state)
-            self.result_panel.set_rows(rows)
-            self.result_panel.show()
-            head = next((t for k, t in rows if k == "Winner"), "")
-            self.info.setText(f"Game over. Winner: {head}." if head else "Game over.")
+        over = state.is_terminal()
+        if over:
+            self.result_panel.set_rows(self.presenter.result(state))
+            self.show_result(True)
             self.stop_auto()
         else:
-            self.result_panel.hide()
+            self.show_result(False)
             player = state.current_player()
-            who = state.player_name(player)
-            self.info.setText(f"{who} to move" + (" (human)" if self.seat(player) == HUMAN else f" ({self.seat(player)} bot)"))
             if self.seat(player) == HUMAN and not self.curtain.down:
                 for a in state.legal_actions():
                     it = QListWidgetItem(self.presenter.action_text(state, a))
                     it.setData(Qt.UserRole, a)
                     self.legal.addItem(it)
-        self.actions_["undo"].setEnabled(bool(self.session.actions))
+        self.actions_["auto"].setEnabled(not over)  # nothing is left to play
+        self.actions_["step"].setEnabled(not over)
+        self.actions_["undo"].setEnabled(self.undo_point() is not None)
+        self._refresh_info()
         if self.board is not None:
             legal = state.legal_actions() if (not state.is_terminal() and self.seat(state.current_player()) == HUMAN
                                               and not self.curtain.down) else []
@@ -170,6 +169,24 @@ class PlaytestWindow(ClickMixin, SeatsMixin, TellingMixin, GameFilesMixin, Table
             self.legend.set_state(view, self.map_item._markers, self.map_item.marks)
             self.victory.set_track(self.presenter.victory_track(view), {k: s.color for k, s in self.scenario.sides.items()})
             self.refresh_stack_panel()
+
+    def _refresh_info(self) -> None:
+        """The line over the panel: who is to move and who plays for him (a person, a bot, the bots
+        paused), or the game's end and its winner."""
+        state = self.session.state
+        if state.is_terminal():
+            head = next((t for k, t in self.presenter.result(state) if k == "Winner"), "")
+            text = f"Game over. Winner: {head}." if head else "Game over."
+        else:
+            player = state.current_player()
+            who, seat = state.player_name(player), self.seat(player)
+            if seat == HUMAN:
+                text = f"{who} to move (human)"
+            else:
+                text = f"{who} to move ({seat} bot" + (", paused)" if self.bots_paused() else ")")
+        self.info.setText(text)
+        self.info.setToolTip(text)
+        self._tell_pause()
 
     def _curtain_lifted(self) -> None:
         self._refresh()

@@ -105,16 +105,20 @@ def text(s, task, action) -> str:
     kind, arg = action - action % BLOCK, action % BLOCK
     label = s.b.label
     if action == DONE:
-        return f"{who}: end the activation ({points} point{'s' if points != 1 else ''} unused)"
+        return f"{who}: end the activation ({_points(points)} unused)"
     if kind == MOVE:
         return f"{who}: move {label(cell)} → {label(arg)} ({movement.describe_cost(s, player, gids, leaders, cell, arg)})"
     if kind == FIRE:
-        return f"{who}: fire at {s.cell_names(arg, 1 - player)} at {label(arg)} ({firing.cost(s, gids)} points)"
+        return f"{who}: fire at {s.cell_names(arg, 1 - player)} at {label(arg)} ({_points(firing.cost(s, gids))})"
     if kind == OBSERVE:
-        return f"{who}: observe {label(arg)} ({spotting.observe_cost(s, arg)} point(s))"
+        return f"{who}: observe {label(arg)} ({_points(spotting.observe_cost(s, arg))})"
     if kind == UNPIN:
-        return f"{s.b.leaders[motivator].name}: un-pin {label(arg)} ({unpin_cost(s, motivator, arg, player)} points)"
-    return f"{who}: allocate {arg} point{'s' if arg != 1 else ''} to removing casualties at {label(cell)}"
+        return f"{s.b.leaders[motivator].name}: un-pin {label(arg)} ({_points(unpin_cost(s, motivator, arg, player))})"
+    return f"{who}: allocate {_points(arg)} to removing casualties at {label(cell)}"
+
+
+def _points(n: int) -> str:
+    return f"{n} point" if n == 1 else f"{n} points"
 
 
 STEPS = {"act": Choice(legal, apply, text, valid)}

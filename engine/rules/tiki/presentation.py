@@ -2,7 +2,7 @@
 
 Scope: words for the playtest table (editor/playtest/boards/tiki.py) and its panel: each legal
 action (`action_words`), the facts of the state a seat reads (`status_lines`), a village tile
-(`village_words`). Villages are named by where they lie in the 3x3 square ("the top-left
+(`village_words`), the end of the game (`result`: who won, and how, as the rulebook ends it). Villages are named by where they lie in the 3x3 square ("the top-left
 village"), never by their ids. Nothing here changes a game; Tiki hides nothing, so a seat's
 words are everyone's.
 """
@@ -40,6 +40,22 @@ def edge_words(e: int) -> str:
 
 def _tokens(n: int) -> str:
     return "1 token" if n == 1 else f"{n} tokens"
+
+
+NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def fruits(n: int, spelt: bool = False) -> str:
+    """'1 fruit', '3 fruits'; spelt out as the rulebook does ('four fruits') when `spelt`."""
+    number = NUMBERS[n] if spelt and 0 <= n < len(NUMBERS) else str(n)
+    return f"{number} fruit" if n == 1 else f"{number} fruits"
+
+
+def wins_with(state: TikiState) -> str:
+    """'First player wins with 4 fruits', or that the game is over."""
+    if state.winner < 0:
+        return "The game is over"
+    return f"{state.player_name(state.winner)} wins with {fruits(state.fruit[state.winner])}"
 
 
 def action_words(state: TikiState, action: int, seat: int | None = None) -> str:
@@ -100,12 +116,11 @@ def status_lines(state: TikiState, seat: int | None = None) -> list[str]:
     names = [state.player_name(p) for p in range(2)]
     lines = []
     if state.phase == OVER:
-        lines.append(f"{names[state.winner]} wins with {state.fruit[state.winner]} fruits" if state.winner >= 0
-                     else "The game is over")
+        lines.append(wins_with(state))
     else:
         lines.append(asked(state))
     lines.append("Fruits: " + ", ".join(f"{names[p]} {state.fruit[p]}" for p in range(2))
-                 + f"; {state.supply} left in the supply (four fruits win)")
+                 + f"; {state.supply} left in the supply ({fruits(state.to_win, True)} win)")
     lines.append("Tiki tokens in hand: " + ", ".join(f"{names[p]} {state.hand[p]}" for p in range(2)))
     if state.shaman_rule:
         lines.append(f"The Shaman stands {edge_words(state.shaman)}: no totem moves between them"
@@ -118,11 +133,7 @@ def status_lines(state: TikiState, seat: int | None = None) -> list[str]:
 def panel(state: TikiState, seat: int | None = None) -> list[tuple[str, str]]:
     """The playtest's game panel: the same labelled rows in every state, so it never jumps."""
     names = [state.player_name(p) for p in range(2)]
-    if state.phase == OVER:
-        asked_now = (f"{names[state.winner]} wins with {state.fruit[state.winner]} fruits" if state.winner >= 0
-                     else "The game is over")
-    else:
-        asked_now = asked(state)
+    asked_now = wins_with(state) if state.phase == OVER else asked(state)
     if not state.shaman_rule:
         shaman = "not in this game"
     elif state.shaman >= 0:
@@ -131,10 +142,29 @@ def panel(state: TikiState, seat: int | None = None) -> list[tuple[str, str]]:
         shaman = "not yet placed"
     return [
         ("Asked", asked_now),
-        ("Fruits", ", ".join(f"{names[p]} {state.fruit[p]}" for p in range(2)) + " (four fruits win)"),
-        ("Supply", f"{state.supply} fruits left"),
+        ("Fruits", ", ".join(f"{names[p]} {state.fruit[p]}" for p in range(2))
+         + f" ({fruits(state.to_win, True)} win)"),
+        ("Supply", f"{fruits(state.supply)} left"),
         ("Tokens in hand", ", ".join(f"{names[p]} {state.hand[p]}" for p in range(2))),
         ("Shaman", shaman),
         ("Tie-break", "the supply is empty and fruits are level: the next fruit decides" if state.tiebreak
          else "no"),
     ]
+
+
+def result(state: TikiState) -> list[tuple[str, str]]:
+    """The end of the game as the rulebook ends it: who won, and how — four fruits collected, the most
+    fruit when the supply ran out, or the tie-break after it (the next fruit won or lost decides)."""
+    if state.phase != OVER or state.winner < 0:
+        return []
+    names = [state.player_name(p) for p in range(2)]
+    winner = names[state.winner]
+    if state.fruit[state.winner] >= state.to_win:
+        how = f"{winner} has {fruits(state.to_win, True)}, and {fruits(state.to_win, True)} win"
+    elif state.tiebreak:
+        how = "the tie-break: with the supply empty and fruits level, the next fruit won or lost decided it"
+    else:
+        how = f"the fruit supply ran out and {winner} has the most fruit"
+    return [("Winner", winner), ("How", how),
+            ("Fruits", ", ".join(f"{names[p]} {state.fruit[p]}" for p in range(2))),
+            ("Fruit supply", f"{fruits(state.supply)} left")]

@@ -194,7 +194,7 @@ def test_rule_9_unpinning_costs_squares_from_the_officer_and_bush_with_british()
     # 5,6 to 3,5: two squares apart, three counted, +1 bush with British in it = 4.
     assert "(4 points)" in d.unpin("3,5") and d.points() == 1
     assert not any(g.pinned for g in d.groups("a"))
-    assert "(1 points)" in d.unpin("5,6"), "un-pinning your own square still costs 1 point"
+    assert "(1 point)" in d.unpin("5,6"), "un-pinning your own square still costs 1 point"
     assert not any(g.pinned for g in d.groups("b"))
 
 

@@ -85,10 +85,10 @@ def test_rule_12_observing_costs_one_for_open_two_for_bush_and_reveals_on_four_t
     d = Driver(start(table(ROWS, pieces, pits=["4,3"])))
     d.motivate("l-a", "a")
     d.roll(6, 5)
-    assert "(2 point(s))" in d.observe("2,2")
+    assert "(2 points)" in d.observe("2,2")
     assert d.roll(3)[0].endswith("needed 4, rolled 3 — nothing seen") and d.groups("w")[0].hidden
     assert d.points() == 4
-    assert "(1 point(s))" in d.observe("4,3")
+    assert "(1 point)" in d.observe("4,3"), "one point, in the singular"
     assert d.roll(4)[0].endswith("rolled 4 — Maori revealed") and not d.groups("p")[0].hidden
     assert d.points() == 3
 

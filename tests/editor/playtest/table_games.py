@@ -1,0 +1,20 @@
+"""Helpers of the table tests: a finished game as a game record, played with random moves."""
+import json
+import random
+
+from engine.rules.api import CHANCE
+from engine.session.session import Session
+
+
+def finished_record(w, tmp_path, seed: int) -> str:
+    """A game of the table's scenario played to its end with random moves, saved as a record."""
+    s = Session(w._new_state, seed, w.fingerprint)
+    rng = random.Random(seed)
+    while not s.state.is_terminal():
+        if s.state.current_player() == CHANCE:
+            s.roll()
+        else:
+            s.apply(rng.choice(s.state.legal_actions()))
+    path = tmp_path / f"end-{seed}.motugame.json"
+    path.write_text(json.dumps(s.record()))
+    return str(path)
