@@ -41,7 +41,7 @@ def step_cost(s, player: int, gids, leaders, a: int, v: int, assault: bool) -> t
         parts.append("+1 colonial troops leaving bush")
     if b.crosses_stream(a, v):
         cost += t["stream"]
-        parts.append("+1 stream")
+        parts.append("+1 across a stream")
     if assault:
         cost += t["into_enemy"]
         parts.append("+3 into the enemy")
@@ -78,8 +78,11 @@ def moves(s, player: int, gids, leaders, cell: int, points: int, diag_used: bool
 
 
 def describe_cost(s, player: int, gids, leaders, a: int, v: int) -> str:
+    """'1 point', or '2 points: 1 for the step, +1 into bush' where the step costs more (§5)."""
     cost, parts = step_cost(s, player, gids, leaders, a, v, s.seen_by(v, player))
-    return f"{cost} point{'s' if cost != 1 else ''}: {' '.join(parts)}"
+    if len(parts) == 1:
+        return f"{cost} point{'s' if cost != 1 else ''}"
+    return f"{cost} points: {parts[0]} for the step, {', '.join(parts[1:])}"
 
 
 def move(s, task, gids, leaders, cell: int, v: int) -> None:

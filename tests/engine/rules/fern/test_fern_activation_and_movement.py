@@ -91,7 +91,7 @@ def _moving(rows, pieces, face=5, **kw):
 def test_rule_4_one_point_a_square_and_one_more_into_bush():
     rows = [". . . . .", ". . . . .", ". b . . .", ". . . . .", ". . . . ."]
     d = _moving(rows, unit("a", "regulars", "british", "2,4", 6))
-    assert "(2 points: 1 +1 into bush)" in d.move("2,3")
+    assert "(2 points: 1 for the step, +1 into bush)" in d.move("2,3")
     assert d.points() == 4
     d.move("2,2")
     assert d.points() == 3 and d.where("a") == {"2,2"} and d.leader("l-a").cell == d.cell("2,2")
@@ -109,14 +109,14 @@ def test_rule_4_colonial_troops_pay_one_more_to_leave_bush():
 
 def test_rule_4_crossing_a_stream_edge_costs_one_more():
     d = _moving(OPEN5, unit("a", "regulars", "british", "2,5", 6), streams=[("2,5", "2,4")])
-    assert "+1 stream" in d.move("2,4") and d.points() == 4
+    assert "+1 across a stream" in d.move("2,4") and d.points() == 4
 
 
 def test_rule_4_moving_into_an_enemy_square_costs_three_more_and_is_a_close_assault():
     pieces = unit("a", "regulars", "british", "2,5", 6) + unit("v", "warriors", "maori", "2,4", 4)
     d = _moving(OPEN5, pieces)
     assert MOVE + d.cell("2,4") in d.s.legal_actions()
-    assert "(4 points: 1 +3 into the enemy)" in d.move("2,4")
+    assert "(4 points: 1 for the step, +3 into the enemy)" in d.move("2,4")
     assert d.step() == "react_offer", "the assaulted square may fire first (§6)"
     d.hold()
     assert d.step() == "r_cc", "then close combat (§7)"

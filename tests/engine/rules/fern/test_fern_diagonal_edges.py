@@ -20,19 +20,19 @@ def _moving(streams, **options):
 
 def test_rule_4_a_stream_along_a_row_costs_one_more_straight_across_or_diagonally():
     d = _moving(ROW_4_5_STREAM)
-    assert "(2 points: 1 +1 stream)" in d.move("2,4")
+    assert "(2 points: 1 for the step, +1 across a stream)" in d.move("2,4")
     d = _moving(ROW_4_5_STREAM)
-    assert "(2 points: 1 +1 stream)" in d.move("3,4"), "2,5 to 3,4 goes round the corner across the stream"
+    assert "(2 points: 1 for the step, +1 across a stream)" in d.move("3,4"), "2,5 to 3,4 goes round the corner across the stream"
     assert d.points() == 4
 
 
 def test_rule_4_a_diagonal_step_past_the_end_of_a_stream_crosses_it_on_either_way_round():
     d = _moving([("2,5", "2,4")])  # one stream edge; the way by 3,5 does not cross it, the way by 2,4 does
-    assert "(2 points: 1 +1 stream)" in d.move("3,4")
+    assert "(2 points: 1 for the step, +1 across a stream)" in d.move("3,4")
     d = _moving([("2,5", "2,4")], diagonal_edges="both")
-    assert "(1 point: 1)" in d.move("3,4"), "option both: the step may go round by 3,5, dry"
+    assert "(1 point)" in d.move("3,4"), "option both: the step may go round by 3,5, dry"
     d = _moving(ROW_4_5_STREAM, diagonal_edges="both")
-    assert "+1 stream" in d.move("3,4"), "a stream on both ways round is crossed either way"
+    assert "+1 across a stream" in d.move("3,4"), "a stream on both ways round is crossed either way"
 
 
 def test_rule_4_the_map_queries_charge_the_diagonal_stream_as_play_does():

@@ -74,7 +74,7 @@ def test_rule_12_moving_into_a_square_of_hidden_maori_fails_reveals_them_and_lea
     d.motivate("l-a", "a")
     d.roll(6, 5)  # 6 points
     assert MOVE + d.cell("2,2") in d.s.legal_actions()
-    assert "(2 points: 1 +1 into bush)" in d.move("2,2"), "it looks like an empty bush square"
+    assert "(2 points: 1 for the step, +1 into bush)" in d.move("2,2"), "it looks like an empty bush square"
     assert d.where("a") == {"2,3"} and not d.groups("w")[0].hidden
     assert d.points() == 4 and FIRE + d.cell("2,2") in d.s.legal_actions()
 

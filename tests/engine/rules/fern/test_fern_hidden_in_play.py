@@ -37,7 +37,7 @@ def test_rule_12_maori_in_a_rifle_pit_are_revealed_when_they_move_even_into_bush
     assert d.groups("w")[0].hidden, "hidden in the rifle pit until they move"
     d.motivate("l-w", "w")
     d.roll(6, 5)
-    assert "(2 points: 1 +1 into bush)" in d.move("2,2")
+    assert "(2 points: 1 for the step, +1 into bush)" in d.move("2,2")
     assert not d.groups("w")[0].hidden and not d.leader("l-w").hidden
 
 
@@ -70,7 +70,7 @@ def test_rule_7_and_12_a_close_assault_from_hiding_gives_the_attackers_away_to_r
     d = _maori_first(rows, pieces)
     d.motivate("l-w", "w")
     d.roll(6, 6)  # 7 points
-    assert "(4 points: 1 +3 into the enemy)" in d.move("2,4")
+    assert "(4 points: 1 for the step, +3 into the enemy)" in d.move("2,4")
     assert not d.groups("w")[0].hidden and not d.leader("l-w").hidden
     assert d.step() == "react_offer" and d.s.stack[-1][1:] == (BRITISH_PLAYER, d.cell("2,4"), d.cell("2,3"))
 

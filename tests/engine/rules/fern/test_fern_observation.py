@@ -113,7 +113,7 @@ def test_rule_12_the_british_are_told_nothing_of_a_hidden_move_and_see_them_come
     d.roll(6, 5)
     assert d.s.action_to_string_for(MOVE + d.cell("2,3"), BRITISH_PLAYER) is None
     d.move("2,3")
-    assert d.s.action_to_string_for(MOVE + d.cell("2,4"), BRITISH_PLAYER).endswith("(1 point: 1)"), \
+    assert d.s.action_to_string_for(MOVE + d.cell("2,4"), BRITISH_PLAYER).endswith("(1 point)"), \
         "stepping into the open gives them away"
 
 
