@@ -12,6 +12,7 @@ from typing import Any
 
 from .constants import CURSED, FLIPPED, IN_MARAE, MOVED, PICK, STAYED, SULLEN
 from .queries import area_control, areas_held
+from .rulesdata import counter, letters
 
 PHASES = (("initiative", "Initiative Determination Phase"), ("movement", "Movement Phase"),
           ("forced_march", "Forced March (15.14)"), ("combat", "Combat Phase (9.2)"),
@@ -181,6 +182,10 @@ def dice(st, action: int) -> dict[str, Any] | None:
     rule_text = f" ({rule})" if rule else ""
     if node[2] == "_die_rolled":
         return {"group": group, "face": int(action), "text": f"{group}, {what}: {action}{rule_text}"}
+    if name == "on_draw_counter":  # a counter by its letter, as likely as its copies left in the cup
+        letter = letters()[action - PICK]
+        return {"group": group, "face": None,
+                "text": f"{group}: {what}, counter {letter}, {counter(letter)['name']}{rule_text}"}
     n = len(node[1])
     return {"group": group, "face": None, "text": f"{group}: {what}, number {action - PICK + 1} of {n}{rule_text}"}
 

@@ -53,6 +53,15 @@ def test_rule_15_5_no_attempt_without_a_leader():
     no_attempt(st)
 
 
+def test_rule_15_5_the_counter_drawn_is_told_by_its_letter_and_name():
+    # The cup holds two of each letter: a draw is a counter, not "number n of" the letters left.
+    st = paea("clan_elder", "fighters")
+    run_only(st, ("area_control",))
+    assert node_name(st) == "on_draw_counter"
+    j = PICK + letters().index("J")
+    assert st.action_to_string(j) == "Neutral area counter: drawn from the cup, counter J, Military infrastructure (15.5)"
+
+
 def test_rule_15_5_no_attempt_below_the_conquest_strength():
     st = paea("clan_elder")  # 1 < conquest_strength 2
     run_only(st, ("area_control",))
