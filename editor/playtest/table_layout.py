@@ -56,8 +56,12 @@ class TableLayoutMixin:
         bar.addWidget(QLabel(" Speed "))
         self.speed = QSlider(Qt.Horizontal)
         self.speed.setObjectName("playtestSpeed")
-        self.speed.setRange(0, 1000)
+        self.speed.setRange(0, 1000)  # the pause between bot moves, in ms
         self.speed.setValue(300)
+        # drawn and keyed the other way round: right (a shorter pause) is faster, as "Speed" says
+        self.speed.setInvertedAppearance(True)
+        self.speed.setInvertedControls(True)
+        self.speed.setToolTip("How fast the bots play: right is faster (a shorter pause between their moves)")
         self.speed.setMaximumWidth(140)
         bar.addWidget(self.speed)
 

@@ -86,3 +86,16 @@ def test_undo_with_bots_only_takes_back_one_bot_move_and_pauses(qtbot):
     w.undo()
     assert w.session.actions == kept, "the last bot move (and the dice after it) is taken back, no more"
     assert not w.actions_["auto"].isChecked() and w.bots_paused()
+
+
+def test_the_speed_slider_is_faster_to_the_right(qtbot):
+    from PySide6.QtCore import QPoint, Qt
+    w = table(qtbot, "tiki.yaml", 3)
+    w.show()
+    s = w.speed
+    s.setValue(500)
+    qtbot.mouseClick(s, Qt.LeftButton, pos=QPoint(s.width() - 2, s.height() // 2))  # a click to the right
+    assert s.value() < 500, "right shortens the pause between bot moves"
+    s.setValue(500)
+    qtbot.mouseClick(s, Qt.LeftButton, pos=QPoint(2, s.height() // 2))
+    assert s.value() > 500

@@ -17,7 +17,7 @@ def inside(outer: QRectF, inner: QRectF) -> bool:
 
 
 def fan_layout(*args):
-    from editor.playtest.game_map import FAN_PX as fan_px, fan_layout as layout
+    from editor.playtest.fan import FAN_PX as fan_px, fan_layout as layout
     assert fan_px == FAN_PX
     return layout(*args)
 
