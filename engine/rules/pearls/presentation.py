@@ -3,7 +3,7 @@
 Scope: words for the playtest table (editor/playtest/boards/pearls.py) and its panel: each legal
 action (`action_words`), the facts one seat may read (`status_lines`), a map square and a
 track space (`square_words`, `track_words`), and the map's letters (`column_letters`,
-`row_letters`). A seat's lines come from its observation: the other players' chests are never
+`row_letters`), and the die as the dice tray draws it (`dice`). A seat's lines come from its observation: the other players' chests are never
 told ("no player has the right to check how much another has already saved"). Squares are named
 by the letters of their column and row, as the board prints them; the middle row and column
 (through the island) have no letter and are called "the middle".
@@ -180,3 +180,15 @@ def panel(state: PearlsState, seat: int | None = None) -> list[tuple[str, str]]:
         line = player_line(view, p, None if over else seat)
         rows.append((_name(view, p), line.split(": ", 1)[1]))
     return rows
+
+
+def dice(state: PearlsState, action: int) -> dict | None:
+    """The special die (marked 1, 2, 3, 4, white, white) as the dice tray shows it: a numbered face
+    drawn with its pips, put up for auction; a white face, an event, in words."""
+    if state.phase not in (P_ROLL, P_ROLL_NUMBER) or not FACE < action <= WHITE:
+        return None
+    who = _name(state, state.turn)
+    if action == WHITE:
+        return {"group": "The die", "face": None, "text": f"The die ({who}): white, an event"}
+    n = action - FACE
+    return {"group": "The die", "face": n, "text": f"The die ({who}): {n}, put up for auction"}

@@ -15,3 +15,16 @@ def test_squares_are_named_by_their_letters_and_the_middle_in_words():
     assert square_words(state, lettered_r * SIDE + lettered_c) == f"column {cols[lettered_c]}, row {rows[lettered_r]}"
     assert square_words(state, lettered_r * SIDE + mid_c) == f"the middle column, row {rows[lettered_r]}"
     assert square_words(state, mid_r * SIDE + lettered_c) == f"column {cols[lettered_c]}, the middle row"
+
+
+def test_the_die_shows_its_number_as_a_face_and_white_as_an_event():
+    from engine.rules.pearls.presentation import dice
+    from engine.rules.pearls.state import FACE, WHITE
+    state = RULES.new_initial_state(RULES.new_scenario())
+    while state.current_player() != -1:  # to the first roll of the die
+        state.apply_action(state.legal_actions()[0])
+    three = dice(state, FACE + 3)
+    assert three["face"] == 3 and three["text"].endswith(": 3, put up for auction")
+    white = dice(state, WHITE)
+    assert white["face"] is None and white["text"].endswith(": white, an event")
+    assert dice(state, FACE + 3)["group"] == "The die"
