@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 LINES = 2  # every value gets room for this many lines, whatever its text
-LONG = {"To move": 3, "Asked": 3, "Result": 3, "Weather and truce": 3, "How": 3}  # rows whose words run longer
+LONG = {"To move": 3, "Asked": 3, "Result": 3, "This turn": 3, "How": 3}  # rows whose words run longer
 
 
 class _Value(QLabel):

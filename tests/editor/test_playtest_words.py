@@ -82,7 +82,7 @@ def test_the_dice_tray_draws_faces_grouped_by_roll_and_names_the_rule(qtbot):
 def test_tahiti_panel_names_the_phase_and_what_the_player_is_asked(qtbot):
     w = window(qtbot, "tahiti.yaml")
     rows = dict(w.presenter.panel(w.session.state, 0))
-    assert list(rows) == ["Turn", "Phase", "To move", "Initiative", "Weather and truce", "Areas held",
+    assert list(rows) == ["Turn", "Phase", "To move", "Initiative", "This turn", "Areas held",
                           "Counters in the cup"]
     assert rows["Phase"] == "Movement Phase"
     assert re.fullmatch(r".+ clan: move your stacks — 0 of \d+ moved", rows["To move"])

@@ -136,7 +136,8 @@ def asked(st) -> str:
 
 
 def conditions(st) -> str:
-    """Weather and truce this turn, in the events' words (14-15, 44-45, 52-53)."""
+    """What the events make of this turn, in their words: weather and truce (14-15, 44-45, 52-53), a
+    Shaman's combat value (22-25), famine (36), free builds (32)."""
     c = st.cond
     out = []
     storm = {"coastal": "storm: no sea movement except in coastal hexes (14-15)",
@@ -165,7 +166,7 @@ def panel(st, seat: int | None = None) -> list[tuple[str, str]]:
             ("To move", asked(st)),
             ("Initiative", st.player_name(st.initiative) + (
                 " (order: " + ", ".join(st.player_name(p) for p in st.order) + ")" if st.order else "")),
-            ("Weather and truce", conditions(st)),
+            ("This turn", conditions(st)),
             ("Areas held", ", ".join(f"{st.player_name(p)} {held[p]}" + (" (out)" if st.out[p] else "")
                                      for p in range(len(st.players)))),
             ("Counters in the cup", f"{sum(st.cup)} left (15.5)")]
