@@ -5,6 +5,9 @@ chooses that format, whatever the dialog's file-type filter says; the filter onl
 extension when none was typed. An extension no export format claims is reported as such so the
 window can ask. What was written is said file by file: a print export of many pages names its
 first and last page files, never the name the user typed, which it did not write.
+Where the Export dialog starts: the folder and format of the last export (kept in QSettings under
+`export/folder` and `export/format`, as Tiled keeps its last export), the first time beside the
+scenario in the first format.
 """
 from __future__ import annotations
 
@@ -61,6 +64,32 @@ def export_target(path: str, filtered: Format | None, fmts: list[Format],
     return Target(path, filtered, ext)
 
 
+FOLDER_KEY, FORMAT_KEY = "export/folder", "export/format"
+
+
+def filter_text(fmt: Format) -> str:
+    """The dialog's file-type entry for a format: its name and extensions."""
+    return f"{fmt.name} ({' '.join('*' + e for e in fmt.extensions)})"
+
+
+def export_start(settings, document_path: str | None, fmts: list[Format], here: str) -> tuple[str, Format | None]:
+    """The name the Export dialog starts with and the format it has chosen: the scenario's name with
+    the format's extension, in the last export's folder and format (`here` when the scenario has no
+    folder yet and nothing was exported)."""
+    last_id = str(settings.value(FORMAT_KEY, "") or "")
+    fmt = next((f for f in fmts if f.id == last_id), fmts[0] if fmts else None)
+    folder = str(settings.value(FOLDER_KEY, "") or "")
+    if not folder or not os.path.isdir(folder):
+        folder = os.path.dirname(os.path.abspath(document_path)) if document_path else here
+    stem = os.path.splitext(os.path.basename(document_path or "untitled"))[0]
+    return os.path.join(folder, stem + (fmt.extensions[0] if fmt else "")), fmt
+
+
+def remember_export(settings, path: str, fmt: Format) -> None:
+    settings.setValue(FOLDER_KEY, os.path.dirname(os.path.abspath(path)))
+    settings.setValue(FORMAT_KEY, fmt.id)
+
+
 def known_extensions(fmts: list[Format]) -> str:
     return ", ".join(dict.fromkeys(e for f in fmts for e in _extensions(f)))
 
@@ -89,4 +118,5 @@ def written_words(fmt: Format, path: str, written: Written) -> str:
     return text + (f" ({notes})" if notes else "")
 
 
-__all__ = ["Target", "export_target", "format_by_extension", "known_extensions", "written_words"]
+__all__ = ["Target", "export_start", "export_target", "filter_text", "format_by_extension", "known_extensions",
+           "remember_export", "written_words"]

@@ -150,9 +150,11 @@ class FileActions(DiskWatch):
 
     def choose_export_path(self, fmts) -> tuple[str, object] | None:
         """The name typed and the file-type filter chosen (None: cancelled)."""
-        filters = [f"{f.name} ({' '.join('*' + e for e in f.extensions)})" for f in fmts]
-        base = os.path.splitext(self.document.path or "untitled")[0]
-        path, chosen = QFileDialog.getSaveFileName(self, "Export", base, ";;".join(filters))
+        from .export_target import export_start, filter_text
+        filters = [filter_text(f) for f in fmts]
+        start, fmt = export_start(self.settings_store, self.document.path, fmts, self._last_dir())
+        path, chosen = QFileDialog.getSaveFileName(self, "Export", start, ";;".join(filters),
+                                                   filter_text(fmt) if fmt else "")
         if not path:
             return None
         return path, (fmts[filters.index(chosen)] if chosen in filters else None)
@@ -181,7 +183,7 @@ class FileActions(DiskWatch):
         when none was typed, and an extension no format claims is asked about."""
         from engine.io.registry import save_scenario
 
-        from .export_target import export_target, known_extensions, written_words
+        from .export_target import export_target, known_extensions, remember_export, written_words
         fmts = self.export_formats()
         answer = self.choose_export_path(fmts)
         if answer is None:
@@ -210,6 +212,7 @@ class FileActions(DiskWatch):
         except Exception as exc:  # an exporter's refusal (no georeference, paper too small…) is shown, not raised
             self.show_error("Export failed", f"{path}: {exc}")
             return False
+        remember_export(self.settings_store, path, fmt)
         self.status(written_words(fmt, path, written))
         return True
 

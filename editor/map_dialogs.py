@@ -2,12 +2,17 @@
 
 Each dialog makes one Edit (engine/scenario/map_ops.py) and hands it to `apply`, the window's
 push: when the Edit is refused (it would cut a hex holding a piece, the maps overlap…) the
-message shows in the dialog, which stays open, and the scenario is as it was.
+message shows in the dialog as a sentence, the dialog growing to hold it, and stays open; the
+scenario is as it was. Where a hex layout takes columns or rows two at a time, their boxes step
+and accept only even numbers: an odd one typed is said at once beside the box and rounded away
+from zero (1 becomes 2, -3 becomes -4).
 """
 from __future__ import annotations
 
 from typing import Callable
 
+from PySide6.QtCore import Signal
+from PySide6.QtGui import QValidator
 from PySide6.QtWidgets import (
     QButtonGroup, QComboBox, QDialog, QDialogButtonBox, QFormLayout, QGridLayout, QGroupBox, QHBoxLayout,
     QLabel, QPushButton, QRadioButton, QSpinBox, QVBoxLayout, QWidget,
@@ -25,6 +30,60 @@ LIMIT = 2000
 
 def _cells_word(s: Scenario) -> str:
     return "hexes" if isinstance(s.grid, HexGrid) else "squares"
+
+
+def sentence(text: str) -> str:
+    """A message as a sentence: a capital first letter and a full stop."""
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text[-1] in ".!?" else text + "."
+
+
+class StepSpinBox(QSpinBox):
+    """A spin box that steps by its single step and takes only its multiples: a number between is
+    rounded away from zero (1 becomes 2) when the typing ends; `rounding` says so while it is typed."""
+
+    rounding = Signal(str)  # "1 becomes 2", or "" when the text is a multiple again
+
+    def __init__(self, step: int, parent=None):
+        super().__init__(parent)
+        self.setSingleStep(step)
+        self.lineEdit().textEdited.connect(self._typed)
+        self.valueChanged.connect(lambda _v: self.rounding.emit(""))
+
+    def _rounded(self, n: int) -> int:
+        step = self.singleStep()
+        r = -(-abs(n) // step) * step
+        r = r if n >= 0 else -r
+        return max(self.minimum() + (-self.minimum()) % step, min(self.maximum() - self.maximum() % step, r))
+
+    def typed_value(self) -> int | None:
+        """The whole number in the box as typed, or None."""
+        try:
+            return int(self.cleanText())
+        except ValueError:
+            return None
+
+    def effective(self) -> int:
+        """The value the box will hold when the typing ends: what is typed, rounded."""
+        n = self.typed_value()
+        return self.value() if n is None else self._rounded(n)
+
+    def _typed(self, _text: str) -> None:
+        n = self.typed_value()
+        self.rounding.emit(f"{n} becomes {self._rounded(n)}" if n is not None and n % self.singleStep() else "")
+
+    def validate(self, text: str, pos: int):
+        state, text, pos = super().validate(text, pos)
+        if state == QValidator.Acceptable and self.valueFromText(text) % self.singleStep():
+            return QValidator.Intermediate, text, pos
+        return state, text, pos
+
+    def fixup(self, text: str) -> str:
+        n = self.typed_value()
+        return self.textFromValue(self._rounded(n)) if n is not None else text
 
 
 class _EditDialog(QDialog):
@@ -48,18 +107,36 @@ class _EditDialog(QDialog):
         self.lay.addWidget(self.error)
         self.lay.addWidget(self.buttons)
 
+    def say(self, text: str) -> None:
+        """Why OK did nothing, as a sentence; the dialog grows to hold it, its fields keep their size."""
+        self.error.setText(sentence(text))
+        self.fit()
+
+    def fit(self) -> None:
+        """Grow (never shrink) to what the layout needs at this width: a wrapped label's lines count."""
+        if not self.isVisible():
+            return  # a dialog not yet shown takes its size from the layout when it shows
+        lay = self.layout()
+        lay.activate()
+        need = lay.totalHeightForWidth(self.width()) if lay.hasHeightForWidth() else lay.totalSizeHint().height()
+        need = max(need, lay.totalMinimumSize().height())
+        if need > self.height():
+            self.resize(self.width(), need)
+
     def edit(self) -> Edit:
         raise NotImplementedError
 
     def accept(self) -> None:
+        for box in self.findChildren(QSpinBox):
+            box.interpretText()  # a number still being typed counts (rounded where the layout says)
         try:
             edit = self.edit()
         except ValueError as exc:
-            self.error.setText(str(exc))
+            self.say(str(exc))
             return
         why = self._apply(edit)
         if why:
-            self.error.setText(why)
+            self.say(why)
             return
         super().accept()
 
@@ -74,15 +151,16 @@ class ResizeDialog(_EditDialog):
         grid = QGridLayout()
         self.sides: dict[str, QSpinBox] = {}
         where = {"north": (0, 1), "west": (1, 0), "east": (1, 2), "south": (2, 1)}
+        self._rounding: dict[str, str] = {}
         for side, (r, c) in where.items():
-            box = QSpinBox()
+            step = step_c if side == "west" else step_r if side == "north" else 1
+            box = StepSpinBox(step)
             box.setObjectName(f"resize_{side}")
             box.setRange(-LIMIT, LIMIT)
-            step = step_c if side == "west" else step_r if side == "north" else 1
-            box.setSingleStep(step)
             box.setToolTip(f"{'Columns' if side in ('west', 'east') else 'Rows'} to add on the {side} "
                            "(negative: remove)" + (f", {step} at a time" if step > 1 else ""))
             box.valueChanged.connect(self._changed)
+            box.rounding.connect(lambda text, sd=side: self._rounds(sd, text))
             cell = QWidget()
             row = QHBoxLayout(cell)
             row.setContentsMargins(0, 0, 0, 0)
@@ -117,13 +195,28 @@ class ResizeDialog(_EditDialog):
             self.fill.setCurrentIndex(self._terrain.index(default))
         form.addRow("New cells are", self.fill)
         self.lay.addLayout(form)
-        if step_c > 1 or step_r > 1:
-            note = QLabel(f"With this hex layout, {'columns on the west' if step_c > 1 else 'rows on the north'} "
-                          f"come {max(step_c, step_r)} at a time, so that no hex moves by half a hex.")
-            note.setWordWrap(True)
-            self.lay.addWidget(note)
+        self.step_note = QLabel("")
+        self.step_note.setObjectName("resizeStepNote")
+        self.step_note.setWordWrap(True)
+        self._step_words = (f"With this hex layout, {'columns on the west' if step_c > 1 else 'rows on the north'} "
+                            f"come {max(step_c, step_r)} at a time, so that no hex moves by half a hex."
+                            if step_c > 1 or step_r > 1 else "")
+        self.step_note.setText(self._step_words)
+        self.step_note.setVisible(bool(self._step_words))
+        self.lay.addWidget(self.step_note)
         self.finish_layout()
         self._changed()
+
+    def _rounds(self, side: str, text: str) -> None:
+        """Said at once, beside the size, while an odd number is typed where the layout takes two."""
+        if text:
+            self._rounding[side] = f"{side.capitalize()}: {text}."
+        else:
+            self._rounding.pop(side, None)
+        self.step_note.setText(" ".join([*self._rounding.values(), self._step_words]).strip())
+        self.step_note.setVisible(bool(self.step_note.text()))
+        self._changed()
+        self.fit()
 
     def margin_everywhere(self) -> None:
         """The margin's columns and rows on all four sides (rounded up to the layout's step where it has one)."""
@@ -134,7 +227,7 @@ class ResizeDialog(_EditDialog):
 
     def _changed(self) -> None:
         g = self.s.grid
-        v = {k: b.value() for k, b in self.sides.items()}
+        v = {k: b.effective() for k, b in self.sides.items()}
         cols, rows = g.columns + v["west"] + v["east"], g.rows + v["north"] + v["south"]
         self.size_label.setText(f"{g.columns} × {g.rows} → {cols} × {rows} {_cells_word(self.s)}")
         self.error.setText("")
@@ -187,12 +280,16 @@ class MergeDialog(_EditDialog):
         form = QFormLayout()
         self.lands = QLabel("")
         self.lands.setObjectName("mergeLands")
-        self.dcol, self.drow = QSpinBox(), QSpinBox()
+        self.lands.setWordWrap(True)
+        self.dcol, self.drow = StepSpinBox(step_c), StepSpinBox(step_r)
         for box, name, step in ((self.dcol, "mergeColumns", step_c), (self.drow, "mergeRows", step_r)):
             box.setObjectName(name)
             box.setRange(-LIMIT, LIMIT)
-            box.setSingleStep(step)
+            what = "columns" if box is self.dcol else "rows"
+            box.setToolTip(f"The offset in {what}" + (f": with this hex layout, {step} at a time, so that no "
+                                                      "hex moves by half a hex" if step > 1 else ""))
             box.valueChanged.connect(self._moved)
+            box.rounding.connect(lambda text, w=what, st=step: self._rounds(w, st, text))
         self.dcol.setValue(s.grid.columns + (-s.grid.columns % step_c))  # east of the map, by default
         form.addRow("Columns", self.dcol)
         form.addRow("Rows", self.drow)
@@ -210,6 +307,15 @@ class MergeDialog(_EditDialog):
         self._moved()
         if other.ruleset != s.ruleset:
             self.error.setText(f"A {other.ruleset} map cannot be merged into this {s.ruleset} map.")
+
+    def _rounds(self, what: str, step: int, text: str) -> None:
+        """Said at once, under the boxes, while an odd offset is typed where the layout takes two."""
+        if text:
+            self.lands.setText(f"{what.capitalize()}: {text}; with this hex layout they come {step} at a time, "
+                               "so that no hex moves by half a hex.")
+            self.fit()
+        else:
+            self._moved()
 
     def offset(self) -> tuple[int, int]:
         if self.at_real.isChecked() and self.real is not None:

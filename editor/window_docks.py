@@ -3,6 +3,10 @@
 Scope: making the docks (layers, properties, scenario, areas, tables, problems, history, minimap,
 legend, forces) and placing and tabbing them; the window's geometry and dock state kept in
 QSettings between runs; the narrow default dock sizes of a first run.
+
+A dock hidden because the open rule set does without it (Fire in the Fern has no areas) is not the
+user's choice: the saved layout names it under `window/hiddenForRules`, and the next window shows it
+again where it was when its rule set uses it (tool_options.py hides and shows it).
 """
 from __future__ import annotations
 
@@ -63,6 +67,8 @@ class WindowDocks:
     def save_layout(self) -> None:
         self.settings_store.setValue("window/geometry", self.saveGeometry())
         self.settings_store.setValue("window/state", self.saveState())
+        hidden = [self.areas.objectName()] if getattr(self, "_areas_hidden_by_rules", False) else []
+        self.settings_store.setValue("window/hiddenForRules", hidden)
 
     def restore_layout(self) -> None:
         geometry = self.settings_store.value("window/geometry")
@@ -73,6 +79,12 @@ class WindowDocks:
             self.resize(1400, 900)
         if state is not None:
             self.restoreState(state)
+        hidden = self.settings_store.value("window/hiddenForRules", [])
+        if isinstance(hidden, str):  # QSettings gives back a one-item list as its item
+            hidden = [hidden]
+        if self.areas.objectName() in (hidden or []) and self.areas.isHidden():
+            # Hidden for the last rule set, not by the user: shown again if this one has areas.
+            self._areas_hidden_by_rules = True
         self._default_layout_pending = state is None
 
     def showEvent(self, e) -> None:  # noqa: N802 - Qt's name

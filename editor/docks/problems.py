@@ -16,6 +16,11 @@ from ..worker import emit_safely
 from .findings_model import FindingsModel, severity_icon
 
 
+def counted(n: int, word: str) -> str:
+    """'1 error', '0 errors', '3 errors'."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
 class _Signals(QObject):
     done = Signal(int, object, float)  # generation, findings, seconds
     failed = Signal(int, str)
@@ -132,7 +137,8 @@ class ProblemsDock(QDockWidget):
         self._fill_codes()
         errors = sum(f.severity == "error" for f in self.findings)
         warnings = sum(f.severity == "warning" for f in self.findings)
-        self.summary.setText(f"{errors} errors, {warnings} warnings (checked in {seconds * 1000:.0f} ms)")
+        self.summary.setText(f"{counted(errors, 'error')}, {counted(warnings, 'warning')} "
+                             f"(checked in {seconds * 1000:.0f} ms)")
         self.findingsChanged.emit(self.findings)
 
     def _failed(self, generation: int, message: str) -> None:

@@ -57,8 +57,12 @@ class ScenarioDock(QDockWidget):
         title = QLineEdit(s.title)
         title.setObjectName("scenarioTitle")
         title.editingFinished.connect(lambda: title.text() != s.title and self.ctx.push(E.SetField("title", title.text()), "Edit title"))
+        title.setCursorPosition(0)  # the start of a long title, not its end
         form.addRow("Title", title)
-        form.addRow("Rule set", QLabel(f"{self.ctx.document.rules.name} ({s.ruleset})"))
+        rules = QLabel(self.ctx.document.rules.name)
+        rules.setObjectName("scenarioRuleSet")
+        rules.setToolTip(f"Its id in scenario files and scripts: {s.ruleset}")
+        form.addRow("Rule set", rules)
         form.addRow("Grid", QLabel(f"{s.grid.shape}, {s.grid.columns}×{s.grid.rows}, {s.grid.size} cells"))
         briefing = QPlainTextEdit(s.briefing)
         briefing.setObjectName("scenarioBriefing")
@@ -163,6 +167,8 @@ class ScenarioDock(QDockWidget):
         for f in spec.fields:
             value = s.options.get(f.option) if f.option else s.victory.get(f.id)
             widget = form_field(f, value, lambda v, fs=f: self._set_form_value(fs, v))
+            if isinstance(widget, QLineEdit):
+                widget.setCursorPosition(0)  # a long note reads from its start
             form.addRow(label_for(f), widget)
         if not spec.fields:
             form.addRow(QLabel(f"{cat.name} declares nothing to set here."))

@@ -245,7 +245,7 @@ def test_problems_dock_finds_marks_selects_and_centres(win, qtbot, monkeypatch):
     assert model.rowCount() == 1
     texts = [str(model.index(0, col).data()) for col in range(model.columnCount())]
     assert "UNKNOWN_TERRAIN" in texts and win.document.scenario.grid.label(50) in texts
-    assert "1 errors" in dock.summary.text()
+    assert dock.summary.text().startswith("1 error, 0 warnings")
     # Clicking the row selects its cells and centres the map on them.
     view.centerOn(win.map_item.geo.centre(win.document.scenario.grid.size - 1))
     QApplication.processEvents()
