@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from PySide6.QtCore import QItemSelection, QItemSelectionModel, Qt, QTimer
 from PySide6.QtWidgets import (
-    QAbstractItemView, QDockWidget, QHBoxLayout, QHeaderView, QLabel, QMenu, QToolButton, QTreeView, QVBoxLayout,
-    QWidget,
+    QAbstractItemView, QDockWidget, QHBoxLayout, QHeaderView, QLabel, QMenu, QToolButton, QVBoxLayout, QWidget,
 )
 
 from engine.scenario.forces import Refused, make_formation
 
+from .forces_gestures import ForcesTree
+from .forces_looks import shown_name
 from .forces_model import ForcesModel
 from .formation_dialog import FormationDialog
 
@@ -48,7 +49,7 @@ class ForcesDock(QDockWidget):
         self.model.before_move = self._remember_open
         self._reopen: set[str] = set()
         self._sized_for = 10
-        self.tree = QTreeView(objectName="forcesTree")
+        self.tree = ForcesTree(objectName="forcesTree")
         self.tree.setModel(self.model)
         self.tree.setUniformRowHeights(True)
         self.tree.setSelectionMode(QAbstractItemView.ExtendedSelection)
@@ -211,8 +212,8 @@ class ForcesDock(QDockWidget):
             self._syncing = False
 
     # --- changes -------------------------------------------------------------------------------------
-    def _push(self, edit, text: str) -> None:
-        self.ctx.push(edit, text)
+    def _push(self, edit, text: str) -> bool:
+        return self.ctx.push(edit, text)
 
     def drop(self, ids: list[str], target: str | None, side: str | None = None) -> bool:
         """What a drag and drop does (tests and the model share it): True if something changed."""
@@ -257,4 +258,5 @@ class ForcesDock(QDockWidget):
             self.ctx.map_item.set_selection(cells=set() if first.cell is None else {first.cell}, pieces={first.id},
                                             edges=set())
             self.ctx.selection_changed()
-            self.ctx.status(f"{dialog.formation.text}: {', '.join(s.pieces[p].name or p for p in ids)}")
+            cat = self.model.catalogue
+            self.ctx.status(f"{dialog.formation.text}: {', '.join(shown_name(s, cat, s.pieces[p]) for p in ids)}")

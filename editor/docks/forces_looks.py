@@ -49,6 +49,17 @@ def _qt(role, value):
     return value
 
 
+def shown_name(s, catalogue, p) -> str:
+    """What the Forces dock calls a piece: its own name, else its kind's name in the catalogue's words
+    with its side ("War Canoe (Red clan)"); its id is only in the file (and the row's tooltip)."""
+    if p.name:
+        return p.name
+    kind = catalogue.pieces.get(p.kind) if catalogue is not None else None
+    side = s.sides.get(p.side or "")
+    what = kind.name if kind is not None else p.kind
+    return f"{what} ({side.name})" if side is not None else what
+
+
 def _icon(severity: str):
     if severity not in _ICONS:
         kind = QStyle.SP_MessageBoxCritical if severity == "error" else QStyle.SP_MessageBoxWarning
@@ -81,8 +92,13 @@ class ForcesLooks:
         s = self.scenario
         n = self.kind_column + 1
         if node.kind == "feature":
+            # The feature's kind as the catalogue and the legend call it ("Home Village").
+            i = int(node.key.partition(":")[2])
+            f = s.features[i] if 0 <= i < len(s.features) else None
+            kind = self.catalogue.features.get(f.kind) if f is not None else None
+            what = kind.name if kind is not None else (f.kind if f is not None else "")
             return ((0, DISPLAY, node.text), (2, DISPLAY, s.label(node.cell)),
-                    (self.kind_column, DISPLAY, "cell feature")), (PLAIN,) * n
+                    (self.kind_column, DISPLAY, what)), (PLAIN,) * n
         if node.kind != "piece":
             count = self._problem_count(node.side) if node.kind == "side" else 0
             side = s.sides.get(node.side or "")
@@ -96,12 +112,14 @@ class ForcesLooks:
         kind_name = kind.name if kind else p.kind
         problems = self.findings_by_piece.get(p.id, ())
         worst = "error" if any(f.severity == "error" for f in problems) else ("warning" if problems else "")
-        tip = f"{p.name or p.id} ({p.id}), {kind_name}"
+        name = shown_name(s, self.catalogue, p)
+        tip = name + (f", {kind_name}" if p.name else "")
         if kind is not None and kind.count.fixed is None:
-            tip += f", {p.count} {kind.count.text.lower()}"
+            tip += f", {kind.count.text.lower()}: {p.count}"
+        tip += f"\nId in the file: {p.id}"
         if problems:
             tip += "".join(f"\n{f.severity}: {f.message} ({f.code})" for f in problems)
-        looks = [(0, DISPLAY, p.name or p.id), (0, TOOLTIP, tip),
+        looks = [(0, DISPLAY, name), (0, TOOLTIP, tip),
                  (2, DISPLAY, s.label(p.cell) if p.cell is not None else "off map"),
                  (self.kind_column, DISPLAY, kind_name)]
         if kind is None or kind.count.fixed is None:

@@ -37,6 +37,7 @@ class ForcesModel(ForcesGestures, ForcesLooks, QStandardItemModel):
         self.nodes: dict[str, ForceNode] = {}
         self._shown: dict[str, tuple] = {}  # node key → the values its row shows
         self._pieces: dict = {}  # the piece records the rows were made from
+        self._side_names: dict = {}  # and the sides' names (an unnamed piece is called by its side's)
         self.tree = None
         self.catalogue = None
         self.columns: list = []
@@ -120,6 +121,7 @@ class ForcesModel(ForcesGestures, ForcesLooks, QStandardItemModel):
                 parent_key = self.up[node.key]
                 (root if parent_key is None else self.items[parent_key]).appendRow(row)
             self._pieces = dict(self.scenario.pieces)
+            self._side_names = self._names_of_sides()
         finally:
             if collecting:
                 gc.enable()
@@ -232,8 +234,15 @@ class ForcesModel(ForcesGestures, ForcesLooks, QStandardItemModel):
                         dirty.add(node.parent.piece)
                     dirty |= {c.piece for c in node.children if c.piece}
         self._pieces = dict(s.pieces)
+        side_names = self._names_of_sides()
+        if side_names != self._side_names:  # a side renamed: the rows of its unnamed pieces say its new name
+            self._side_names = side_names
+            dirty |= {pid for pid, p in s.pieces.items() if not p.name}
         self.refresh_rows({f"piece:{pid}" for pid in dirty} | {n.key for n in order if n.kind != "piece"})
         return new_keys
+
+    def _names_of_sides(self) -> dict:
+        return {sid: side.name for sid, side in self.scenario.sides.items()}
 
     def refresh_rows(self, keys) -> None:
         for key in keys:

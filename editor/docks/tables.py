@@ -3,9 +3,11 @@
 A dice table — groups picked by the first die, six entries for the second, as the Random Area
 Selection Table (docs/rules/tahiti.md) — is a grid: a row per group, its first-die results, and a
 list of the areas by name (or Roll again) under each second-die result; the dock says which
-areas it leaves out or names twice. Any other table is a tree of its keys and values, where a
-value naming an area shows and takes the area's name. Each change is one Edit of the scenario's
-tables (SetField), one undo step. The georeference is shown, not edited: resizing moves it.
+areas it leaves out or names twice, and which entries name no area and where. A change it
+cannot make (a first die of 7) says why under the table until the next change is tried. Any
+other table is a tree of its keys and values, where a value naming an area shows and takes the
+area's name. Each change is one Edit of the scenario's tables (SetField), one undo step. The
+georeference is shown, not edited: resizing moves it.
 """
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ from collections import Counter
 from typing import Any
 
 from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import (
     QComboBox, QDockWidget, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QPushButton, QStackedWidget, QTableWidget,
     QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget,
@@ -23,6 +26,7 @@ from engine.scenario.edits import SetField
 from engine.scenario.georef import TABLE as GEOREFERENCE
 
 ROLL_AGAIN = "roll_again"
+REFUSED = "#b00020"  # the colour of what is refused and of an entry that names no area
 DIE = range(1, 7)
 READ_ONLY = {GEOREFERENCE: "Where the map lies on the Earth: Import Coastline sets it, and resizing moves it."}
 
@@ -40,19 +44,29 @@ def title(name: str) -> str:
 
 
 def parse_dice(text: str) -> list[int]:
-    """`1, 2` or `5-6` → die results; ValueError for anything that is not results 1 to 6."""
+    """`1, 2` or `5-6` → die results; ValueError, in words, for anything that is not results 1 to 6."""
     out: list[int] = []
     for part in text.replace(" ", "").split(","):
         if not part:
             continue
-        lo, _, hi = part.partition("-")
+        lo, dash, hi = part.partition("-")
+        if not (lo.isdigit() and (hi.isdigit() or not dash)):
+            raise ValueError(f"{part} is not a die result (a die has 1 to 6)")
         a, b = int(lo), int(hi or lo)
-        if not (1 <= a <= b <= 6):
-            raise ValueError(f"{part!r} is not a die result from 1 to 6")
+        bad = next((x for x in (a, b) if not 1 <= x <= 6), None)
+        if bad is not None:
+            raise ValueError(f"{bad} is not a die result (a die has 1 to 6)")
+        if a > b:
+            raise ValueError(f"{part} runs backwards: write the lower result first, as {b}-{a}")
         out += list(range(a, b + 1))
     if not out:
         raise ValueError("give at least one first-die result, as 5 or 1, 2")
     return sorted(set(out))
+
+
+def _shown(entry: Any) -> str:
+    """A table entry as the grid shows it when it names no area (as typed into the file)."""
+    return entry if isinstance(entry, str) else "nothing" if entry is None else str(entry)
 
 
 class TablesDock(QDockWidget):
@@ -83,6 +97,13 @@ class TablesDock(QDockWidget):
         self.note = QLabel("", objectName="tablesNote")
         self.note.setWordWrap(True)
         lay.addWidget(self.note)
+        # Why the last change was not made stays here until the next one is tried: the status bar's
+        # message goes after a few seconds or as soon as a tool's hint takes its place.
+        self.refusal = QLabel("", objectName="tablesRefusal")
+        self.refusal.setWordWrap(True)
+        self.refusal.setStyleSheet(f"color: {REFUSED}")
+        self.refusal.hide()
+        lay.addWidget(self.refusal)
         self.setWidget(w)
         self.refresh(force=True)
 
@@ -135,6 +156,8 @@ class TablesDock(QDockWidget):
         self._show(self._name)
 
     def _show(self, name: str | None) -> None:
+        if name != self._name:
+            self._refused("")
         self._name = name
         table = self.s.tables.get(name) if name is not None else None
         if name is None:
@@ -155,6 +178,7 @@ class TablesDock(QDockWidget):
     def _fill_dice(self, table: dict) -> None:
         entries = self.entry_names()
         ids = [e for e, _ in entries]
+        scrolled = self.grid.horizontalScrollBar().value()  # a change in the fourth group keeps it in view
         self.grid.setColumnCount(0)
         self.grid.setColumnCount(len(table["groups"]))
         self.grid.setHorizontalHeaderLabels([f"Group {r + 1}" for r in range(len(table["groups"]))])
@@ -172,19 +196,34 @@ class TablesDock(QDockWidget):
                 if entry in ids:
                     box.setCurrentIndex(ids.index(entry))
                 else:  # names what is no area: shown as it is, so the designer sees and replaces it
-                    box.addItem(f"{entry} (no such area)")
+                    box.addItem(f"{_shown(entry)} (no such area)")
                     box.setCurrentIndex(box.count() - 1)
+                    box.setItemData(box.count() - 1, QColor(REFUSED), Qt.ForegroundRole)
+                    red = box.palette()
+                    for role in (QPalette.ButtonText, QPalette.Text):
+                        red.setColor(role, QColor(REFUSED))
+                    box.setPalette(red)
+                    box.view().setPalette(self.grid.palette())  # its list keeps the usual colours
+                    box.setToolTip(f"{_shown(entry)} is not an area of this map: choose an area or Roll again")
                 box.activated.connect(lambda i, r=r, d=d: self.set_entry(r, d, ids[i] if i < len(ids) else None))
                 self.grid.setCellWidget(d + 1, r, box)
+        self.grid.horizontalScrollBar().setValue(scrolled)
         self.note.setText(self._coverage(table))
 
     def _coverage(self, table: dict) -> str:
-        named = Counter(e for g in table["groups"] for e in g["second"] if e != ROLL_AGAIN)
-        firsts = Counter(d for g in table["groups"] for d in g["first"])
         name = {a.id: a.name for a in self.s.areas.values()}
+        areas = [[e for e in g["second"] if isinstance(e, str) and e in name] for g in table["groups"]]
+        named = Counter(e for g in areas for e in g)
+        firsts = Counter(d for g in table["groups"] for d in g["first"])
+        # Entries naming no area (an area merged away, or mistyped in the file), where the grid shows them.
+        strays = [f"{_shown(e)} (Group {r + 1}, Second {d + 1})" for r, g in enumerate(table["groups"])
+                  for d, e in enumerate(g["second"]) if e != ROLL_AGAIN and not (isinstance(e, str) and e in name)]
         out = []
+        if strays:
+            out.append(f"{'Not an area' if len(strays) == 1 else 'Not areas'}: {', '.join(strays)}; "
+                       "choose an area or Roll again there.")
         missing = [name[a] for a in self.s.areas if named[a] == 0]
-        twice = [name.get(a, a) for a, n in named.items() if n > 1]
+        twice = [name[a] for a, n in named.items() if n > 1]
         if missing:
             out.append(f"Not in the table: {', '.join(missing)}.")
         if twice:
@@ -225,6 +264,13 @@ class TablesDock(QDockWidget):
         self.tree.blockSignals(False)
 
     # --- editing --------------------------------------------------------------------------------------
+    def _refused(self, why: str) -> None:
+        """Say why a change was not made, in the status bar and under the table; "" clears it."""
+        self.refusal.setText(f"Not done: {why}" if why else "")
+        self.refusal.setVisible(bool(why))
+        if why:
+            self.ctx.status(f"Not done: {why}")
+
     def _put(self, table: Any, what: str) -> bool:
         name = self._name
         ok = self.ctx.push(SetField("tables", {**self.s.tables, name: table}), f"{what} ({title(name)})")
@@ -241,6 +287,7 @@ class TablesDock(QDockWidget):
 
     def set_entry(self, row: int, die: int, entry: str | None) -> bool:
         """The second die's `die + 1` in group `row` reads `entry` (an area id or roll_again)."""
+        self._refused("")
         groups = self._groups()
         if entry is None or groups[row]["second"][die] == entry:
             return False
@@ -248,11 +295,13 @@ class TablesDock(QDockWidget):
         return self._put({**self.s.tables[self._name], "groups": groups}, "Edit table entry")
 
     def set_first(self, row: int, text: str) -> bool:
+        """Group `row` is picked by the first-die results typed, as 5 or 1, 2 or 5-6."""
+        self._refused("")
         groups = self._groups()
         try:
             dice = parse_dice(text)
         except ValueError as exc:
-            self.ctx.status(f"Not done: {exc}")
+            self._refused(f"Group {row + 1}, first die: {exc}.")
             self._redraw_later()
             return False
         if dice == groups[row]["first"]:
@@ -273,7 +322,7 @@ class TablesDock(QDockWidget):
         if not free:
             donor = next((g for g in reversed(groups) if len(g["first"]) > 1), None)
             if donor is None:
-                self.ctx.status("Every first-die result has a group of its own: free one first (its First die row).")
+                self._refused("every first-die result has a group of its own: free one first (its First die row).")
                 return False
             free = [max(donor["first"])]
             donor["first"] = [d for d in donor["first"] if d != free[0]]
@@ -298,6 +347,7 @@ class TablesDock(QDockWidget):
     def set_value(self, path: tuple, text: str) -> bool:
         """A leaf of a free-form table set from what the designer typed: an area's name stands for its id;
         otherwise the value keeps its kind (a number stays a number)."""
+        self._refused("")
         table = copy.deepcopy(self.s.tables[self._name])
         parent, key = _walk(table, path)
         old = parent[key] if path else table
@@ -305,7 +355,7 @@ class TablesDock(QDockWidget):
         try:
             new = by_name.get(text.strip()) or _typed(old, text.strip())
         except ValueError:
-            self.ctx.status(f"Not done: {text!r} is not a {type(old).__name__}")
+            self._refused(f"{text.strip() or 'nothing'} is not {_KIND_WORDS.get(type(old), 'a value of that kind')}.")
             self._redraw_later()
             return False
         if new == old:
@@ -321,6 +371,9 @@ def _walk(table: Any, path: tuple) -> tuple[Any, Any]:
     for k in path[:-1]:
         node = node[k]
     return node, path[-1] if path else None
+
+
+_KIND_WORDS = {bool: "yes or no", int: "a whole number", float: "a number"}
 
 
 def _typed(old: Any, text: str) -> Any:

@@ -73,7 +73,7 @@ def test_bad_first_die_results_are_refused_with_a_message(qtbot, tmp_path):
     dock = shown(w)
     before = dumps(w.document.scenario)
     assert not dock.set_first(0, "0, 7")
-    assert "not a die result from 1 to 6" in w.statusBar().currentMessage()
+    assert "0 is not a die result (a die has 1 to 6)" in w.statusBar().currentMessage()
     qtbot.waitUntil(lambda: dock.grid.cellWidget(0, 0).text() == "1, 2")
     assert dumps(w.document.scenario) == before
 
