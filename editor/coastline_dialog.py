@@ -6,13 +6,20 @@ import` makes); in "add" mode it is where the island goes on the open map — at
 the map's georeference, centred on a hex, or where the designer clicks — and the plan, which
 map_menu.py turns into one Edit. A click on the preview marks a pass through the reef there (a
 second click near it takes the mark away).
+
+The preview is what will be added: at its real place it is drafted on the map's own lattice;
+centred on a hex (a hex given, or where the designer clicks) it is drafted with the land's centroid
+on a hex's centre, as add_island places it — the same island on every hex, since hexes repeat.
+Both are drafted together, so choosing where the island goes shows its draft at once.
 """
 from __future__ import annotations
 
+import math
 import os
 from dataclasses import dataclass
 
 import numpy as np
+import shapely
 from PySide6.QtCore import QTimer, Qt
 from PySide6.QtGui import QCursor
 from PySide6.QtWidgets import (
@@ -21,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from engine.board.geometry import cell_centres
+from engine.board.grids import HexGrid
 from engine.io.coastline import Draft, describe_draft, new_map, recipe
 from engine.io.errors import LoadError
 from engine.io.island_file import IslandFile, read_island
@@ -46,13 +54,33 @@ class Preview:
 
 
 def draft(rules: str, island: IslandFile, opts: DraftOptions, like: Scenario | None,
-          orientation: tuple[str, str] | None) -> Preview:
-    """The island on a map of its own (runs off the GUI thread: `like` is a copy)."""
+          orientation: tuple[str, str] | None, lattice: Georef | None = None, shape: str | None = None) -> Preview:
+    """The island on a map of its own (runs off the GUI thread: `like` is a copy), on `like`'s
+    lattice, on `lattice` (a georeference whose origin is a hex centre), or on one of its own."""
     plan = opts.plan(island)
-    s, d = new_map(rules, plan, hex_km=opts.hex_km if like is None else None, margin_km=opts.margin_km, like=like,
-                   orientation=orientation[0] if orientation else None, offset=orientation[1] if orientation else None,
-                   title=plan.name)
+    own = like is None and lattice is None
+    s, d = new_map(rules, plan, hex_km=opts.hex_km if own else None, margin_km=opts.margin_km, like=like,
+                   lattice=lattice, shape=shape, orientation=orientation[0] if orientation else None,
+                   offset=orientation[1] if orientation else None, title=plan.name)
     return Preview(s, d, plan)
+
+
+def centred_lattice(plan: IslandPlan, km_per_unit: float) -> Georef:
+    """The lattice add_island (engine/io/coastline.py) lays an island on when it goes on a hex:
+    the island's own projection about its bounding box, a hex centre on the land's centroid."""
+    w, s, e, n = plan.land.bounds
+    local = Georef.around((w + e) / 2, (s + n) / 2, km_per_unit)
+    mid = shapely.transform(plan.land, local.to_layout).centroid
+    return local.moved(mid.x, mid.y)
+
+
+def placed_km_per_unit(s: Scenario, hex_km: float) -> float:
+    """The layout unit of an island added to `s` on a hex, as add_island measures it: the map's
+    georeference, else the recipe's hex (`hex_km` between neighbouring centres)."""
+    own = Georef.of(s)
+    if own is not None:
+        return own.km_per_unit
+    return hex_km / math.sqrt(3) if isinstance(s.grid, HexGrid) else hex_km
 
 
 class _PassMarker:
@@ -94,6 +122,7 @@ class CoastlineDialog(QDialog):
         self.map_georef = geo is not None and same
         self.marked: list[tuple[float, float]] = []  # passes marked on the preview, [lon, lat]
         self.preview: Preview | None = None
+        self.drafts: dict[str, Preview] = {}  # "real" (its place, or a map of its own), "placed" (centred on a hex)
         self._generation = 0
         self._job: Job | None = None
         self._accept_when_drafted = False
@@ -192,6 +221,7 @@ class CoastlineDialog(QDialog):
         lay.addWidget(self.place_click)
         lay.addWidget(hbox(self.place_hex, self.at_hex, stretch=True))
         self.at_hex.textEdited.connect(lambda _t: self.place_hex.setChecked(True))
+        self.place_real.toggled.connect(lambda _on: self._show_draft())
         return box
 
     def placement(self) -> tuple[str, int | None]:
@@ -225,35 +255,64 @@ class CoastlineDialog(QDialog):
             opts = DraftOptions(**{**opts.__dict__, "hex_km": self.form.hex_km()})
         orient = (s.grid.orientation, s.grid.offset) if self.mode == "add" and s.grid.shape == "hex" else None
         rules, island = self.rules, self.island
+        real = self.mode == "new" or self.map_georef  # in "add" mode the real place needs the map's georeference
+        k = placed_km_per_unit(s, self.form.hex_km()) if self.mode == "add" else None
+        shape = s.grid.shape
+
+        def both() -> dict[str, Preview]:
+            out = {"real": draft(rules, island, opts, like, orient)} if real else {}
+            if k is not None:
+                lattice = centred_lattice(opts.plan(island), k)
+                out["placed"] = draft(rules, island, opts, None, orient, lattice, shape)
+            return out
+
         self.ok.setEnabled(True)
         self.progress.setVisible(True)
         self.summary.setText("Drafting…")
-        self._job = Job(lambda: draft(rules, island, opts, like, orient), lambda p: self._drafted(gen, p),
-                        lambda m: self._failed(gen, m), self)
+        self._job = Job(both, lambda d: self._drafted(gen, d), lambda m: self._failed(gen, m), self)
 
     def busy(self) -> bool:
         return self.timer.isActive() or (self._job is not None and self._job.running)
 
-    def _drafted(self, gen: int, p: Preview) -> None:
+    def _drafted(self, gen: int, drafts: dict[str, Preview]) -> None:
         if gen != self._generation:
             return  # an older draft finished after a newer one began
-        self.preview = p
-        self.preview_doc.replace(p.scenario, None)
-        self.preview_item.rebuild()
-        self.preview_view.scene().setSceneRect(self.preview_item.boundingRect())
-        self.preview_view.fit()
-        self._mark_passes()
-        self.summary.setText(f"{p.scenario.grid.columns} × {p.scenario.grid.rows} hexes. {describe_draft(p.draft.summary)}")
+        self.drafts = drafts
+        self._show_draft()
         self.progress.setVisible(False)
         self.ok.setEnabled(True)
         if self._accept_when_drafted:
             self._accept_when_drafted = False
             self.accept()
 
+    def _which(self) -> str:
+        """The draft that shows what will be made: at the real place, or centred on a hex."""
+        return "placed" if self.mode == "add" and not self.place_real.isChecked() else "real"
+
+    def _show_draft(self) -> None:
+        """Show the draft of the placement chosen, with its summary (no new drafting: both are made together)."""
+        p = self.drafts.get(self._which())
+        if p is None or p is self.preview:
+            return
+        self.preview = p
+        self.preview_doc.replace(p.scenario, None)
+        self.preview_item.rebuild()
+        self.preview_view.scene().setSceneRect(self.preview_item.boundingRect())
+        self.preview_view.fit()
+        self._mark_passes()
+        what = describe_draft(p.draft.summary)
+        if self.mode == "new":
+            self.summary.setText(f"{p.scenario.grid.columns} × {p.scenario.grid.rows} hexes. {what}")
+        elif self._which() == "real":
+            self.summary.setText(f"At its real place: {what}")
+        else:
+            self.summary.setText(f"Its centre on the centre of a hex (the same island on any hex): {what}")
+
     def _failed(self, gen: int, message: str) -> None:
         if gen != self._generation:
             return
         self.preview = None
+        self.drafts = {}
         self.summary.setText(f"Cannot draft: {message}")
         self.progress.setVisible(False)
         self.ok.setEnabled(False)

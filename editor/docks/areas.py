@@ -263,15 +263,13 @@ class AreasDock(QDockWidget):
             self.ctx.push(E.Compound(edits, "Recolour area"), "Recolour area")
 
     def merge(self) -> None:
-        """Give every cell of the other chosen areas to the first, then delete the others."""
+        """Give every cell of the other chosen areas to the first, then delete the others; the tables
+        follow in the same undo step (engine/scenario/record_edits.py's merge_areas)."""
         ids = self.chosen_ids()
         if len(ids) < 2:
             self.ctx.status("Choose two or more areas to merge (Ctrl+click in the list).")
             return
-        keep, others = ids[0], ids[1:]
-        cells = tuple(c for c, a in enumerate(self.s.cell_area) if a in others)
-        edits = [E.PaintArea(cells, (keep,) * len(cells))] + [E.PutRecord("areas", a, None) for a in others]
-        self.ctx.push(E.Compound(tuple(edits), "Merge areas"), "Merge areas")
+        self.ctx.push(E.merge_areas(self.s, ids[0], ids[1:]), "Merge areas")
 
     def split(self) -> None:
         """The selected cells become a new area."""
@@ -287,9 +285,9 @@ class AreasDock(QDockWidget):
                       "Split area")
 
     def delete(self) -> None:
-        edits = tuple(E.remove_area(self.s, a) for a in self.chosen_ids())
-        if edits:
-            self.ctx.push(E.Compound(edits, "Delete area"), "Delete area")
+        ids = self.chosen_ids()
+        if ids:
+            self.ctx.push(E.remove_areas(self.s, ids), "Delete area")
 
     def _assign(self, box: QComboBox, index: int, records, attr: str, text: str) -> None:
         if box.itemText(0) == MIXED:

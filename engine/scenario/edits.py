@@ -17,11 +17,13 @@ from .map_edits import (
     rename_feature,
 )
 from .model import Island, Region, Side
-from .record_edits import PutRecord, SetField, move_piece, remove_area, rename_area, rename_island, rename_region
+from .record_edits import (
+    PutRecord, SetField, merge_areas, move_piece, remove_area, remove_areas, rename_area, rename_island, rename_region,
+)
 
 __all__ = [
     "Edit", "EditError", "apply", "PaintTerrain", "PaintArea", "SetEdgeFeatures", "InsertFeature",
     "RemoveFeature", "PutRecord", "SetField", "SetCellProps", "SetSetupZone", "Compound", "PieceEdits",
-    "rename_area", "move_piece", "remove_area", "ReplaceFeature", "rename_region", "rename_island",
+    "rename_area", "move_piece", "remove_area", "remove_areas", "merge_areas", "ReplaceFeature", "rename_region", "rename_island",
     "rename_feature", "Region", "Island", "Side",
 ]

@@ -18,13 +18,9 @@ from .edits import (
     Compound, Edit, EditError, InsertFeature, PaintArea, PutRecord, RemoveFeature, SetField,
 )
 from .model import RECORD_COLLECTIONS, Scenario, is_ident
+from .table_refs import KNOWN_TABLES, NOT_REFERENCES, replace_id as _replace
 
 MAX_ID = 64
-# Tables whose structure is known: which collection their entries name. Other tables and
-# `victory` are free-form: a string equal to the old id is renamed there when no record of
-# another kind has that id (otherwise it could mean either, and is left alone).
-KNOWN_TABLES = {"random_area_selection": "areas"}
-NOT_REFERENCES = {"georeference"}  # tables that never name records
 
 
 def id_from_name(name: str, taken: Iterable[str] = (), fallback: str = "id") -> str:
@@ -44,24 +40,6 @@ def unique_id(base: str, taken: Iterable[str]) -> str:
     while out in taken:
         out, n = f"{base}_{n}", n + 1
     return out
-
-
-def _replace(value: Any, old: str, new: str) -> Any:
-    """`value` with every string (and mapping key) equal to `old` replaced by `new`; the same
-    object when nothing changes, so untouched tables are not rewritten."""
-    if isinstance(value, str):
-        return new if value == old else value
-    if isinstance(value, dict):
-        items = [(_replace(k, old, new), _replace(v, old, new)) for k, v in value.items()]
-        if all(k is k0 and v is v0 for (k, v), (k0, v0) in zip(items, value.items())):
-            return value
-        return dict(items)
-    if isinstance(value, (list, tuple)):
-        out = [_replace(v, old, new) for v in value]
-        if all(a is b for a, b in zip(out, value)):
-            return value
-        return type(value)(out)
-    return value
 
 
 def _ambiguous(s: Scenario, collection: str, rid: str) -> bool:

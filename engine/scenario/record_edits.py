@@ -2,16 +2,18 @@
 
 Scope: adding, replacing and deleting a record in its place in order (a record may only name
 things that exist, and one still named cannot go), replacing a whole scenario field, and the
-usual record edits made from these: renaming, moving a piece, deleting an area with its cells.
+usual record edits made from these: renaming, moving a piece, deleting areas with their cells, merging
+areas into one (what named a deleted or merged area in the tables follows: table_refs.py).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Iterable
 
 from .edit_base import Compound, Edit, EditError, check_cells, check_ids, check_side
 from .map_edits import PaintArea
 from .model import RECORD_COLLECTIONS, SCALAR_FIELDS, Area, Island, Piece, Region, Scenario, Side
+from .table_refs import KNOWN_TABLES, NOT_REFERENCES, replace_id, tables_without_area
 
 Record = Island | Region | Area | Side | Piece
 
@@ -138,5 +140,48 @@ def move_piece(scenario: Scenario, piece_id: str, cell: int | None) -> Edit:
 
 def remove_area(scenario: Scenario, area_id: str) -> Edit:
     """Delete an area and clear its cells, as one step."""
-    cells = tuple(c for c, a in enumerate(scenario.cell_area) if a == area_id)
-    return Compound((PaintArea(cells, (None,) * len(cells)), PutRecord("areas", area_id, None)), "Delete area")
+    return remove_areas(scenario, (area_id,))
+
+
+def remove_areas(scenario: Scenario, area_ids: Iterable[str]) -> Edit:
+    """Delete areas and clear their cells, as one step; a slot of the Random Area Selection
+    Table that named one reads Roll again (table_refs.py), so the table names no area that is gone."""
+    ids = list(dict.fromkeys(area_ids))
+    gone = set(ids)
+    cells = tuple(c for c, a in enumerate(scenario.cell_area) if a in gone)
+    edits: list[Edit] = [PaintArea(cells, (None,) * len(cells))] if cells else []
+    edits += [PutRecord("areas", a, None) for a in ids]
+    tables = scenario.tables
+    for a in ids:
+        tables = tables_without_area(tables, a)
+    if any(tables[k] is not v for k, v in scenario.tables.items()):
+        edits.append(SetField("tables", tables))
+    return Compound(tuple(edits), "Delete area")
+
+
+def merge_areas(scenario: Scenario, keep: str, others: Iterable[str]) -> Edit:
+    """Give every cell of the `others` to area `keep` and delete them, as one step. What named
+    one of them names `keep` now: in the Random Area Selection Table its slot becomes `keep`'s
+    when the table did not name `keep`, else Roll again (each area once, 15.12; table_refs.py);
+    in free-form tables and victory the id becomes `keep`'s, as a rename would make it (unless
+    the id is also another kind of record's, when it could mean either)."""
+    ids = [a for a in dict.fromkeys(others) if a != keep]
+    for a in (keep, *ids):
+        if a not in scenario.areas:
+            raise EditError(f"there is no area {a!r}")
+    gone = set(ids)
+    cells = tuple(c for c, a in enumerate(scenario.cell_area) if a in gone)
+    edits: list[Edit] = [PaintArea(cells, (keep,) * len(cells))] if cells else []
+    edits += [PutRecord("areas", a, None) for a in ids]
+    tables, victory = scenario.tables, scenario.victory
+    for a in ids:
+        tables = tables_without_area(tables, a, keep)
+        if not any(a in getattr(scenario, c) for c in RECORD_COLLECTIONS if c != "areas"):
+            tables = {name: t if name in KNOWN_TABLES or name in NOT_REFERENCES else replace_id(t, a, keep)
+                      for name, t in tables.items()}
+            victory = replace_id(victory, a, keep)
+    if any(tables[k] is not v for k, v in scenario.tables.items()):
+        edits.append(SetField("tables", tables))
+    if victory is not scenario.victory:
+        edits.append(SetField("victory", victory))
+    return Compound(tuple(edits), "Merge areas")

@@ -43,29 +43,38 @@ class Finding:
     edges: tuple[EdgeKey, ...] = ()
     areas: tuple[str, ...] = ()
     pieces: tuple[str, ...] = ()  # the pieces it is about (the Forces dock marks them)
+    # Where in the scenario's tables it is, when it is about one: the table's name, then the keys
+    # and list indexes down to the entry (a Random Area Selection Table slot: name, "groups", 3,
+    # "second", 3), so that a view can show the table, and the entry.
+    table: tuple[str | int, ...] = ()
 
     def to_json(self, scenario: Scenario) -> dict[str, Any]:
         label = scenario.grid.label
-        return {"code": self.code, "severity": self.severity, "message": self.message,
-                "cells": [label(c) for c in self.cells], "areas": list(self.areas),
-                "edges": [scenario.grid.edge_label(a, b) for a, b in self.edges], "pieces": list(self.pieces)}
+        out = {"code": self.code, "severity": self.severity, "message": self.message,
+               "cells": [label(c) for c in self.cells], "areas": list(self.areas),
+               "edges": [scenario.grid.edge_label(a, b) for a, b in self.edges], "pieces": list(self.pieces)}
+        if self.table:
+            out["table"] = list(self.table)
+        return out
 
     def where(self, scenario: Scenario) -> str:
-        """The place a one-line report names: the first cell, edge or area."""
+        """The place a one-line report names: the first cell, edge or area, else the table."""
         if self.cells:
             return scenario.grid.label(self.cells[0])
         if self.edges:
             return scenario.grid.edge_label(*self.edges[0])
         if self.areas:
             return self.areas[0]
+        if self.table:
+            return f"{str(self.table[0]).replace('_', ' ').capitalize()} table"
         return "-"
 
 
 def finding(code: str, message: str, *, cells: Iterable[int] = (), edges: Iterable[EdgeKey] = (),
-            areas: Iterable[str] = (), pieces: Iterable[str] = ()) -> Finding:
+            areas: Iterable[str] = (), pieces: Iterable[str] = (), table: Iterable[str | int] = ()) -> Finding:
     """A finding of a registered code, with the code's own severity."""
     severity = CODES[code][0]
-    return Finding(code, severity, message, tuple(cells), tuple(edges), tuple(areas), tuple(pieces))
+    return Finding(code, severity, message, tuple(cells), tuple(edges), tuple(areas), tuple(pieces), tuple(table))
 
 
 Validator = Callable[[Scenario, Catalogue], Iterable[Finding]]

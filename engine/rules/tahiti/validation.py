@@ -199,9 +199,12 @@ def check_rast(s: Scenario, cat: Catalogue) -> Iterable[Finding]:
     table = s.tables.get(rast.TABLE)
     if table is None:
         return
-    wrong = rast.problems(s, table)
+    wrong, slots = rast.check(s, table)
     if wrong:
-        yield finding(RAST_BAD, f"Random Area Selection Table: {'; '.join(wrong)}", areas=rast.misnamed(s, table))
+        # The areas it names twice or leaves out are on the map (their cells); a slot that names
+        # no area is only in the table: the finding says which.
+        yield finding(RAST_BAD, f"Random Area Selection Table: {'; '.join(wrong)}", areas=rast.misnamed(s, table),
+                      table=slots[0] if slots else (rast.TABLE,))
 
 
 TAHITI_VALIDATORS = (check_land_and_regions, check_maraes, check_shore, check_home_villages, check_rast,

@@ -2,10 +2,10 @@
 
 Scope: the conditions `new_initial_state` and the rules read (docs/rules/tahiti.md "Set-up",
 "Validates clean means plays"), each a finding with one registered code (docs/validation.md):
-a Home Village site for at least one and at most four clans; no open sea painted into an area
-(so no area of nothing but sea); option numbers the rules can play; per clan at most one
-Head Chieftain and one Shaman on the map (warning: units and no Head Chieftain); units inside a Marae
-compound only where a full Marae stands; Big Logs kept in a Village; pieces of a side that
+a Home Village site for at least one and at most four clans, and one a clan (3.1); no open sea
+painted into an area (so no area of nothing but sea); option numbers the rules can play; per
+clan at most one Head Chieftain and one Shaman on the map (warning: units and no Head
+Chieftain); units inside a Marae compound only where a full Marae stands; Big Logs kept in a Village; pieces of a side that
 takes no part. The map's own drawing (lagoons, coasts, regions, reefs) is validation.py's and
 validation_map.py's; a scenario with no errors here and there starts a game and plays it
 through (tests/engine/rules/tahiti/test_tahiti_validation_play.py mutates the shipped maps).
@@ -31,6 +31,7 @@ TAHITI_CLAN_LEADERS = register_code("TAHITI_CLAN_LEADERS", "error", "A clan has 
 TAHITI_CLAN_NO_CHIEFTAIN = register_code("TAHITI_CLAN_NO_CHIEFTAIN", "warning", "A clan has units on the map but no Head Chieftain: Playtest from This Position starts it without one.")
 TAHITI_COMPOUND_NO_MARAE = register_code("TAHITI_COMPOUND_NO_MARAE", "error", "A unit is inside a Marae compound on a hex with no full Marae (15.8).")
 TAHITI_LOG_NOT_IN_VILLAGE = register_code("TAHITI_LOG_NOT_IN_VILLAGE", "warning", "A Big Log stands on a hex with no Village to keep it: Playtest from This Position leaves it out.")
+TAHITI_CLAN_HOME_VILLAGES = register_code("TAHITI_CLAN_HOME_VILLAGES", "error", "A clan has more than one Home Village site; 3.1 gives each clan one.")
 TAHITI_SIDE_NO_HOME = register_code("TAHITI_SIDE_NO_HOME", "warning", "Pieces belong to a side with no Home Village site: that side takes no part in play.")
 
 # The options whose numbers the rules divide by, count with or search with: the least each may be
@@ -40,7 +41,8 @@ RANGES = {"players": (0, 4), "turn_limit": (1, None), "turns_per_season": (1, No
 
 
 def check_clans(s: Scenario, cat: Catalogue) -> Iterable[Finding]:
-    """3.1: the clans in play are the sides with a Home Village site, one to four of them."""
+    """3.1: the clans in play are the sides with a Home Village site, one to four of them, each
+    with one Home Village."""
     homes = home_villages(s)
     clans = [side for side in s.sides if any(h == side for _, h in homes)]
     if not homes:
@@ -50,6 +52,15 @@ def check_clans(s: Scenario, cat: Catalogue) -> Iterable[Finding]:
         cells = [c for c, side in homes if side in clans]
         yield finding(TAHITI_TOO_MANY_CLANS, f"{len(clans)} sides have a Home Village site ({', '.join(clans)}); "
                       "Tahiti is for 1 to 4 players", cells=cells)
+    sites: dict[str, list[int]] = defaultdict(list)
+    for cell, side in homes:
+        if cell not in sites[side]:  # two sites on one hex are DUPLICATE_FEATURE's
+            sites[side].append(cell)
+    for side, cells in sites.items():
+        if len(cells) > 1:
+            name = s.sides[side].name if side in s.sides else side
+            yield finding(TAHITI_CLAN_HOME_VILLAGES, f"{name} has {len(cells)} Home Village sites "
+                          f"({describe_cells(s, cells)}); a clan has one Home Village (3.1)", cells=cells)
     sided = {p.side for p in s.pieces.values() if p.side is not None}
     for side in sorted(sided - set(clans)):
         if side not in s.sides or not homes:

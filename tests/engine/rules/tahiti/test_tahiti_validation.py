@@ -152,7 +152,7 @@ def test_rule_15_12_random_area_selection_table_names_every_area_once():
         {"first": [1, 2, 3], "second": ["a", "a", "x", "roll_again", "roll_again", "roll_again"]},
         {"first": [3, 4, 5, 6], "second": ["roll_again"] * 6}]}
     msg = only(s, "RAST_BAD").message
-    for needle in ("'x', which is not an area", "more than one group for a first die of 3", "Area A named more than once",
+    for needle in ("group 1, second die 3 names “x”, which is not an area", "more than one group for a first die of 3", "Area A named more than once",
                    "Area B not named"):
         assert needle in msg
 
