@@ -21,7 +21,9 @@ from engine.rules.ruleset import RuleSetError
 from engine.scenario.model import Scenario
 
 from . import __version__, balance_cli, convert_cli, map_cli, play_cli
-from .common import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError, fail, parse_size
+from .common import (
+    EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, Parser, UsageError, fail, in_file, non_negative_float, parse_size, scenario_out,
+)
 from .common import emit as _emit
 from .common import load as _load
 
@@ -43,10 +45,40 @@ def _conditions(items: Sequence[str] | None) -> dict[str, Any]:
     for item in items or ():
         key, sep, value = item.partition("=")
         if not sep or not key:
-            raise UsageError(f"condition {item!r} should be KEY=VALUE")
+            raise UsageError(f"--condition {item!r} should be KEY=VALUE, as storm=major")
         low = value.lower()
         out[key] = True if low == "true" else False if low == "false" else int(value) if value.lstrip("-").isdigit() else value
     return out
+
+
+def _no_allowance(rs: Any, kind: str | None) -> str:
+    """Why `reach` needs --mp: the unit asked about has no movement allowance of its own."""
+    piece = rs.catalogue.pieces.get(kind) if kind else None
+    if piece is not None:
+        return f"--unit {kind} ({piece.name}): no movement allowance of its own; give --mp N"
+    if kind:
+        return f"--unit {kind}: a movement class has no movement allowance of its own; give --mp N"
+    return "give --mp N, or a --unit whose piece kind has a movement allowance"
+
+
+def _no_control(s: Scenario, rs: Any) -> str:
+    """Why `motu query control` has no answer on this map ('' when it has one)."""
+    from engine.scenario.map_key import map_key
+    if not map_key(rs.catalogue).uses.get("areas", True):
+        return f"{rs.name} has no area control (its rules have no areas)"
+    if not s.areas:
+        return "the map has no areas, so no area is controlled"
+    return ""
+
+
+def _area_name(s: Scenario, area: str) -> str:
+    return s.areas[area].name or area if area in s.areas else area
+
+
+def _side_name(s: Scenario, side: str | None) -> str:
+    if side is None:
+        return "neutral"
+    return s.sides[side].name or side if side in s.sides else side
 
 
 # --- commands ------------------------------------------------------------------------
@@ -93,20 +125,32 @@ def cmd_validate(args: argparse.Namespace) -> int:
     return EXIT_FINDINGS if errors else EXIT_OK
 
 
+_GRID_WORDS = {"hex": "a hex grid", "square": "a square grid", "spaces": "its board of spaces"}
+
+
 def cmd_new(args: argparse.Namespace) -> int:
     try:
         rs = get_ruleset(args.rules)
     except KeyError as exc:
         raise UsageError(str(exc.args[0])) from None
+    grids = list(rs.catalogue.grids)
+    if args.grid and grids and args.grid not in grids:
+        played = " or ".join(_GRID_WORDS.get(g, g) for g in grids)
+        asked = _GRID_WORDS.get(args.grid, args.grid)
+        raise UsageError(f"--grid {args.grid}: {rs.name} is played on {played}, not {asked}"
+                         + (f" (--grid {grids[0]})" if len(grids) == 1 else ""))
+    shape = args.grid or rs.catalogue.default_grid.get("shape") or (grids[0] if grids else None)
+    if args.size and shape == "spaces":
+        raise UsageError(f"--size {args.size}: {rs.name} is played on its board of spaces, "
+                         "which has no columns and rows")
     columns, rows = parse_size(args.size) or (None, None)
-    if os.path.exists(args.out) and not args.force:
-        raise UsageError(f"{args.out} exists; use --force to replace it")
+    scenario_out(args.out, args.force)
     try:
         s = rs.new_scenario(args.grid, columns, rows, args.title or "")
     except (RuleSetError, GridError) as exc:
         raise UsageError(str(exc)) from None
     try:
-        save_scenario(s, args.out)
+        save_scenario(s, args.out, "motu")  # a scenario, whatever OUT's ending (x.tmx is not a Tiled map)
     except OSError as exc:
         raise UsageError(f"{args.out}: cannot write: {exc.strerror or exc}") from None
     data = {"file": args.out, "ruleset": s.ruleset, "grid": s.grid.to_dict() if s.grid.shape != "spaces" else {"shape": "spaces"},
@@ -165,8 +209,8 @@ def cmd_query(args: argparse.Namespace) -> int:
             conditions = _conditions(args.condition)
             profile = rs.movement_profile(s, args.unit, args.side, conditions, start=a)
             mp = args.mp if args.mp is not None else rs.unit_kind(args.unit)[1]
-            if mp is None or math.isinf(mp):
-                raise UsageError("give --mp N (this unit kind has no movement allowance of its own)")
+            if math.isinf(mp):
+                raise UsageError(_no_allowance(rs, args.unit))
             result = reach(profile, a, rs.movement_allowance(s, args.unit, mp, conditions))
             cells = {g.label(c): _num(cost) for c, cost in sorted(result.items(), key=lambda kv: (kv[1], kv[0]))}
             _emit(args, {"cells": cells}, "\n".join(f"{k} {v}" for k, v in cells.items()))
@@ -183,9 +227,14 @@ def cmd_query(args: argparse.Namespace) -> int:
             _emit(args, {"path": [g.label(c) for c in path], "cost": _num(cost)},
                   f"{' '.join(g.label(c) for c in path)} (cost {_num(cost)})")
         elif args.kind == "control":
-            control = rs.control(s, _conditions(args.condition))
+            conditions = _conditions(args.condition)
+            none = _no_control(s, rs)
+            if none:
+                _emit(args, {"areas": None, "reason": none}, none)
+                return EXIT_FINDINGS
+            control = rs.control(s, conditions)
             _emit(args, {"areas": control},
-                  "\n".join(f"{s.areas[a].name if a in s.areas else a}: {side or 'neutral'}" for a, side in control.items()))
+                  "\n".join(f"{_area_name(s, a)}: {_side_name(s, side)}" for a, side in control.items()))
     except RuleSetError as exc:
         raise UsageError(str(exc)) from None
     return EXIT_OK
@@ -194,11 +243,11 @@ def cmd_query(args: argparse.Namespace) -> int:
 # --- parser ---------------------------------------------------------------------------
 
 def build_parser() -> argparse.ArgumentParser:
-    common = argparse.ArgumentParser(add_help=False)
+    common = Parser(add_help=False)
     # SUPPRESS: a flag given before the command must survive the subparsers' defaults.
     common.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help="print JSON for scripts")
-    p = argparse.ArgumentParser(prog="motu", description="Motu: map editor and scenario designer for wargames and board games.",
-                                parents=[common])
+    p = Parser(prog="motu", description="Motu: map editor and scenario designer for wargames and board games.",
+               parents=[common])
     p.add_argument("--version", action="version", version=f"motu {__version__}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
@@ -229,7 +278,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     sp = sub.add_parser("query", parents=[common], help="ask the engine about a map: distance, los, path, reach, control, neighbours")
     sp.add_argument("file")
-    qs = sp.add_subparsers(dest="kind", metavar="QUERY", required=True)
+    # prog: the usage reads `motu query FILE reach`, not argparse's `motu query file reach`.
+    qs = sp.add_subparsers(dest="kind", metavar="QUERY", required=True, prog="motu query FILE")
     for name, helptext, cells in (("distance", "distance between two cells", 2), ("los", "line of sight: visible or blocked", 2),
                                   ("neighbours", "cells next to a cell", 1), ("path", "cheapest path for a unit", 2),
                                   ("reach", "cells a unit can reach with N movement points", 1),
@@ -242,7 +292,7 @@ def build_parser() -> argparse.ArgumentParser:
         if name in ("path", "reach", "control"):
             q.add_argument("--unit", help="piece kind or movement class")
             q.add_argument("--side", help="side of the moving unit")
-            q.add_argument("--mp", type=float, help="movement points")
+            q.add_argument("--mp", type=non_negative_float, help="movement points, a number from 0")
             q.add_argument("--condition", action="append", metavar="KEY=VALUE",
                            help="a rule condition, such as storm=major (repeatable)")
     sp.set_defaults(func=cmd_query)
@@ -259,6 +309,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as exc:
         return int(exc.code or 0) if exc.code in (0, None) else EXIT_USAGE
+    except UsageError as exc:  # refused by argparse, in one line (common.Parser)
+        given = argparse.Namespace(json="--json" in (sys.argv[1:] if argv is None else argv))
+        fail(given, str(exc), {"message": str(exc)})
+        return EXIT_USAGE
     args.json = getattr(args, "json", False)
     if not getattr(args, "func", None):
         if argv is None and not args.json:
@@ -270,7 +324,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except LoadError as exc:
         fail(args, str(exc), exc.to_json())
     except UsageError as exc:
-        fail(args, str(exc), {"message": str(exc)})
+        message = in_file(args, str(exc))
+        fail(args, message, {"message": message})
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

@@ -1,5 +1,7 @@
-"""What every `motu` sub-command shares: exit codes, the one usage error, output, loading a
-scenario, and argument types that refuse impossible values before any work starts.
+"""What every `motu` sub-command shares: exit codes, the one usage error (one line, naming the
+command's file: `in_file`), the parser that refuses bad arguments in one line, output, loading a
+scenario, checking where a scenario is written, and argument types that refuse impossible values
+before any work starts.
 
 Scope: below cli.py and the sub-command modules (play_cli.py, convert_cli.py), which all
 import from here and never from each other, so the command's modules import one way.
@@ -23,6 +25,16 @@ EXIT_INTERRUPTED = 130
 
 class UsageError(Exception):
     """Bad arguments or unreadable input: one line on stderr, exit 2."""
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse's parser, refusing bad arguments in one line (argparse prints its usage too):
+    `motu: query reach: argument --mp: …`, and where the usage is. Sub-command parsers are of
+    the class of the parser that makes them, so every `motu` parser refuses alike."""
+
+    def error(self, message: str):  # type: ignore[override]
+        command = " ".join(w for w in self.prog.split()[1:] if not w.isupper())  # `query reach`, no FILE
+        raise UsageError(f"{command + ': ' if command else ''}{' '.join(message.split())} (see {self.prog} --help)")
 
 
 def emit(args: argparse.Namespace, data: Any, text: str) -> None:
@@ -72,7 +84,9 @@ def _number(kind: type, low: float, inclusive: bool, what: str):
             value = kind(text)
         except ValueError:
             raise argparse.ArgumentTypeError(f"{text!r} is not {what}") from None
-        if isinstance(value, float) and not math.isfinite(value) or value < low or not inclusive and value == low:
+        if isinstance(value, float) and not math.isfinite(value):
+            raise argparse.ArgumentTypeError(f"{text!r} is not a finite number: it must be {what}")
+        if value < low or not inclusive and value == low:
             raise argparse.ArgumentTypeError(f"{text!r}: it must be {what}")
         return value
     parse.__name__ = what
@@ -82,6 +96,41 @@ def _number(kind: type, low: float, inclusive: bool, what: str):
 positive_int = _number(int, 1, True, "a whole number from 1")
 non_negative_int = _number(int, 0, True, "a whole number from 0")
 positive_float = _number(float, 0, False, "a number above 0")
+non_negative_float = _number(float, 0, True, "a number from 0")
+
+
+# The arguments of `motu` commands that name files, the one a command works on first.
+FILE_ARGUMENTS = ("file", "out", "coast", "other", "like", "extend")
+
+
+def in_file(args: argparse.Namespace, message: str) -> str:
+    """`message` naming the command's file first (its FILE, or the OUT it makes), as every
+    one-line error does, unless it starts with a file of the command already."""
+    paths = [v for v in (getattr(args, a, None) for a in FILE_ARGUMENTS) if isinstance(v, str) and v]
+    if not paths or any(message.startswith(p + ":") or message.startswith(p + " ") for p in paths):
+        return message
+    return f"{paths[0]}: {message}"
+
+
+# File endings of the formats `motu export` writes, which pick the format when --to is left out.
+EXPORT_ENDINGS = {".tmx": "tmx", ".tmj": "tiled-json", ".json": "tiled-json", ".geojson": "geojson",
+                  ".svg": "svg", ".png": "png", ".pdf": "pdf", ".vmod": "vmod"}
+
+
+def scenario_out(path: str, force: bool) -> str:
+    """`path` as the scenario file a command writes (new, import, map): refused in one line when
+    it is a folder, in no folder, an existing file without --force, or named as an export
+    (x.tmx would hold YAML that nothing reads as a Tiled map)."""
+    ending = os.path.splitext(path)[1].lower()
+    if ending in EXPORT_ENDINGS:
+        raise UsageError(f"{path}: a scenario is written as .yaml; `motu export` writes {ending} files")
+    if os.path.isdir(path):
+        raise UsageError(f"{path} is a folder; give the scenario's file name")
+    if not os.path.isdir(os.path.dirname(os.path.abspath(path))):
+        raise UsageError(f"{path}: no such folder")
+    if os.path.lexists(path) and not force:
+        raise UsageError(f"{path} exists; use --force to replace it")
+    return path
 
 
 def writable_folder(path: str, flag: str) -> str:

@@ -19,35 +19,45 @@ from engine.io.tiled_import import load_tiled
 from engine.rules.registry import get_ruleset, known_ruleset_ids
 
 from . import map_cli
-from .common import EXIT_OK, UsageError, emit, load, note, parse_size, positive_float
+from .common import EXIT_OK, EXPORT_ENDINGS, UsageError, emit, load, note, parse_size, positive_float, scenario_out
 
 EXPORTS = {"tmx": "tmx", "tiled-json": "tiled-json", "geojson": "geojson",
            "svg": "svg", "png": "png", "pdf": "pdf", "vmod": "vmod"}
-_BY_EXTENSION = {".tmx": "tmx", ".tmj": "tiled-json", ".json": "tiled-json", ".geojson": "geojson",
-                 ".svg": "svg", ".png": "png", ".pdf": "pdf", ".vmod": "vmod"}
+PRINTS = ("svg", "png", "pdf")
 # Print-and-play, VASSAL and Tiled's tile images come from editor.export (they draw with Qt): imported when asked for.
 _QT_EXPORTS = {"svg", "png", "pdf", "vmod", "tmx", "tiled-json"}
 
 
-def _check_out(path: str, force: bool) -> None:
-    if os.path.exists(path) and not force:
-        raise UsageError(f"{path} exists; use --force to replace it")
-    if not os.path.isdir(os.path.dirname(os.path.abspath(path))):
-        raise UsageError(f"{path}: no such folder")
+def _same_file(a: str, b: str) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return False
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    to = args.to or _BY_EXTENSION.get(os.path.splitext(args.out)[1].lower())
+    ending = os.path.splitext(args.out)[1].lower()
+    to = args.to or EXPORT_ENDINGS.get(ending)
     if to is None:
-        raise UsageError(f"say which format to write: --to {'|'.join(EXPORTS)}")
+        named = f"no format is written as {ending}" if ending else "it has no ending to tell the format by"
+        raise UsageError(f"{args.out}: {named}; give --to {'|'.join(EXPORTS)}")
+    whole_map = bool(getattr(args, "whole_map", False))
+    if whole_map and to not in PRINTS:
+        raise UsageError(f"--whole-map is for print exports ({', '.join(PRINTS)}), not {to}")
     s = load(args.file)
-    _check_out(args.out, args.force)
+    if _same_file(args.file, args.out):
+        raise UsageError(f"{args.out} is the scenario being exported; name another file")
     if to in _QT_EXPORTS:
         import editor.export  # noqa: F401 - registers png, pdf and vmod, and draws Tiled's tile images
+    from engine.io.export_files import export_clash, export_paths
     from engine.io.print_layout import PrintError
     from engine.io.pywargame_compat import VassalUnavailable
     try:
-        if getattr(args, "whole_map", False) and to in ("svg", "png", "pdf"):
+        # Every file the export writes (print pages, tile images) is checked before any is written.
+        clash = export_clash(export_paths(s, args.out, EXPORTS[to], whole_map=whole_map), args.force)
+        if clash:
+            raise UsageError(clash if clash.startswith(args.out) else f"{args.out}: {clash}")
+        if whole_map:
             from editor.export.print_qt import export_print
             from engine.io.registry import Written
             written = Written(tuple(export_print(s, to, args.out, whole_map=True).paths))
@@ -95,7 +105,9 @@ def cmd_import(args: argparse.Namespace) -> int:
     kind = args.source or {".geojson": "geojson"}.get(os.path.splitext(args.file)[1].lower(), "tiled")
     if args.rules is not None and args.rules not in known_ruleset_ids():
         raise UsageError(f"unknown rule set {args.rules!r} (known: {', '.join(known_ruleset_ids())})")
-    _check_out(args.out, args.force)
+    scenario_out(args.out, args.force)
+    if _same_file(args.file, args.out):
+        raise UsageError(f"{args.out} is the file being imported; name another file")
     notes: list[str] = []
     if kind == "tiled":
         s = load_tiled(args.file, args.rules, _legend(args.legend), args.layer or "terrain", notes)

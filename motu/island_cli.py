@@ -14,18 +14,20 @@ from typing import Any
 
 from engine.scenario.edits import EditError
 
-from .common import UsageError
+from .common import UsageError, non_negative_int, positive_int
 from .common import load as _load
 
 _DIST = re.compile(r"^\s*([0-9]*\.?[0-9]+)\s*(km|mi|mile|miles|hex|hexes)?\s*$", re.I)
 MILE_KM = 1.609344
 
 
-def distance(text: str, default: str = "km") -> tuple[float, str]:
-    """'4km', '2.5mi', '3' (in `default` units) -> (value, 'km' | 'hex')."""
+def distance(text: str, default: str = "km", flag: str = "") -> tuple[float, str]:
+    """'4km', '2.5mi', '3' (in `default` units) -> (value, 'km' | 'hex'). `flag` names the
+    option in the refusal."""
     m = _DIST.match(str(text))
     if not m:
-        raise UsageError(f"{text!r} is not a distance: give a number with km, mi or hexes, as 4km or 3")
+        raise UsageError(f"{flag + ' ' if flag else ''}{text!r} is not a distance: give a number from 0 with km, mi or "
+                         "hexes, as 4km or 3")
     value, unit = float(m.group(1)), (m.group(2) or default).lower()
     if unit.startswith("mi"):
         return value * MILE_KM, "km"
@@ -36,15 +38,28 @@ def plain_margin(text: str | None) -> int:
     """`motu import --plain --margin N`: whole cells of water round the polygons (default 1)."""
     if text is None:
         return 1
-    value, unit = distance(text, "hex")
+    value, unit = distance(text, "hex", "--margin")
     if unit != "hex" or value != int(value):
-        raise UsageError("--margin of a plain import is a whole number of cells")
+        raise UsageError(f"--margin {text}: the margin of a plain import is a whole number of cells")
     return int(value)
 
 
-def to_km(text: str, across_km: float, default: str = "km") -> float:
-    value, unit = distance(text, default)
+def to_km(text: str, across_km: float, default: str = "km", flag: str = "") -> float:
+    value, unit = distance(text, default, flag)
     return value * across_km if unit == "hex" else value
+
+
+def _bands(text: str, names: list[str], across_km: float) -> tuple[float, ...]:
+    """--bands D1,D2: where each inland band ends, in km, above 0 and going up."""
+    parts = [p for p in text.split(",") if p.strip()]
+    if len(parts) != len(names):
+        raise UsageError(f"--bands {text}: give {len(names)} distances, where {' and '.join(names)} end, "
+                         "as 1.8km,2.6km")
+    ends = tuple(to_km(p, across_km, flag="--bands") for p in parts)
+    if ends[0] <= 0 or any(b <= a for a, b in zip(ends, ends[1:])):
+        raise UsageError(f"--bands {text}: give where {' ends, then where '.join(names)} ends, each above 0 and farther "
+                         "from the sea than the one before, as 1.8km,2.6km")
+    return ends
 
 
 def _fraction(text: str) -> float:
@@ -53,8 +68,8 @@ def _fraction(text: str) -> float:
         v = float(t[:-1]) / 100 if t.endswith("%") else float(t)
     except ValueError:
         raise UsageError(f"--land-fraction {text!r} should be a fraction (0.12) or a percentage (12%)") from None
-    if not 0 < v <= 1:
-        raise UsageError("--land-fraction is above 0 and at most 1 (100%)")
+    if not 0 < v <= 1:  # a NaN fails this too
+        raise UsageError(f"--land-fraction {text}: a fraction above 0 and at most 1 (100%)")
     return v
 
 
@@ -62,7 +77,9 @@ def _lonlat(text: str) -> tuple[float, float]:
     try:
         lon, lat = (float(x) for x in text.split(","))
     except ValueError:
-        raise UsageError(f"{text!r} should be LON,LAT in degrees, as -149.82,-17.47") from None
+        raise UsageError(f"--pass {text!r} should be LON,LAT in degrees, as -149.82,-17.47") from None
+    if not (-180 <= lon <= 180 and -90 <= lat <= 90):  # NaN fails too
+        raise UsageError(f"--pass {text}: longitude is -180 to 180 and latitude -90 to 90 degrees, as -149.82,-17.47")
     return lon, lat
 
 
@@ -79,7 +96,8 @@ def island_options(sp: argparse.ArgumentParser, new_map: bool) -> None:
     g.add_argument("--island", metavar="NAME", help="the island's name (default: the polygon's name, else the file's)")
     g.add_argument("--region", metavar="NAME", help="the region of its areas (default: the island's name)")
     g.add_argument("--land-fraction", metavar="F", help="a hex at least this much land is land (default 0.12, or 12%%)")
-    g.add_argument("--lagoon", type=int, metavar="HEXES", help="width of the lagoon ring (default 1; 0: no lagoon, no reef)")
+    g.add_argument("--lagoon", type=non_negative_int, metavar="HEXES",
+                   help="width of the lagoon ring (default 1; 0: no lagoon, no reef)")
     g.add_argument("--no-reef", action="store_true", help="no reef on the lagoon's outer hexsides")
     g.add_argument("--pass", dest="passes", action="append", metavar="LON,LAT",
                    help="a pass through the reef near this point (repeatable; or Point features with motu: pass)")
@@ -88,7 +106,8 @@ def island_options(sp: argparse.ArgumentParser, new_map: bool) -> None:
     g.add_argument("--areas", choices=["auto", "wedges", "districts", "villages", "none"],
                    help="suggested areas: equal wedges from the centre, wedges from district points, the land round "
                         "village points, or none (default auto: villages, else districts, else wedges)")
-    g.add_argument("--wedges", type=int, metavar="N", help="how many equal wedges (default: about 15 hexes each)")
+    g.add_argument("--wedges", type=positive_int, metavar="N",
+                   help="how many equal wedges (default: about 15 hexes each)")
     if not new_map:
         g.add_argument("--margin", metavar="DIST", help="open sea kept round the island's land, in hexes or km, "
                                                         "as 3 or 4km (the map grows to keep it; default: 3 hexes)")
@@ -101,11 +120,8 @@ def island_plan(args: argparse.Namespace, path: str, across_km: float, rules: st
     f = read_island(path)
     bands: tuple = ()
     if args.bands:
-        parts = [p for p in args.bands.split(",") if p.strip()]
-        n = len(rec.inland) - 1 if rec else 2
-        if len(parts) != n:
-            raise UsageError(f"--bands needs {n} distances ({', '.join(rec.inland[:-1]) if rec else 'clear, jungle'} end)")
-        bands = (Band(tuple(to_km(p, across_km) for p in parts)),)
+        names = list(rec.inland[:-1]) if rec else ["clear", "jungle"]
+        bands = (Band(_bands(args.bands, names, across_km)),)
     return plan_from_file(f, args.island or f.name or os.path.splitext(os.path.basename(path))[0],
                           passes=tuple(_lonlat(p) for p in args.passes or ()), region=args.region,
                           land_fraction=_fraction(args.land_fraction) if args.land_fraction else None,
@@ -131,7 +147,11 @@ def import_island(args: argparse.Namespace) -> Any:
     like = _load(args.like) if args.like else None
     if like is not None and like.ruleset != args.rules:
         raise UsageError(f"{args.like} is a {like.ruleset} map, not {args.rules}")
-    hex_km = to_km(args.hex, rec.hex_km) if args.hex else args.scale
+    if args.hex and args.scale is not None:
+        raise UsageError(f"--hex {args.hex} and --scale {args.scale:g} both give the hex size: give one")
+    hex_km = to_km(args.hex, rec.hex_km, flag="--hex") if args.hex else args.scale
+    if hex_km is not None and hex_km <= 0:
+        raise UsageError(f"--hex {args.hex}: the distance between hex centres is above 0, as 1mi or 1.6km")
     if like is not None and hex_km is not None:
         raise UsageError("--like takes the hex size from the map: leave out --hex and --scale")
     across = hex_km or rec.hex_km
@@ -140,7 +160,7 @@ def import_island(args: argparse.Namespace) -> Any:
         g = Georef.of(like)
         across = g.km_per_unit * (3 ** 0.5) if g else across
     plan = island_plan(args, args.file, across, args.rules)
-    margin = to_km(args.margin, across, "hex") if args.margin else None
+    margin = to_km(args.margin, across, "hex", "--margin") if args.margin else None
     try:
         s, draft = new_map(args.rules, plan, hex_km=hex_km, margin_km=margin, like=like,
                            shape=args.grid, orientation=args.orientation, offset=args.offset, title=args.title or "")

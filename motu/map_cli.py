@@ -14,7 +14,7 @@ from typing import Any
 from engine.io.registry import save_scenario
 from engine.scenario.edits import EditError
 
-from .common import EXIT_OK, UsageError
+from .common import EXIT_OK, EXPORT_ENDINGS, UsageError, scenario_out
 from .common import emit as _emit
 from .common import load as _load
 from .island_cli import (
@@ -25,12 +25,31 @@ from .island_cli import (
 # --- motu map ...  ---------------------------------------------------------------------------------
 
 def _out(args: argparse.Namespace) -> str:
-    out = args.out or args.file
-    if args.out and os.path.exists(args.out) and not args.force and os.path.abspath(args.out) != os.path.abspath(args.file):
-        raise UsageError(f"{args.out} exists; use --force to replace it")
-    if not os.path.isdir(os.path.dirname(os.path.abspath(out))):
-        raise UsageError(f"{out}: no such folder")
-    return out
+    """Where the changed map goes: FILE itself, or --out (checked as every scenario output is)."""
+    if not args.out or os.path.abspath(args.out) == os.path.abspath(args.file):
+        ending = os.path.splitext(args.file)[1].lower()
+        if ending in EXPORT_ENDINGS:  # a Tiled map read in: writing the scenario back would replace it with YAML
+            raise UsageError(f"{args.file}: give --out OUT.yaml; the changed map is a scenario, not a {ending} file")
+        return args.file
+    return scenario_out(args.out, args.force)
+
+
+def _at(s: Any, label: str) -> int:
+    """--at CELL: a cell of the map."""
+    try:
+        return s.grid.parse_label(label)
+    except ValueError as exc:
+        raise UsageError(f"--at {label}: {exc}") from None
+
+
+def _offset(text: str) -> tuple[int, int]:
+    """--offset COLUMNS,ROWS: two whole numbers, either may be negative."""
+    parts = text.split(",")
+    try:
+        dcol, drow = (int(p) for p in parts)
+    except ValueError:
+        raise UsageError(f"--offset {text!r} should be COLUMNS,ROWS, two whole numbers, as 3,-2") from None
+    return dcol, drow
 
 
 def _save(s: Any, out: str) -> None:
@@ -76,6 +95,8 @@ def cmd_resize(args: argparse.Namespace) -> int:
 def cmd_add_island(args: argparse.Namespace) -> int:
     from engine.io.coastline import DraftError, add_island, recipe
     from engine.scenario.georef import Georef
+    if args.rast_die is not None and not 1 <= args.rast_die <= 6:
+        raise UsageError(f"--rast-die {args.rast_die}: a die roll, 1 to 6")
     s = _load(args.file)
     if not os.path.exists(args.coast):
         raise UsageError(f"{args.coast}: no such file")
@@ -86,15 +107,10 @@ def cmd_add_island(args: argparse.Namespace) -> int:
     g = Georef.of(s)
     across = g.km_per_unit * (3 ** 0.5 if s.grid.shape == "hex" else 1) if g else rec.hex_km
     plan = island_plan(args, args.coast, across, s.ruleset)
-    at = None
-    if args.at:
-        try:
-            at = s.grid.parse_label(args.at)
-        except ValueError as exc:
-            raise UsageError(str(exc)) from None
+    at = _at(s, args.at) if args.at else None
     before = (s.grid.columns, s.grid.rows)
     try:
-        edit, draft = add_island(s, plan, at, to_km(args.margin, across, "hex") if args.margin else None)
+        edit, draft = add_island(s, plan, at, to_km(args.margin, across, "hex", "--margin") if args.margin else None)
     except (DraftError, EditError) as exc:
         raise UsageError(f"{args.coast}: {exc}") from None
     if args.rast_die is not None:
@@ -118,16 +134,15 @@ def cmd_merge(args: argparse.Namespace) -> int:
     out = _out(args)
     if args.offset and args.at:
         raise UsageError("give --offset or --at, not both")
-    try:
-        if args.offset:
-            dcol, drow = (int(x) for x in args.offset.split(","))
-        elif args.at:
-            col, row = s.grid.col_row(s.grid.parse_label(args.at))
-            dcol, drow = col, row
-        else:
+    if args.offset:
+        dcol, drow = _offset(args.offset)
+    elif args.at:
+        dcol, drow = s.grid.col_row(_at(s, args.at))
+    else:
+        try:
             dcol, drow = offset_between(s, other)
-    except ValueError as exc:
-        raise UsageError(str(exc) if str(exc) else f"--offset {args.offset!r} should be COLUMNS,ROWS") from None
+        except ValueError as exc:
+            raise UsageError(str(exc)) from None
     try:
         edit, renames = merge_map(s, other, dcol, drow, _default_terrain(s))
     except EditError as exc:
@@ -199,7 +214,7 @@ def rast_group(s: Any, die: int, areas: list[str]) -> Any:
     it, which keeps its other results (as Mo'orea takes the seed's 6 from the 5-6 group)."""
     from engine.scenario.edits import SetField
     if not 1 <= die <= 6:
-        raise UsageError("--rast-die is a die roll, 1 to 6")
+        raise UsageError(f"--rast-die {die}: a die roll, 1 to 6")
     if len(areas) > 6:
         raise UsageError(f"{len(areas)} areas do not fit one group of the Random Area Selection Table (six)")
     table = s.tables.get("random_area_selection")

@@ -11,7 +11,7 @@ from engine.rules.registry import get_ruleset
 from engine.session.balance import DEFAULT_CAP, BalanceRun, run_balance
 from engine.session.report import default_bot, write_report
 
-from .common import EXIT_INTERRUPTED, UsageError, emit, load, positive_int, writable_folder
+from .common import EXIT_INTERRUPTED, UsageError, emit, load, non_negative_int, positive_int, writable_folder
 
 SCHEDULER_TIMEOUT = 5  # seconds to reach a Dask scheduler before saying it cannot be reached
 
@@ -26,7 +26,7 @@ def add_parser(sub, common) -> None:
     sp.add_argument("--until-ci", type=_fraction, metavar="HALF", help="play batches of --games until every "
                     "side's 95%% interval is within ±HALF (e.g. 0.05), at most --cap games")
     sp.add_argument("--cap", type=positive_int, default=DEFAULT_CAP, help="most games --until-ci plays")
-    sp.add_argument("--matrix", type=int, default=0, metavar="N",
+    sp.add_argument("--matrix", type=non_negative_int, default=0, metavar="N",
                     help="also play random, heuristic and MCTS against each other in every seat, N games a cell")
     sp.add_argument("--matrix-playouts", type=positive_int, metavar="P",
                     help="MCTS's playouts a move in the bot matrix (default: the rule set's own; fewer make the "
@@ -138,8 +138,6 @@ def cmd_play(args: argparse.Namespace) -> int:
     players = probe.num_players()
     sides = rules.player_sides(s, players)
     bots = parse_bots(rules, sides, args.ai)
-    if args.matrix < 0:
-        raise UsageError("--matrix: a number of games, 0 or more")
     if args.report:
         writable_folder(args.report, "--report")
     client = _connect(args.scheduler) if args.scheduler else None

@@ -91,6 +91,12 @@ def page_paths(out_path: str, count: int) -> list[str]:
     return [f"{stem}-p{i:0{width}d}{ext}" for i in range(1, count + 1)]
 
 
+def print_paths(scenario: Scenario, out_path: str, opts: PrintOptions = PrintOptions()) -> list[str]:
+    """The files a print export of SVG or PNG pages writes (page_paths of its layout), known
+    before any is written; PrintError on options that make no pages."""
+    return page_paths(out_path, len(layout(scenario, opts)))
+
+
 def export_svg(scenario: Scenario, out_path: str, opts: PrintOptions = PrintOptions()) -> list[str]:
     """Write the print-and-play pages as SVG; returns the files written."""
     pages = layout(scenario, opts)
@@ -106,4 +112,4 @@ def _save(scenario: Scenario, path: str) -> Written:
 
 register_format(Format("svg", "Print-and-play SVG (map sheets, legend, counters)", (".svg",), save=_save))
 
-__all__ = ["export_svg", "page_svg", "page_paths", "shape_svg"]
+__all__ = ["export_svg", "page_svg", "page_paths", "print_paths", "shape_svg"]

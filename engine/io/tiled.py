@@ -23,8 +23,9 @@ from .tiled_props import color_prop, prop, record_props
 from .tiled_tmx import to_tmx
 
 __all__ = ["HEX_SIDE", "SPACE", "SQUARE", "TILED_VERSION", "Images", "NO_IMAGES", "TileRenderer", "color_prop",
-           "image_names", "map_metrics", "num", "pixel_transform", "prop", "record_props", "save_tiled",
-           "save_tiled_json", "save_tmx", "set_tile_renderer", "tiled_layout", "tiled_map", "to_json", "to_tmx"]
+           "image_names", "map_metrics", "num", "pixel_transform", "prop", "record_props", "renderer", "save_tiled",
+           "save_tiled_json", "save_tmx", "set_tile_renderer", "tiled_layout", "tiled_map", "tiled_paths", "to_json",
+           "to_tmx"]
 
 
 # (shapes, width, height, pixels per unit, background or None) -> PNG bytes. Tile images need a
@@ -45,6 +46,20 @@ def image_names(path: str, art: list[TileSheet]) -> dict[str, str]:
     """Each tileset's atlas image beside the map: MAP-terrain.png, MAP-areas.png, MAP-counters.png, MAP-features.png."""
     stem = os.path.splitext(os.path.basename(path))[0]
     return {sheet.name: f"{stem}-{sheet.name}.png" for sheet in art}
+
+
+def tiled_paths(s: Scenario, path: str, render: TileRenderer | None = None) -> list[str]:
+    """The files save_tiled writes, in the order it lists them: the map, then its tile images
+    (when given a renderer), beside it."""
+    if render is None:
+        return [path]
+    names = image_names(path, tiled_layout(s)[4])
+    return [path] + [os.path.join(os.path.dirname(path), name) for name in names.values()]
+
+
+def renderer() -> TileRenderer | None:
+    """The tile renderer the registry's formats draw with (None: the map goes without images)."""
+    return _renderer
 
 
 def save_tiled(s: Scenario, path: str, to_text: Callable[[dict[str, Any]], str],

@@ -7,7 +7,8 @@ grid is laid over it with the spacing and origin of that picture and numbered
 as Motu numbers cells (CCRR, or C,R), so VASSAL's locations are Motu's labels.
 Each area is a zone (its outline in image pixels) using the board's grid. Boards
 of spaces get a region per space. Every piece gets a counter image and a slot in
-the piece palette, grouped by side; pieces on the map also start there. The module names one
+the piece palette, grouped by side, and is called by its name (piece_titles: its own, else
+its kind's with its side's, never its id); pieces on the map also start there. The module names one
 VASSAL version throughout (VASSAL_VERSION). pywargame on Python 3.11: pywargame_compat.py.
 """
 from __future__ import annotations
@@ -23,7 +24,7 @@ from engine.scenario.model import Scenario
 
 from .atomic import atomic_path
 from .print_counters import counter_shapes, side_groups
-from .print_map import MapScene, map_scene
+from .print_map import MapScene, catalogue_of, map_scene
 from .print_shapes import Shape
 from .pywargame_compat import vassal_api
 
@@ -117,9 +118,10 @@ def write_vmod(scenario: Scenario, path: str, render_png: RenderPng, cell_mm: fl
         getattr(gmap, add)()
     board = gmap.addBoardPicker().addBoard(name=board_name, image=BOARD_IMAGE, width=pic.width, height=pic.height)
     grid_kind, zones = _grid(board, scenario, pic)
+    titles = piece_titles(scenario)
     for piece in scenario.pieces.values():
         if piece.cell is not None and piece.id in slots:
-            at = gmap.addAtStart(name=vassal_text(piece.name or piece.id), location=scenario.label(piece.cell),
+            at = gmap.addAtStart(name=vassal_text(titles[piece.id]), location=scenario.label(piece.cell),
                                  useGridLocation=True, owningBoard=board_name)
             at.addPiece(slots[piece.id])
     module_data = v.ModuleData()
@@ -173,6 +175,7 @@ def _pieces(v, game, scenario: Scenario, render_png: RenderPng) -> tuple[dict[st
     groups = side_groups(scenario)
     if not groups:
         return files, slots
+    titles = piece_titles(scenario)
     window = game.addPieceWindow(name="Pieces")
     tabs = window.addTabs(entryName="Pieces")
     size_mm = 15.0
@@ -183,11 +186,26 @@ def _pieces(v, game, scenario: Scenario, render_png: RenderPng) -> tuple[dict[st
             image = f"piece-{_safe_name(c.piece_id)}.png"
             files[f"images/{image}"] = render_png(counter_shapes(c, 0.0, 0.0, size_mm), size_mm, size_mm, ppm)
             gpid = game.nextPieceSlotId()
-            name = vassal_text(c.name)
-            traits = [v.BasicTrait(name=name, filename=image, gpid=gpid)]
-            slots[c.piece_id] = plist.addPieceSlot(entryName=name, gpid=gpid, width=COUNTER_PX, height=COUNTER_PX,
-                                                   traits=traits)
+            # The palette's tab is the side: its entry is what the counter shows; the piece itself, in
+            # VASSAL's reports and set-up, carries its whole name.
+            traits = [v.BasicTrait(name=vassal_text(titles.get(c.piece_id, c.name)), filename=image, gpid=gpid)]
+            slots[c.piece_id] = plist.addPieceSlot(entryName=vassal_text(c.name), gpid=gpid, width=COUNTER_PX,
+                                                   height=COUNTER_PX, traits=traits)
     return files, slots
+
+
+def piece_titles(scenario: Scenario) -> dict[str, str]:
+    """What the module calls each piece (traits, set-up): its own name, else the catalogue's
+    name of its kind with its side's, as the editor's Forces dock says it ("War Canoe (Red
+    clan)"); never its id."""
+    cat = catalogue_of(scenario)
+    out = {}
+    for p in scenario.pieces.values():
+        kind = cat.pieces.get(p.kind) if cat else None
+        side = scenario.sides.get(p.side) if p.side is not None else None
+        what = kind.name if kind is not None and kind.name else p.kind
+        out[p.id] = p.name or (f"{what} ({side.name or side.id})" if side is not None else what)
+    return out
 
 
 def _write_zip(v, path: str, build, module_data, files: dict[str, bytes]) -> None:
@@ -208,4 +226,5 @@ def _safe_name(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9_.-]+", "-", text).strip("-") or "board"
 
 
-__all__ = ["CELL_PX", "VASSAL_VERSION", "RenderPng", "Picture", "VmodSummary", "board_picture", "grid_attributes", "vassal_text", "write_vmod"]
+__all__ = ["CELL_PX", "VASSAL_VERSION", "RenderPng", "Picture", "VmodSummary", "board_picture", "grid_attributes",
+           "piece_titles", "vassal_text", "write_vmod"]

@@ -47,7 +47,7 @@ def test_an_unreachable_scheduler_is_one_line_within_five_seconds(capsys):
     assert main(["play", TIKI, "--games", "2", "--scheduler", "tcp://127.0.0.1:9"]) == 2
     assert time.monotonic() - start < 8
     err = capsys.readouterr().err
-    assert err.startswith("motu: --scheduler tcp://127.0.0.1:9: cannot reach a Dask scheduler") and err.count("\n") == 1
+    assert err.startswith(f"motu: {TIKI}: --scheduler tcp://127.0.0.1:9: cannot reach a Dask scheduler") and err.count("\n") == 1
 
 
 def test_an_interrupted_batch_reports_the_games_it_finished(tmp_path, capsys, monkeypatch):

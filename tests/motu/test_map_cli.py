@@ -70,13 +70,13 @@ def test_import_options_hex_size_margin_land_fraction_bands_wedges(capsys, tmp_p
 @pytest.mark.parametrize("argv, message", [
     (["--size", "20x20"], "--size is for --plain imports"),
     (["--land-fraction", "2"], "at most 1"),
-    (["--bands", "2km"], "--bands needs 2 distances"),
+    (["--bands", "2km"], "--bands 2km: give 2 distances, where clear and jungle end"),
     (["--margin", "far"], "is not a distance"),
     (["--pass", "north"], "should be LON,LAT"),
     (["--hex", "5m"], "is not a distance"),
     (["--hex", "0.005km"], "more than 4,000,000 cells: use bigger hexes"),
-    (["--areas", "wedges", "--wedges", "0"], "at least one wedge"),
-    (["--lagoon", "-1"], "0 or more"),
+    (["--areas", "wedges", "--wedges", "0"], "--wedges: '0': it must be a whole number from 1"),
+    (["--lagoon", "-1"], "--lagoon: '-1': it must be a whole number from 0"),
     (["--like", HUAHINE_FILE], "GeoJSON files can be written but not read"),
 ])
 def test_import_option_mistakes_are_one_line(capsys, tmp_path, argv, message):

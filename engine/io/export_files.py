@@ -1,0 +1,68 @@
+"""Which files an export will write, known before it writes any, so that none is replaced unasked.
+
+Scope: the list (`export_paths`), those of it already on disk (`existing_export_paths`: what the
+editor's File → Export asks about, once), and the one-line refusal `motu export` gives without
+--force (`export_clash`). Most formats write the one file named; print pages (SVG, PNG: OUT
+itself, or OUT-p01… as svg_print.page_paths names them) and a Tiled map's tile images
+(MAP-terrain.png… beside it, when a renderer draws them) are the exceptions, and a format that
+writes more files than the one named must be added here.
+"""
+from __future__ import annotations
+
+import os
+from typing import Sequence
+
+from engine.scenario.model import Scenario
+
+from . import tiled
+from .print_layout import PrintOptions
+from .registry import get_format
+from .svg_print import print_paths
+
+# Print exports of one file per page; PDF is one file of many pages.
+PAGED = ("svg", "png")
+TILED = ("tmx", "tiled-json")
+
+
+def export_paths(scenario: Scenario, path: str, format_id: str, *, whole_map: bool = False) -> list[str]:
+    """Every file exporting `scenario` to `path` as `format_id` writes, in the order the export
+    lists them (a multi-page print does not write `path` itself). Lays the print pages out, so it
+    raises what the export would (print_layout.PrintError on a paper too small); KeyError for a
+    format the registry does not know."""
+    get_format(format_id)
+    if format_id in PAGED:
+        return print_paths(scenario, path, PrintOptions(whole_map=whole_map))
+    if format_id in TILED:
+        return tiled.tiled_paths(scenario, path, tiled.renderer())
+    return [path]
+
+
+def existing_export_paths(scenario: Scenario, path: str, format_id: str, *, whole_map: bool = False) -> list[str]:
+    """The files of `export_paths` that are on disk already (a link counts, even a broken one)."""
+    return [p for p in export_paths(scenario, path, format_id, whole_map=whole_map) if os.path.lexists(p)]
+
+
+def export_clash(paths: Sequence[str], force: bool = False) -> str | None:
+    """Why an export may not write `paths`, in one line naming the first file in the way: a
+    folder where there is none to write in, a folder where a file goes (even with `force`), or,
+    without `force`, a file that exists. None when nothing is in the way."""
+    for p in paths:
+        folder = os.path.dirname(os.path.abspath(p))
+        if not os.path.isdir(folder):
+            return f"{p}: no such folder"
+        if os.path.isdir(p):
+            return f"{p} is a folder; the export writes a file of that name"
+    if force:
+        return None
+    existing = [p for p in paths if os.path.lexists(p)]
+    if not existing:
+        return None
+    first, more = existing[0], len(existing) - 1
+    if more:
+        return (f"{first} exists, and {more} more of the {len(paths)} files this export writes; "
+                "use --force to replace them")
+    one_of = f" (one of the {len(paths)} files this export writes)" if len(paths) > 1 else ""
+    return f"{first} exists{one_of}; use --force to replace it"
+
+
+__all__ = ["PAGED", "TILED", "export_clash", "export_paths", "existing_export_paths"]
