@@ -11,7 +11,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QStandardItem
 from PySide6.QtWidgets import QApplication, QStyle
 
-from engine.scenario.forces import ForceNode, problems_by_piece
+from engine.scenario.forces import ForceNode, piece_name, problems_by_piece
 
 # Name, count and cell first, then the rule set's own columns, the kind last (the tree says most of it).
 BASE_COLUMNS = ("Name", "Count", "Cell")
@@ -52,12 +52,7 @@ def _qt(role, value):
 def shown_name(s, catalogue, p) -> str:
     """What the Forces dock calls a piece: its own name, else its kind's name in the catalogue's words
     with its side ("War Canoe (Red clan)"); its id is only in the file (and the row's tooltip)."""
-    if p.name:
-        return p.name
-    kind = catalogue.pieces.get(p.kind) if catalogue is not None else None
-    side = s.sides.get(p.side or "")
-    what = kind.name if kind is not None else p.kind
-    return f"{what} ({side.name})" if side is not None else what
+    return piece_name(p, s, catalogue)
 
 
 def _icon(severity: str):

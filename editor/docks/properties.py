@@ -14,7 +14,8 @@ from PySide6.QtWidgets import (
 )
 
 from engine.scenario import edits as E
-from engine.scenario.forces import Refused, relink, set_props
+from engine.scenario.forces import Refused, piece_name, relink, set_props
+from engine.scenario.map_key import map_key
 
 from . import scrolled
 from .fields import label_for, piece_field
@@ -103,14 +104,16 @@ class PropertiesDock(QDockWidget):
         terrain.setCurrentIndex(ids.index(next(iter(common))) if len(common) == 1 and next(iter(common)) in ids else -1)
         terrain.activated.connect(lambda i: self._push(E.PaintTerrain(tuple(cells), (ids[i],) * len(cells)), "Set terrain"))
         form.addRow("Terrain", terrain)
-        area = _shrinkable(QComboBox())
-        area.setObjectName("propArea")
-        area_ids = [None] + list(s.areas)
-        area.addItems(["(none)"] + [a.name for a in s.areas.values()])
-        common_a = {s.cell_area[c] for c in cells}
-        area.setCurrentIndex(area_ids.index(next(iter(common_a))) if len(common_a) == 1 else -1)
-        area.activated.connect(lambda i: self._push(E.PaintArea(tuple(cells), (area_ids[i],) * len(cells)), "Set area"))
-        form.addRow("Area", area)
+        if map_key(cat).uses["areas"]:  # a rule set without areas (Fern, Tiki…) has no Area to set
+            area = _shrinkable(QComboBox())
+            area.setObjectName("propArea")
+            area_ids = [None] + list(s.areas)
+            area.addItems(["(none)"] + [a.name for a in s.areas.values()])
+            common_a = {s.cell_area[c] for c in cells}
+            area.setCurrentIndex(area_ids.index(next(iter(common_a))) if len(common_a) == 1 else -1)
+            area.activated.connect(lambda i: self._push(E.PaintArea(tuple(cells), (area_ids[i],) * len(cells)),
+                                                        "Set area"))
+            form.addRow("Area", area)
         if len(cells) == 1:
             props = dict(s.cell_props.get(cells[0], {}))
             for key, value in props.items():
@@ -162,7 +165,8 @@ class PropertiesDock(QDockWidget):
             kind = cat.pieces.get(p.kind)
             count = f" ×{p.count}" if p.count > 1 else ""
             where = f"  {s.label(p.cell)}" if len({q.cell for q in pieces}) > 1 else ""
-            it = QListWidgetItem(f"{p.name or p.id} — {kind.name if kind else p.kind}{count}{where}")
+            it = QListWidgetItem(f"{piece_name(p, s, cat)}{'' if not p.name else ' — ' + (kind.name if kind else p.kind)}"
+                                 f"{count}{where}")
             it.setData(Qt.UserRole, p.id)
             lst.addItem(it)
             it.setSelected(p.id in selected)
@@ -186,7 +190,7 @@ class PropertiesDock(QDockWidget):
         if not pieces:
             return
         form.addRow("Piece" if len(pieces) == 1 else "Pieces",
-                    selection_label("pieces", [p.name or p.id for p in pieces]))
+                    selection_label("pieces", [piece_name(p, s, cat) for p in pieces]))
         kind = _shrinkable(QComboBox())
         kind.setObjectName("propKind")
         kinds = list(cat.pieces)

@@ -35,7 +35,7 @@ def reassign(rules: PieceRules, s: Scenario, child: str, target: str | None) -> 
     c = s.pieces[child]
     ck = cat.pieces.get(c.kind)
     if ck is None:
-        raise Refused(f"{piece_name(c)} is of a kind this rule set does not know")
+        raise Refused(f"{piece_name(c, s, cat)} is of a kind this rule set does not know")
     gs = groups(s, cat)
     g = group_of(cat, c)
     members = gs.of(g) if any(f.type == "group" for f in ck.fields) else [c]
@@ -50,22 +50,24 @@ def reassign(rules: PieceRules, s: Scenario, child: str, target: str | None) -> 
         t = s.pieces[target]
         tk = cat.pieces.get(t.kind)
         if t.id in {m.id for m in members}:
-            raise Refused(f"{piece_name(c)} cannot answer to itself")
+            raise Refused(f"{piece_name(c, s, cat)} cannot answer to itself")
         if child in order_of_battle(rules, s).ancestors(target):
-            raise Refused(f"{piece_name(t)} answers to {piece_name(c)} already")
+            raise Refused(f"{piece_name(t, s, cat)} answers to {piece_name(c, s, cat)} already")
         if t.side != c.side:
-            raise Refused(f"{piece_name(c)} and {piece_name(t)} are on different sides")
+            raise Refused(f"{piece_name(c, s, cat)} and {piece_name(t, s, cat)} are on different sides")
         ups = [f for f in ck.fields if f.parent and accepts(cat, f, t.kind)]
         downs = [f for f in (tk.fields if tk else ()) if f.parent_of and accepts(cat, f, c.kind)]
         if not ups and not downs:
             raise Refused(f"a {ck.name} cannot be put under a {tk.name if tk else t.kind}")
         for f in ups:
             if not same_ok(rules, s, f, c, t):
-                raise Refused(f"{piece_name(c)} is of the {rules.force_of(s, c)} force, {piece_name(t)} of the "
+                raise Refused(f"{piece_name(c, s, cat)} is of the {rules.force_of(s, c)} force, "
+                              f"{piece_name(t, s, cat)} of the "
                               f"{rules.force_of(s, t)}")
         for f in downs:
             if not same_ok(rules, s, f, t, c):
-                raise Refused(f"{piece_name(t)} is of the {rules.force_of(s, t)} force, {piece_name(c)} of the "
+                raise Refused(f"{piece_name(t, s, cat)} is of the {rules.force_of(s, t)} force, "
+                              f"{piece_name(c, s, cat)} of the "
                               f"{rules.force_of(s, c)}")
     # Its old links go: its own references upward, and whoever named its unit as theirs.
     for m in members:
@@ -95,7 +97,8 @@ def reassign(rules: PieceRules, s: Scenario, child: str, target: str | None) -> 
     edits = _edits_for(s, props)
     if not edits:
         return None
-    text = f"Put {piece_name(c)} under {piece_name(t)}" if t is not None else f"Put {piece_name(c)} at the top"
+    who = piece_name(c, s, cat)
+    text = f"Put {who} under {piece_name(t, s, cat)}" if t is not None else f"Put {who} at the top"
     return PieceEdits(tuple(edits), text)
 
 

@@ -41,9 +41,17 @@ class ForceNode:
 NO_SIDE = "(no side)"
 
 
-def piece_name(p: Piece) -> str:
-    """What the order of battle calls a piece: its name, else its id."""
-    return p.name or p.id
+def piece_name(p: Piece, s=None, catalogue=None) -> str:
+    """What the order of battle calls a piece: its own name, else its kind's name in the
+    catalogue's words with its side ("War Canoe (Red clan)") where the scenario and catalogue are
+    given, else its id (which is only for the file)."""
+    if p.name:
+        return p.name
+    kind = catalogue.pieces.get(p.kind) if catalogue is not None else None
+    if kind is None:
+        return p.id
+    side = s.sides.get(p.side or "") if s is not None else None
+    return f"{kind.name} ({side.name})" if side is not None else kind.name
 
 
 class _Links:

@@ -36,3 +36,15 @@ def test_a_loop_of_references_is_cut_where_found():
     assert None in up.values() and sorted(v for v in up.values() if v) in (["a"], ["b"])
     tree = OrderOfBattle(PieceRules(cat), s)
     assert len(tree.by_side["s"].children) == 1
+
+
+def test_a_piece_without_a_name_is_called_by_its_kind_and_side_not_its_id():
+    from engine.scenario.force_tree import piece_name
+    tahiti = get_ruleset("tahiti")
+    s = scenario("tahiti.yaml")
+    canoe = s.pieces["red-canoe"]
+    assert not canoe.name
+    assert piece_name(canoe, s, tahiti.catalogue) == "War Canoe (Red clan)"
+    assert piece_name(canoe) == "red-canoe"  # with nothing to name it by, the file's id
+    named = next(p for p in scenario("fern-ambush.yaml").pieces.values() if p.name)
+    assert piece_name(named, s, FERN.catalogue) == named.name
