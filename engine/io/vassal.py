@@ -20,6 +20,7 @@ from typing import Callable
 
 from engine.board.geometry import cells_outline
 from engine.board.grids import HexGrid, SpacesGrid, SquareGrid
+from engine.scenario.force_tree import piece_name
 from engine.scenario.model import Scenario
 
 from .atomic import atomic_path
@@ -197,15 +198,9 @@ def _pieces(v, game, scenario: Scenario, render_png: RenderPng) -> tuple[dict[st
 def piece_titles(scenario: Scenario) -> dict[str, str]:
     """What the module calls each piece (traits, set-up): its own name, else the catalogue's
     name of its kind with its side's, as the editor's Forces dock says it ("War Canoe (Red
-    clan)"); never its id."""
+    clan)"; engine.scenario.force_tree.piece_name)."""
     cat = catalogue_of(scenario)
-    out = {}
-    for p in scenario.pieces.values():
-        kind = cat.pieces.get(p.kind) if cat else None
-        side = scenario.sides.get(p.side) if p.side is not None else None
-        what = kind.name if kind is not None and kind.name else p.kind
-        out[p.id] = p.name or (f"{what} ({side.name or side.id})" if side is not None else what)
-    return out
+    return {p.id: piece_name(p, scenario, cat) for p in scenario.pieces.values()}
 
 
 def _write_zip(v, path: str, build, module_data, files: dict[str, bytes]) -> None:
