@@ -153,8 +153,10 @@ class FileActions(DiskWatch):
         from .export_target import export_start, filter_text
         filters = [filter_text(f) for f in fmts]
         start, fmt = export_start(self.settings_store, self.document.path, fmts, self._last_dir())
+        # Export asks about every file it will write at once (file_export), the typed one among them:
+        # a multi-page print or a Tiled map's tile images write others, and may not write that one.
         path, chosen = QFileDialog.getSaveFileName(self, "Export", start, ";;".join(filters),
-                                                   filter_text(fmt) if fmt else "")
+                                                   filter_text(fmt) if fmt else "", QFileDialog.DontConfirmOverwrite)
         if not path:
             return None
         return path, (fmts[filters.index(chosen)] if chosen in filters else None)
@@ -172,15 +174,20 @@ class FileActions(DiskWatch):
         box.exec()
         return {id(append): "append", id(keep): "keep"}.get(id(box.clickedButton()), "cancel")
 
-    def ask_replace(self, path: str) -> bool:
-        answer = QMessageBox.question(self, "Export", f"{os.path.basename(path)} already exists. Replace it?")
-        return answer == QMessageBox.Yes
+    def ask_replace(self, paths: list[str]) -> bool:
+        """Once for every file of the export that exists already (its pages, its tile images…)."""
+        names = [os.path.basename(p) for p in paths]
+        shown = ", ".join(names[:6]) + (f" and {len(names) - 6} more" if len(names) > 6 else "")
+        text = (f"{shown} already exists. Replace it?" if len(names) == 1 else
+                f"This export writes {len(names)} files that exist already: {shown}. Replace them?")
+        return QMessageBox.question(self, "Export", text) == QMessageBox.Yes
 
     def file_export(self) -> bool:
         """File > Export: the scenario as it is now, in another tool's format; the document stays as it was.
 
         An extension typed in the dialog chooses the format; the filter gives the extension only
         when none was typed, and an extension no format claims is asked about."""
+        from engine.io.export_files import export_clash, export_paths
         from engine.io.registry import save_scenario
 
         from .export_target import export_target, known_extensions, remember_export, written_words
@@ -205,8 +212,18 @@ class FileActions(DiskWatch):
                 return False
             if choice == "append":
                 path += fmt.extensions[0]
-        if path != typed and os.path.exists(path) and not self.ask_replace(path):
-            return False  # the dialog asked about the name typed, not the one the extension made
+        try:
+            paths = export_paths(self.document.scenario, path, fmt.id)
+        except Exception as exc:  # the pages cannot be laid out (paper too small…): said, not raised
+            self.show_error("Export failed", f"{path}: {exc}")
+            return False
+        clash = export_clash(paths, force=True)  # a folder where a file goes, or no folder to write in
+        if clash:
+            self.show_error("Export failed", clash)
+            return False
+        existing = [p for p in paths if os.path.lexists(p)]
+        if existing and not self.ask_replace(existing):
+            return False
         try:
             written = save_scenario(self.document.scenario, path, fmt.id)
         except Exception as exc:  # an exporter's refusal (no georeference, paper too small…) is shown, not raised

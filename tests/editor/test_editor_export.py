@@ -70,9 +70,22 @@ def test_a_scenario_extension_points_to_save_as(win, tmp_path):
 
 def test_a_name_the_extension_changed_is_not_replaced_without_asking(win, tmp_path):
     (tmp_path / "map.geojson").write_text("mine", encoding="utf-8")
-    win.ask_replace = lambda path: False
+    win.ask_replace = lambda paths: False
     assert not export(win, tmp_path / "map", "geojson")
     assert (tmp_path / "map.geojson").read_text(encoding="utf-8") == "mine"
+
+
+def test_the_files_beside_an_export_are_asked_about_once_and_kept_when_refused(win, tmp_path):
+    # A Tiled map writes its tile images beside it: one there already is not replaced unasked.
+    (tmp_path / "map-terrain.png").write_text("mine", encoding="utf-8")
+    asked = []
+    win.ask_replace = lambda paths: asked.append([os.path.basename(p) for p in paths]) or False
+    assert not export(win, tmp_path / "map.tmx", "tmx")
+    assert asked == [["map-terrain.png"]]
+    assert (tmp_path / "map-terrain.png").read_text(encoding="utf-8") == "mine" and not (tmp_path / "map.tmx").exists()
+    win.ask_replace = lambda paths: True
+    assert export(win, tmp_path / "map.tmx", "tmx")
+    assert (tmp_path / "map-terrain.png").read_bytes().startswith(b"\x89PNG")
 
 
 @pytest.mark.parametrize("filter_id, typed, ext", [("png", "exp2", ".png"), ("geojson", "exp3.svg", ".svg")])
