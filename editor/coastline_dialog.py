@@ -19,7 +19,6 @@ import os
 from dataclasses import dataclass
 
 import numpy as np
-import shapely
 from PySide6.QtCore import QTimer, Qt
 from PySide6.QtGui import QCursor
 from PySide6.QtWidgets import (
@@ -29,7 +28,7 @@ from PySide6.QtWidgets import (
 
 from engine.board.geometry import cell_centres
 from engine.board.grids import HexGrid
-from engine.io.coastline import Draft, describe_draft, new_map, recipe
+from engine.io.coastline import Draft, centred_georef, describe_draft, new_map, recipe
 from engine.io.errors import LoadError
 from engine.io.island_file import IslandFile, read_island
 from engine.io.island_plan import IslandPlan
@@ -66,12 +65,8 @@ def draft(rules: str, island: IslandFile, opts: DraftOptions, like: Scenario | N
 
 
 def centred_lattice(plan: IslandPlan, km_per_unit: float) -> Georef:
-    """The lattice add_island (engine/io/coastline.py) lays an island on when it goes on a hex:
-    the island's own projection about its bounding box, a hex centre on the land's centroid."""
-    w, s, e, n = plan.land.bounds
-    local = Georef.around((w + e) / 2, (s + n) / 2, km_per_unit)
-    mid = shapely.transform(plan.land, local.to_layout).centroid
-    return local.moved(mid.x, mid.y)
+    """The lattice add_island lays an island on when it goes on a hex (engine/io/coastline.py)."""
+    return centred_georef(plan, km_per_unit)
 
 
 def placed_km_per_unit(s: Scenario, hex_km: float) -> float:

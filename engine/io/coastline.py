@@ -318,6 +318,16 @@ def _regrid(s: Scenario, grid: Grid) -> Scenario:
                     sides=s.sides, terrain_tokens=s.terrain_tokens)
 
 
+def centred_georef(plan: IslandPlan, km_per_unit: float) -> Georef:
+    """The island's own projection about its bounding box, its layout origin on the land's
+    centroid: on a grid with a hex centre at the origin the island's centre is that hex's (what
+    add_island lays on a hex, and the editor previews)."""
+    w, s_, e, n = plan.land.bounds
+    local = Georef.around((w + e) / 2, (s_ + n) / 2, km_per_unit)
+    mid = _layout_geometry(plan.land, local).centroid
+    return local.moved(mid.x, mid.y)
+
+
 def add_island(s: Scenario, plan: IslandPlan, at: int | None = None, margin_km: float | None = None) -> tuple[Edit, Draft]:
     """One Edit adding the island to `s`: at its real place when `s` is georeferenced and `at`
     is None, else with the island's centre on cell `at`; the map grows (west and north in the
@@ -336,11 +346,8 @@ def add_island(s: Scenario, plan: IslandPlan, at: int | None = None, margin_km: 
         geo = own
     else:
         k = own.km_per_unit if own is not None else _units(grid, rec.hex_km)
-        w, s_, e, n = plan.land.bounds
-        local = Georef.around((w + e) / 2, (s_ + n) / 2, k)  # the island's own projection
-        mid = _layout_geometry(plan.land, local).centroid
         cx, cy = centre_at(grid, *grid.col_row(at))
-        geo = local.moved(mid.x - cx, mid.y - cy)  # its centroid on the centre of `at`
+        geo = centred_georef(plan, k).moved(-cx, -cy)  # its centroid on the centre of `at`
     margin_units = (rec.margin_hexes * (SQRT3 if isinstance(grid, HexGrid) else 1.0) if margin_km is None
                     else margin_km / geo.km_per_unit)
     grow = grow_to_fit(s, *window(grid, *_land_box(plan, geo, margin_units)), fill=rec.open_sea)
