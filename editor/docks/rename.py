@@ -8,24 +8,14 @@ stays unless they say otherwise.
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from PySide6.QtWidgets import QCheckBox, QDialog, QDialogButtonBox, QFormLayout, QLabel, QLineEdit, QVBoxLayout
 
 from engine.scenario.ids import id_from_name
+from engine.scenario.table_refs import mentions
 from engine.scenario.model import Scenario
 
 MADE_UP = re.compile(r"^(area|region|island)_?\d+$")
-
-
-def _mentions(value: Any, rid: str) -> bool:
-    if isinstance(value, str):
-        return value == rid
-    if isinstance(value, dict):
-        return any(_mentions(k, rid) or _mentions(v, rid) for k, v in value.items())
-    if isinstance(value, (list, tuple)):
-        return any(_mentions(v, rid) for v in value)
-    return False
 
 
 def references(s: Scenario, collection: str, rid: str) -> list[str]:
@@ -38,8 +28,8 @@ def references(s: Scenario, collection: str, rid: str) -> list[str]:
         field = collection[:-1]
         n = sum(getattr(a, field) == rid for a in s.areas.values())
         out.append(f"{n} area{'s' * (n != 1)}")
-    out += [f"the {name.replace('_', ' ')} table" for name, t in s.tables.items() if name != "georeference" and _mentions(t, rid)]
-    if _mentions(s.victory, rid):
+    out += [f"the {name.replace('_', ' ')} table" for name, t in s.tables.items() if name != "georeference" and mentions(t, rid)]
+    if mentions(s.victory, rid):
         out.append("the victory conditions")
     return out
 
