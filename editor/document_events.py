@@ -88,6 +88,8 @@ class DocumentEvents:
             self.map_item.set_selection(cells=cells, pieces=set(), edges=set(f.edges))
             self.view.centre_on_cells(cells)
             self.selection_changed()
+        elif getattr(f, "table", ()):  # a fault in a table only: the table, with its entry in focus
+            self.tables.show_entry(tuple(f.table))
 
     def _clean_changed(self, clean: bool) -> None:
         self.setWindowModified(not clean)

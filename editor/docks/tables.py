@@ -171,6 +171,35 @@ class TablesDock(QDockWidget):
             self._fill_tree(table, name in READ_ONLY)
             self.note.setText(READ_ONLY.get(name, "Double-click a value to change it; areas go by name."))
 
+    def show_entry(self, where: tuple) -> None:
+        """Bring the dock up on a table, with the entry a finding names in focus: `where` is the
+        table's name, then keys and indexes down to it (validation.Finding.table: a Random Area
+        Selection Table slot is (name, "groups", 3, "second", 3), a group's first die (name,
+        "groups", 3, "first"))."""
+        if not where or where[0] not in self.s.tables:
+            return
+        self.show()
+        self.raise_()
+        self.refresh(force=True)
+        name = where[0]
+        self.choice.setCurrentIndex(self.choice.findData(name))
+        self._show(name)
+        rest = tuple(where[1:])
+        if self.stack.currentIndex() == 1:  # the dice grid: a column a group, the first die then six rows
+            if len(rest) >= 2 and rest[0] == "groups" and isinstance(rest[1], int) and rest[1] < self.grid.columnCount():
+                row = rest[3] + 1 if len(rest) >= 4 and rest[2] == "second" and isinstance(rest[3], int) else 0
+                self.grid.setCurrentCell(row, rest[1])
+                self.grid.scrollTo(self.grid.model().index(row, rest[1]))
+                widget = self.grid.cellWidget(row, rest[1])
+                if widget is not None:
+                    widget.setFocus()
+            return
+        for item in self.tree.findItems("", Qt.MatchContains | Qt.MatchRecursive):
+            if item.data(1, Qt.UserRole) == rest:
+                self.tree.setCurrentItem(item)
+                self.tree.scrollToItem(item)
+                return
+
     def entry_names(self) -> list[tuple[str, str]]:
         """What a second-die entry may be: every area by name, then Roll again."""
         return [(a.id, a.name) for a in self.s.areas.values()] + [(ROLL_AGAIN, "Roll again")]

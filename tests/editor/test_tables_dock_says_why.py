@@ -92,3 +92,17 @@ def test_what_is_not_a_die_result_is_said_in_words():
         else:
             raise AssertionError(f"{text} was taken")
     assert parse_dice("5-6, 1") == [1, 5, 6]
+
+
+def test_a_problem_in_a_table_only_brings_the_table_up_on_its_entry(qtbot, tmp_path):
+    from engine.scenario.validation import Finding
+    w = make_window(qtbot, tmp_path, TAHITI)
+    w.tables.hide()
+    slot = Finding("RAST_BAD", "error", "a slot", table=("random_area_selection", "groups", 2, "second", 1))
+    w.show_finding(slot)
+    QApplication.processEvents()
+    assert w.tables.isVisible()
+    assert (w.tables.grid.currentRow(), w.tables.grid.currentColumn()) == (2, 2)  # Second 2 of Group 3
+    first = Finding("RAST_BAD", "error", "a first die", table=("random_area_selection", "groups", 3, "first"))
+    w.show_finding(first)
+    assert (w.tables.grid.currentRow(), w.tables.grid.currentColumn()) == (0, 3)
