@@ -103,6 +103,6 @@ def test_a_problem_in_a_table_only_brings_the_table_up_on_its_entry(qtbot, tmp_p
     QApplication.processEvents()
     assert w.tables.isVisible()
     assert (w.tables.grid.currentRow(), w.tables.grid.currentColumn()) == (2, 2)  # Second 2 of Group 3
-    first = Finding("RAST_BAD", "error", "a first die", table=("random_area_selection", "groups", 3, "first"))
+    first = Finding("RAST_BAD", "error", "a first die", table=("random_area_selection", "groups", 1, "first"))
     w.show_finding(first)
-    assert (w.tables.grid.currentRow(), w.tables.grid.currentColumn()) == (0, 3)
+    assert (w.tables.grid.currentRow(), w.tables.grid.currentColumn()) == (0, 1)
