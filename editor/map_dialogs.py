@@ -306,7 +306,9 @@ class MergeDialog(_EditDialog):
         self.finish_layout()
         self._moved()
         if other.ruleset != s.ruleset:
-            self.error.setText(f"A {other.ruleset} map cannot be merged into this {s.ruleset} map.")
+            from engine.rules.registry import get_ruleset
+            self.error.setText(f"A {get_ruleset(other.ruleset).name} map cannot be merged into this "
+                               f"{get_ruleset(s.ruleset).name} map.")
 
     def _rounds(self, what: str, step: int, text: str) -> None:
         """Said at once, under the boxes, while an odd offset is typed where the layout takes two."""

@@ -132,6 +132,10 @@ def cmd_merge(args: argparse.Namespace) -> int:
     s = _load(args.file)
     other = _load(args.other)
     out = _out(args)
+    if other.ruleset != s.ruleset:  # said here, where the rule sets' names are known
+        from engine.rules.registry import get_ruleset
+        raise UsageError(f"{args.other}: a {get_ruleset(other.ruleset).name} map cannot be merged into a "
+                         f"{get_ruleset(s.ruleset).name} map")
     if args.offset and args.at:
         raise UsageError("give --offset or --at, not both")
     if args.offset:

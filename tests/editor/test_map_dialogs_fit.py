@@ -90,3 +90,10 @@ def test_a_refused_merge_keeps_its_boxes_and_rounds_an_odd_offset(qtbot, tmp_pat
     d.accept()
     assert d.error.text().startswith("The maps overlap at ") and d.error.text().endswith(".")
     assert_boxes_whole(d)
+
+
+def test_a_map_of_another_rule_set_is_refused_by_the_rule_sets_names(qtbot, tmp_path):
+    w = make_window(qtbot, tmp_path, TAHITI)
+    other = load_path(os.path.join(ROOT, "scenarios", "fern-ambush.yaml"))
+    d = shown(qtbot, MergeDialog(w.document.scenario, other, "fern.yaml", w.map_ops.try_push, "sea", w))
+    assert d.error.text() == "A Fire in the Fern! map cannot be merged into this Tahiti map."

@@ -172,3 +172,10 @@ def test_rename_an_id_with_its_references_or_from_the_name(capsys, tahiti):
     assert code == 2 and "no island, region, area, side or piece has the id 'nowhere'" in err
     code, _, err = run(capsys, "map", "rename", tahiti, "arue", "mahina")
     assert code == 2 and "already an area 'mahina'" in err
+
+
+def test_a_map_of_another_rule_set_is_refused_by_the_rule_sets_names(capsys, tahiti):
+    code, _, err = run(capsys, "map", "merge", tahiti, os.path.join(ROOT, "scenarios", "fern-ambush.yaml"),
+                       "--offset", "0,0")
+    assert code == 2
+    assert "a Fire in the Fern! map cannot be merged into a Tahiti map" in err and "fern map" not in err
