@@ -14,7 +14,6 @@ of its sides' colours.
 """
 from __future__ import annotations
 
-import math
 import time
 from dataclasses import replace
 

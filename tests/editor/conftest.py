@@ -52,3 +52,12 @@ def _isolated_editor(qapp, tmp_path, monkeypatch):
     # Validation runs on the global pool: let it finish before windows go away.
     QThreadPool.globalInstance().waitForDone(10_000)
     qapp.processEvents()
+
+
+@pytest.fixture
+def report_pages(monkeypatch):
+    """The balance report pages the editor would open in a browser, kept in a list instead."""
+    import editor.balance_dialog as mod
+    pages = []
+    monkeypatch.setattr(mod, "open_page", pages.append)
+    return pages

@@ -163,3 +163,20 @@ def edge_point(window, a: int, b: int) -> QPointF:
     mid = (p1 + p2) / 2
     c = geo.centre(a)
     return mid * 0.8 + c * 0.2
+
+
+def forces_window(qtbot, tmp_path, doc):
+    """The editor on `doc` at 1400x900, shown, with the Forces dock in front (the Forces dock's tests)."""
+    from PySide6.QtWidgets import QApplication
+
+    from editor.main_window import MainWindow
+    w = MainWindow(doc, settings_for(tmp_path))
+    w.ask_save_changes = lambda: "discard"
+    qtbot.addWidget(w)
+    w.resize(1400, 900)
+    w.show()
+    qtbot.waitExposed(w)
+    w.forces.show()
+    w.forces.raise_()
+    QApplication.processEvents()
+    return w

@@ -3,7 +3,6 @@ import json
 import os
 import threading
 
-import pytest
 
 from editor_test_support import make_window
 
@@ -12,14 +11,6 @@ from engine.session.report import default_bot
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TIKI = os.path.join(ROOT, "scenarios", "tiki.yaml")
-
-
-@pytest.fixture
-def opened(monkeypatch):
-    import editor.balance_dialog as mod
-    pages = []
-    monkeypatch.setattr(mod, "open_page", pages.append)
-    return pages
 
 
 def dialog(qtbot, tmp_path):
@@ -32,7 +23,7 @@ def dialog(qtbot, tmp_path):
     return win, dlg
 
 
-def test_the_menu_entry_runs_off_the_gui_thread_and_opens_the_page(qtbot, tmp_path, opened, monkeypatch):
+def test_the_menu_entry_runs_off_the_gui_thread_and_opens_the_page(qtbot, tmp_path, report_pages, monkeypatch):
     win, dlg = dialog(qtbot, tmp_path)
     balance = default_bot(get_ruleset("tiki"))
     assert [b.currentText() for b in dlg.bots] == [balance, balance]  # the balance bot by default
@@ -51,13 +42,13 @@ def test_the_menu_entry_runs_off_the_gui_thread_and_opens_the_page(qtbot, tmp_pa
     qtbot.waitUntil(lambda: not dlg.running, timeout=60_000)
     assert threads == {False}, dlg.state.text()
     page = str(tmp_path / "report" / "report.html")
-    assert opened == [page] and dlg.open_button.isEnabled(), dlg.state.text()
+    assert report_pages == [page] and dlg.open_button.isEnabled(), dlg.state.text()
     report = json.load(open(tmp_path / "report" / "report.json"))
     assert report["games"] == 6 and [x["bot"] for x in report["sides"]] == [balance, "random"]
     assert dlg.bar.value() == dlg.bar.maximum() == 12  # six games and six seat games (the bots differ)
 
 
-def test_cancel_stops_the_run_and_reports_the_games_finished(qtbot, tmp_path, opened):
+def test_cancel_stops_the_run_and_reports_the_games_finished(qtbot, tmp_path, report_pages):
     win, dlg = dialog(qtbot, tmp_path)
     dlg.games.setValue(5000)
     dlg.run_button.click()
@@ -66,4 +57,4 @@ def test_cancel_stops_the_run_and_reports_the_games_finished(qtbot, tmp_path, op
     qtbot.waitUntil(lambda: not dlg.running, timeout=60_000)
     report = json.load(open(tmp_path / "report" / "report.json"))
     assert 3 <= report["games"] < 5000 and report["interrupted"]
-    assert "Stopped" in dlg.state.text() and opened
+    assert "Stopped" in dlg.state.text() and report_pages

@@ -3,19 +3,10 @@ the games the report holds."""
 import json
 import os
 
-import pytest
 
 from editor_test_support import ROOT, make_window
 
 TIKI = os.path.join(ROOT, "scenarios", "tiki.yaml")
-
-
-@pytest.fixture
-def opened(monkeypatch):
-    import editor.balance_dialog as mod
-    pages = []
-    monkeypatch.setattr(mod, "open_page", pages.append)
-    return pages
 
 
 def documents():
@@ -53,7 +44,7 @@ def test_a_read_only_folder_or_an_unsaved_map_reports_into_documents(tmp_path, m
     assert mod.report_folder(None, "") == os.path.join(documents(), "Motu", "untitled-balance")
 
 
-def test_a_stopped_run_gives_the_games_its_report_holds(qtbot, tmp_path, opened):
+def test_a_stopped_run_gives_the_games_its_report_holds(qtbot, tmp_path, report_pages):
     w = make_window(qtbot, tmp_path, source=TIKI)
     w.show_balance_report()
     dlg = w.balance_dialog

@@ -12,8 +12,7 @@ from PySide6.QtCore import QItemSelectionModel, Qt
 from PySide6.QtWidgets import QApplication, QComboBox, QLineEdit, QListWidget, QSpinBox
 
 from editor.document import Document
-from editor.main_window import MainWindow
-from editor_test_support import ROOT, Mouse, copy_example, set_zoom, settings_for, wait_validation
+from editor_test_support import ROOT, Mouse, copy_example, forces_window, set_zoom, wait_validation
 from engine.io.modeline import motu_modeline
 from engine.rules.registry import get_ruleset
 from engine.scenario import edits as E
@@ -24,15 +23,7 @@ FERN_AMBUSH = os.path.join(ROOT, "scenarios", "fern-ambush.yaml")
 
 
 def window_on(qtbot, tmp_path, doc):
-    w = MainWindow(doc, settings_for(tmp_path))
-    w.ask_save_changes = lambda: "discard"
-    qtbot.addWidget(w)
-    w.resize(1400, 900)
-    w.show()
-    qtbot.waitExposed(w)
-    w.forces.show()
-    w.forces.raise_()
-    return w
+    return forces_window(qtbot, tmp_path, doc)
 
 
 def opened(qtbot, tmp_path, source):

@@ -9,8 +9,7 @@ from PySide6.QtGui import QCursor, QDragEnterEvent, QDragLeaveEvent, QDragMoveEv
 from PySide6.QtWidgets import QApplication
 
 from editor.document import Document
-from editor.main_window import MainWindow
-from editor_test_support import ROOT, copy_example, settings_for
+from editor_test_support import ROOT, copy_example, forces_window
 
 FERN_AMBUSH = os.path.join(ROOT, "scenarios", "fern-ambush.yaml")
 UNIT_UNDER_OFFICER = "a Regulars cannot be put under a Senior officer"
@@ -18,16 +17,7 @@ OTHER_SIDE = "Rawiri and Major Hartley are on different sides"
 
 
 def opened(qtbot, tmp_path, source=FERN_AMBUSH):
-    w = MainWindow(Document.open(copy_example(tmp_path, source)), settings_for(tmp_path))
-    w.ask_save_changes = lambda: "discard"
-    qtbot.addWidget(w)
-    w.resize(1400, 900)
-    w.show()
-    qtbot.waitExposed(w)
-    w.forces.show()
-    w.forces.raise_()
-    QApplication.processEvents()
-    return w
+    return forces_window(qtbot, tmp_path, Document.open(copy_example(tmp_path, source)))
 
 
 def said(w) -> str:
