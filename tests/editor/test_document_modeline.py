@@ -29,6 +29,7 @@ def test_new_and_saved_files_name_the_schema_alike_wherever_they_are(qtbot, tmp_
     root, else the schema's file URI (the schema has no published id), each reaching the schema."""
     import os
     import shutil
+    import tempfile
     from pathlib import Path
 
     import engine.io.modeline as modeline
@@ -50,9 +51,23 @@ def test_new_and_saved_files_name_the_schema_alike_wherever_they_are(qtbot, tmp_
         assert target.resolve() == modeline.schema_path().resolve()
         return ref
 
-    far = tmp_path / "far"  # shares only the root with the schema in the checkout (as /tmp does with /work/main)
-    far.mkdir()
-    assert lines_in(far) == modeline.schema_path().resolve().as_uri()
+    # A folder that shares only the root with the schema (as /tmp does with a checkout in /work): the
+    # schema is put, for this, under another top folder than tmp_path's, wherever the checkout is.
+    top = next(t for t in (Path("/var/tmp"), Path("/tmp"), Path.home())
+               if t.is_dir() and os.access(t, os.W_OK) and t.resolve().parts[1] != tmp_path.resolve().parts[1])
+    elsewhere = Path(tempfile.mkdtemp(dir=top))
+    real = modeline.schema_path
+    try:
+        apart = elsewhere / "resources" / "schema" / modeline.SCHEMA_FILE
+        apart.parent.mkdir(parents=True)
+        shutil.copy(modeline.schema_path(), apart)
+        monkeypatch.setattr(modeline, "schema_path", lambda: apart)
+        far = tmp_path / "far"
+        far.mkdir()
+        assert lines_in(far) == apart.resolve().as_uri()
+    finally:
+        monkeypatch.setattr(modeline, "schema_path", real)
+        shutil.rmtree(elsewhere)
     # A copy of Motu beside the user's maps (a home, a checkout): the path from the file, which moves with both.
     schema = tmp_path / "motu" / "resources" / "schema" / modeline.SCHEMA_FILE
     schema.parent.mkdir(parents=True)
