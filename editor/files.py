@@ -187,7 +187,7 @@ class FileActions(DiskWatch):
 
         An extension typed in the dialog chooses the format; the filter gives the extension only
         when none was typed, and an extension no format claims is asked about."""
-        from engine.io.export_files import export_clash, export_paths
+        from engine.io.export_files import existing, export_clash, export_paths
         from engine.io.registry import save_scenario
 
         from .export_target import export_target, known_extensions, remember_export, written_words
@@ -221,8 +221,8 @@ class FileActions(DiskWatch):
         if clash:
             self.show_error("Export failed", clash)
             return False
-        existing = [p for p in paths if os.path.lexists(p)]
-        if existing and not self.ask_replace(existing):
+        there = existing(paths)
+        if there and not self.ask_replace(there):
             return False
         try:
             written = save_scenario(self.document.scenario, path, fmt.id)

@@ -25,48 +25,10 @@ from PySide6.QtWidgets import (
 from engine.scenario.edits import SetField
 from engine.scenario.georef import TABLE as GEOREFERENCE
 
-ROLL_AGAIN = "roll_again"
+from .table_values import DIE, KIND_WORDS, ROLL_AGAIN, is_dice_table, parse_dice, shown_entry, title, typed_value, walk
+
 REFUSED = "#b00020"  # the colour of what is refused and of an entry that names no area
-DIE = range(1, 7)
 READ_ONLY = {GEOREFERENCE: "Where the map lies on the Earth: Import Coastline sets it, and resizing moves it."}
-
-
-def is_dice_table(table: Any) -> bool:
-    """Groups by the first die, each with a list of six second-die entries."""
-    groups = table.get("groups") if isinstance(table, dict) else None
-    return isinstance(groups, list) and bool(groups) and all(
-        isinstance(g, dict) and isinstance(g.get("first"), list) and isinstance(g.get("second"), list)
-        and len(g["second"]) == 6 for g in groups)
-
-
-def title(name: str) -> str:
-    return name.replace("_", " ").capitalize()
-
-
-def parse_dice(text: str) -> list[int]:
-    """`1, 2` or `5-6` → die results; ValueError, in words, for anything that is not results 1 to 6."""
-    out: list[int] = []
-    for part in text.replace(" ", "").split(","):
-        if not part:
-            continue
-        lo, dash, hi = part.partition("-")
-        if not (lo.isdigit() and (hi.isdigit() or not dash)):
-            raise ValueError(f"{part} is not a die result (a die has 1 to 6)")
-        a, b = int(lo), int(hi or lo)
-        bad = next((x for x in (a, b) if not 1 <= x <= 6), None)
-        if bad is not None:
-            raise ValueError(f"{bad} is not a die result (a die has 1 to 6)")
-        if a > b:
-            raise ValueError(f"{part} runs backwards: write the lower result first, as {b}-{a}")
-        out += list(range(a, b + 1))
-    if not out:
-        raise ValueError("give at least one first-die result, as 5 or 1, 2")
-    return sorted(set(out))
-
-
-def _shown(entry: Any) -> str:
-    """A table entry as the grid shows it when it names no area (as typed into the file)."""
-    return entry if isinstance(entry, str) else "nothing" if entry is None else str(entry)
 
 
 class TablesDock(QDockWidget):
@@ -225,7 +187,7 @@ class TablesDock(QDockWidget):
                 if entry in ids:
                     box.setCurrentIndex(ids.index(entry))
                 else:  # names what is no area: shown as it is, so the designer sees and replaces it
-                    box.addItem(f"{_shown(entry)} (no such area)")
+                    box.addItem(f"{shown_entry(entry)} (no such area)")
                     box.setCurrentIndex(box.count() - 1)
                     box.setItemData(box.count() - 1, QColor(REFUSED), Qt.ForegroundRole)
                     red = box.palette()
@@ -233,7 +195,7 @@ class TablesDock(QDockWidget):
                         red.setColor(role, QColor(REFUSED))
                     box.setPalette(red)
                     box.view().setPalette(self.grid.palette())  # its list keeps the usual colours
-                    box.setToolTip(f"{_shown(entry)} is not an area of this map: choose an area or Roll again")
+                    box.setToolTip(f"{shown_entry(entry)} is not an area of this map: choose an area or Roll again")
                 box.activated.connect(lambda i, r=r, d=d: self.set_entry(r, d, ids[i] if i < len(ids) else None))
                 self.grid.setCellWidget(d + 1, r, box)
         self.grid.horizontalScrollBar().setValue(scrolled)
@@ -245,7 +207,7 @@ class TablesDock(QDockWidget):
         named = Counter(e for g in areas for e in g)
         firsts = Counter(d for g in table["groups"] for d in g["first"])
         # Entries naming no area (an area merged away, or mistyped in the file), where the grid shows them.
-        strays = [f"{_shown(e)} (Group {r + 1}, Second {d + 1})" for r, g in enumerate(table["groups"])
+        strays = [f"{shown_entry(e)} (Group {r + 1}, Second {d + 1})" for r, g in enumerate(table["groups"])
                   for d, e in enumerate(g["second"]) if e != ROLL_AGAIN and not (isinstance(e, str) and e in name)]
         out = []
         if strays:
@@ -378,13 +340,13 @@ class TablesDock(QDockWidget):
         otherwise the value keeps its kind (a number stays a number)."""
         self._refused("")
         table = copy.deepcopy(self.s.tables[self._name])
-        parent, key = _walk(table, path)
+        parent, key = walk(table, path)
         old = parent[key] if path else table
         by_name = {a.name: a.id for a in self.s.areas.values()}
         try:
-            new = by_name.get(text.strip()) or _typed(old, text.strip())
+            new = by_name.get(text.strip()) or typed_value(old, text.strip())
         except ValueError:
-            self._refused(f"{text.strip() or 'nothing'} is not {_KIND_WORDS.get(type(old), 'a value of that kind')}.")
+            self._refused(f"{text.strip() or 'nothing'} is not {KIND_WORDS.get(type(old), 'a value of that kind')}.")
             self._redraw_later()
             return False
         if new == old:
@@ -393,28 +355,6 @@ class TablesDock(QDockWidget):
             return self._put(new, "Edit table")
         parent[key] = new
         return self._put(table, "Edit table")
-
-
-def _walk(table: Any, path: tuple) -> tuple[Any, Any]:
-    node = table
-    for k in path[:-1]:
-        node = node[k]
-    return node, path[-1] if path else None
-
-
-_KIND_WORDS = {bool: "yes or no", int: "a whole number", float: "a number"}
-
-
-def _typed(old: Any, text: str) -> Any:
-    if isinstance(old, bool):
-        if text.lower() not in ("true", "false", "yes", "no"):
-            raise ValueError(text)
-        return text.lower() in ("true", "yes")
-    if isinstance(old, int):
-        return int(text)
-    if isinstance(old, float):
-        return float(text)
-    return text
 
 
 __all__ = ["TablesDock", "is_dice_table", "parse_dice"]

@@ -129,7 +129,6 @@ class DiceTray(QListWidget):
         self.setVerticalScrollMode(QAbstractItemView.ScrollPerPixel)
         self.setMinimumHeight(self.fontMetrics().lineSpacing() * ROOM + 2 * self.frameWidth())
         self._open: tuple[str, int] | None = None  # (group, batch) of the last row, while dice may join it
-        self._faces: list[int] = []
         self._texts: list[str] = []  # the row's dice and notes in the order they came
         self._dice: list[tuple[str, int | None]] = []  # (words, face) of each die or pick
         self._notes: list[str] = []
@@ -142,16 +141,15 @@ class DiceTray(QListWidget):
         """A die (or a pick) of `group`, rolled in resolution batch `batch` (one player's move's dice)."""
         if self._open != (group, batch) or not self.count() or self._starts_anew(text):
             self.addItem(QListWidgetItem())
-            self._open, self._faces, self._texts, self._dice, self._notes = (group, batch), [], [], [], []
+            self._open, self._texts, self._dice, self._notes = (group, batch), [], [], []
         item = self.item(self.count() - 1)
-        if face is not None:
-            self._faces.append(face)
         self._texts.append(text)
         self._dice.append((text, face))
         self._show(item)
-        item.setData(Qt.UserRole, (group, tuple(self._faces)))
-        if self._faces:
-            item.setIcon(faces_icon(tuple(self._faces)))
+        faces = tuple(f for _, f in self._dice if f is not None)
+        item.setData(Qt.UserRole, (group, faces))
+        if faces:
+            item.setIcon(faces_icon(faces))
         self._follow()
 
     def note(self, text: str) -> None:
@@ -183,7 +181,7 @@ class DiceTray(QListWidget):
 
     def start_over(self) -> None:
         self.clear()
-        self._open, self._faces, self._texts, self._dice, self._notes = None, [], [], [], []
+        self._open, self._texts, self._dice, self._notes = None, [], [], []
 
     def texts(self) -> list[str]:
         return [self.item(i).toolTip() for i in range(self.count())]

@@ -1,6 +1,6 @@
 """Which files an export will write, known before it writes any, so that none is replaced unasked.
 
-Scope: the list (`export_paths`), those of it already on disk (`existing_export_paths`: what the
+Scope: the list (`export_paths`), those of it already on disk (`existing`: what the
 editor's File → Export asks about, once), and the one-line refusal `motu export` gives without
 --force (`export_clash`). Most formats write the one file named; print pages (SVG, PNG: OUT
 itself, or OUT-p01… as svg_print.page_paths names them) and a Tiled map's tile images
@@ -37,9 +37,9 @@ def export_paths(scenario: Scenario, path: str, format_id: str, *, whole_map: bo
     return [path]
 
 
-def existing_export_paths(scenario: Scenario, path: str, format_id: str, *, whole_map: bool = False) -> list[str]:
-    """The files of `export_paths` that are on disk already (a link counts, even a broken one)."""
-    return [p for p in export_paths(scenario, path, format_id, whole_map=whole_map) if os.path.lexists(p)]
+def existing(paths: Sequence[str]) -> list[str]:
+    """Those of `paths` that are on disk already (a link counts, even a broken one)."""
+    return [p for p in paths if os.path.lexists(p)]
 
 
 def export_clash(paths: Sequence[str], force: bool = False) -> str | None:
@@ -54,10 +54,10 @@ def export_clash(paths: Sequence[str], force: bool = False) -> str | None:
             return f"{p} is a folder; the export writes a file of that name"
     if force:
         return None
-    existing = [p for p in paths if os.path.lexists(p)]
-    if not existing:
+    there = existing(paths)
+    if not there:
         return None
-    first, more = existing[0], len(existing) - 1
+    first, more = there[0], len(there) - 1
     if more:
         return (f"{first} exists, and {more} more of the {len(paths)} files this export writes; "
                 "use --force to replace them")
@@ -65,4 +65,4 @@ def export_clash(paths: Sequence[str], force: bool = False) -> str | None:
     return f"{first} exists{one_of}; use --force to replace it"
 
 
-__all__ = ["PAGED", "TILED", "export_clash", "export_paths", "existing_export_paths"]
+__all__ = ["PAGED", "TILED", "existing", "export_clash", "export_paths"]

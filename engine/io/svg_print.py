@@ -2,8 +2,9 @@
 
 Scope: writing Pages as SVG text, naming the files (OUT.svg when everything fits
 one page, else OUT-p01.svg, OUT-p02.svg…, numbered so a file list sorts them in page
-order; PNG pages are named alike), and the `svg` entry of the format registry. SVG user units are millimetres, so a 19 mm hex prints at 19 mm. PNG and PDF
-are the same pages drawn by Qt (editor/export/painter.py), with the same font and sizes.
+order; PNG pages are named alike), and the `svg` entry of the format registry. SVG user
+units are millimetres, so a 19 mm hex prints at 19 mm. PNG and PDF are the same pages
+drawn by Qt (editor/export/painter.py), with the same font and sizes.
 """
 from __future__ import annotations
 

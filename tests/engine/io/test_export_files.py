@@ -5,7 +5,7 @@ import os
 import pytest
 
 from engine.io import tiled
-from engine.io.export_files import existing_export_paths, export_clash, export_paths
+from engine.io.export_files import existing, export_clash, export_paths
 from engine.io.native import load_path
 from engine.io.print_layout import PrintError
 from engine.io.registry import save_scenario
@@ -59,10 +59,10 @@ def test_one_file_formats_and_unknown_ones(example_hex, tmp_path):
 
 def test_existing_files_are_those_on_disk(example_hex, tmp_path, fake_renderer):
     out = str(tmp_path / "ex.tmx")
-    assert existing_export_paths(example_hex, out, "tmx") == []
+    assert existing(export_paths(example_hex, out, "tmx")) == []
     (tmp_path / "ex-counters.png").write_text("mine")
     os.symlink(tmp_path / "gone", tmp_path / "ex-areas.png")  # a broken link is in the way too
-    assert existing_export_paths(example_hex, out, "tmx") == [str(tmp_path / "ex-areas.png"),
+    assert existing(export_paths(example_hex, out, "tmx")) == [str(tmp_path / "ex-areas.png"),
                                                                str(tmp_path / "ex-counters.png")]
 
 
