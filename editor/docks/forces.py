@@ -15,10 +15,9 @@ from PySide6.QtWidgets import (
     QAbstractItemView, QDockWidget, QHBoxLayout, QHeaderView, QLabel, QMenu, QToolButton, QVBoxLayout, QWidget,
 )
 
-from engine.scenario.forces import Refused, make_formation
+from engine.scenario.forces import Refused, make_formation, piece_name
 
 from .forces_gestures import ForcesTree
-from .forces_looks import shown_name
 from .forces_model import ForcesModel
 from .formation_dialog import FormationDialog
 
@@ -259,4 +258,4 @@ class ForcesDock(QDockWidget):
                                             edges=set())
             self.ctx.selection_changed()
             cat = self.model.catalogue
-            self.ctx.status(f"{dialog.formation.text}: {', '.join(shown_name(s, cat, s.pieces[p]) for p in ids)}")
+            self.ctx.status(f"{dialog.formation.text}: {', '.join(piece_name(s.pieces[p], s, cat) for p in ids)}")

@@ -12,9 +12,8 @@ from PySide6.QtCore import QMimeData, QModelIndex, Qt
 from PySide6.QtGui import QCursor
 from PySide6.QtWidgets import QTreeView
 
-from engine.scenario.forces import ForceNode, Refused, reassign_each, set_props
+from engine.scenario.forces import ForceNode, Refused, piece_name, reassign_each, set_props
 
-from .forces_looks import shown_name
 
 MIME = "application/x-motu-pieces"
 
@@ -76,7 +75,7 @@ class ForcesGestures:
 
     def _names(self, ids) -> str:
         s = self.scenario
-        shown = [shown_name(s, self.catalogue, s.pieces[p]) for p in ids if p in s.pieces]
+        shown = [piece_name(s.pieces[p], s, self.catalogue) for p in ids if p in s.pieces]
         return ", ".join(shown) if len(shown) <= 3 else f"{len(shown)} pieces"
 
     def judge_drop(self, data, row: int, parent: QModelIndex) -> tuple[bool, object, str]:
@@ -91,16 +90,12 @@ class ForcesGestures:
             return False, None, f"{node.text} is a place on the map: no piece answers to it"
         if node.kind != "piece" and not self._sides_ok(ids, node):
             return False, None, "a piece changes side in the Properties dock, not by dragging"
-        if node.kind == "piece" and not self._sides_ok(ids, node):
-            # Said here rather than by the rules' own refusal, which calls an unnamed piece by its id.
-            target = shown_name(s, self.catalogue, s.pieces[node.piece])
-            return False, None, f"{self._names(ids)} and {target} are on different sides"
         try:
             edit = self.drop_edit(ids, node.piece if node.kind == "piece" else None)
         except Refused as exc:
             return False, None, str(exc)
         if node.kind == "piece":
-            what = f"Put {self._names(ids)} under {shown_name(s, self.catalogue, s.pieces[node.piece])}"
+            what = f"Put {self._names(ids)} under {piece_name(s.pieces[node.piece], s, self.catalogue)}"
         else:
             side = s.sides.get(node.side or "")
             what = f"Put {self._names(ids)} at the top" + (f" of {side.name}" if side is not None else "")

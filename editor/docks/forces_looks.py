@@ -49,12 +49,6 @@ def _qt(role, value):
     return value
 
 
-def shown_name(s, catalogue, p) -> str:
-    """What the Forces dock calls a piece: its own name, else its kind's name in the catalogue's words
-    with its side ("War Canoe (Red clan)"); its id is only in the file (and the row's tooltip)."""
-    return piece_name(p, s, catalogue)
-
-
 def _icon(severity: str):
     if severity not in _ICONS:
         kind = QStyle.SP_MessageBoxCritical if severity == "error" else QStyle.SP_MessageBoxWarning
@@ -107,7 +101,7 @@ class ForcesLooks:
         kind_name = kind.name if kind else p.kind
         problems = self.findings_by_piece.get(p.id, ())
         worst = "error" if any(f.severity == "error" for f in problems) else ("warning" if problems else "")
-        name = shown_name(s, self.catalogue, p)
+        name = piece_name(p, s, self.catalogue)
         tip = name + (f", {kind_name}" if p.name else "")
         if kind is not None and kind.count.fixed is None:
             tip += f", {kind.count.text.lower()}: {p.count}"

@@ -12,11 +12,10 @@ from PySide6.QtWidgets import (
     QVBoxLayout, QWidget,
 )
 
-from engine.scenario.forces import PieceOrder
+from engine.scenario.forces import PieceOrder, piece_name
 from engine.scenario.piece_props import kind_default
 
 from .fields import label_for, note
-from .forces_looks import shown_name
 
 
 class _PieceAsk:
@@ -157,7 +156,7 @@ class FormationDialog(QDialog):
             self.site_box = QComboBox(objectName="newSite")
             top.addRow("At", self.site_box)
         if under is not None and under in s.pieces:
-            top.addRow("Under", QLabel(shown_name(s, self.catalogue, s.pieces[under])))
+            top.addRow("Under", QLabel(piece_name(s.pieces[under], s, self.catalogue)))
         self.asks: list[_PieceAsk] = []
         for i, spec in enumerate(formation.pieces):
             if not spec.ask and not (not spec.kind and len(self.catalogue.kinds_with_roles(spec.roles)) > 1):
