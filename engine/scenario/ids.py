@@ -18,7 +18,7 @@ from .edits import (
     Compound, Edit, EditError, InsertFeature, PaintArea, PutRecord, RemoveFeature, SetField,
 )
 from .model import RECORD_COLLECTIONS, Scenario, is_ident
-from .table_refs import KNOWN_TABLES, NOT_REFERENCES, replace_id as _replace
+from .table_refs import KNOWN_TABLES, NOT_REFERENCES, named_elsewhere, replace_id as _replace
 
 MAX_ID = 64
 
@@ -42,14 +42,10 @@ def unique_id(base: str, taken: Iterable[str]) -> str:
     return out
 
 
-def _ambiguous(s: Scenario, collection: str, rid: str) -> bool:
-    return any(rid in getattr(s, c) for c in RECORD_COLLECTIONS if c != collection)
-
-
 def left_alone(s: Scenario, collection: str, old: str) -> list[str]:
     """Free-form places (tables, victory) that hold the string `old` but that rename_id leaves,
     because `old` is also the id of a record of another kind: the designer should look."""
-    if not _ambiguous(s, collection, old):
+    if not named_elsewhere(s, collection, old):
         return []
     out = [f"tables.{name}" for name, t in s.tables.items()
            if name not in NOT_REFERENCES and name not in KNOWN_TABLES and _replace(t, old, old + "\0") is not t]
@@ -59,7 +55,7 @@ def left_alone(s: Scenario, collection: str, old: str) -> list[str]:
 
 
 def _renamed_tables(s: Scenario, collection: str, old: str, new: str) -> dict[str, Any]:
-    free = not _ambiguous(s, collection, old)
+    free = not named_elsewhere(s, collection, old)
     out = {}
     for name, table in s.tables.items():
         kind = KNOWN_TABLES.get(name)
@@ -84,7 +80,7 @@ def rename_id(s: Scenario, collection: str, old: str, new: str) -> Edit:
         return Compound((), f"Rename {what}")
     if new in table:
         raise EditError(f"there is already {'an' if what[0] in 'aeiou' else 'a'} {what} {new!r}")
-    free = not _ambiguous(s, collection, old)
+    free = not named_elsewhere(s, collection, old)
     rec = _with(table[old], id=new)
     if collection == "pieces" and free:
         rec = _with(rec, props=_replace(rec.props, old, new))

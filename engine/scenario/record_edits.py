@@ -13,7 +13,7 @@ from typing import Any, ClassVar, Iterable
 from .edit_base import Compound, Edit, EditError, check_cells, check_ids, check_side
 from .map_edits import PaintArea
 from .model import RECORD_COLLECTIONS, SCALAR_FIELDS, Area, Island, Piece, Region, Scenario, Side
-from .table_refs import KNOWN_TABLES, NOT_REFERENCES, replace_id, tables_without_area
+from .table_refs import free_form_renamed, named_elsewhere, replace_id, tables_without_area
 
 Record = Island | Region | Area | Side | Piece
 
@@ -176,9 +176,8 @@ def merge_areas(scenario: Scenario, keep: str, others: Iterable[str]) -> Edit:
     tables, victory = scenario.tables, scenario.victory
     for a in ids:
         tables = tables_without_area(tables, a, keep)
-        if not any(a in getattr(scenario, c) for c in RECORD_COLLECTIONS if c != "areas"):
-            tables = {name: t if name in KNOWN_TABLES or name in NOT_REFERENCES else replace_id(t, a, keep)
-                      for name, t in tables.items()}
+        if not named_elsewhere(scenario, "areas", a):
+            tables = free_form_renamed(tables, a, keep)
             victory = replace_id(victory, a, keep)
     if any(tables[k] is not v for k, v in scenario.tables.items()):
         edits.append(SetField("tables", tables))

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .model import RECORD_COLLECTIONS, Scenario
+
 # Tables whose structure is known: which collection their entries name. Other tables and
 # `victory` are free-form: a string equal to an id is changed there only when no record of
 # another kind has that id (otherwise it could mean either, and is left alone).
@@ -49,6 +51,19 @@ def mentions(value: Any, rid: str) -> bool:
     return False
 
 
+def named_elsewhere(s: Scenario, collection: str, rid: str) -> bool:
+    """Whether `rid` is also the id of a record of another kind: a free-form string equal to it
+    could mean either, so renaming or merging leaves it alone."""
+    return any(rid in getattr(s, c) for c in RECORD_COLLECTIONS if c != collection)
+
+
+def free_form_renamed(tables: dict[str, Any], old: str, new: str) -> dict[str, Any]:
+    """The tables with `old` read as `new` in the free-form ones (not the known tables, whose
+    entries name one kind of record, nor those that name none); untouched tables stay the same."""
+    return {name: t if name in KNOWN_TABLES or name in NOT_REFERENCES else replace_id(t, old, new)
+            for name, t in tables.items()}
+
+
 def _fill_slots(value: Any, gone: str, fills: list[str]) -> Any:
     """`value` with the entries equal to `gone` (values only: keys are the table's own words)
     taken in order from `fills`, the last one repeating; the same object when nothing changes."""
@@ -81,4 +96,5 @@ def tables_without_area(tables: dict[str, Any], gone: str, heir: str | None = No
     return out
 
 
-__all__ = ["KNOWN_TABLES", "BLANKS", "NOT_REFERENCES", "replace_id", "mentions", "tables_without_area"]
+__all__ = ["KNOWN_TABLES", "BLANKS", "NOT_REFERENCES", "free_form_renamed", "mentions", "named_elsewhere", "replace_id",
+           "tables_without_area"]
