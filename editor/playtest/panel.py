@@ -50,13 +50,11 @@ class _Value(QLabel):
             self.setText(shown)
 
 
-def fit_lines(text: str, font, width: int, lines: int) -> str:
-    """`text` as it fits `lines` lines of `width` pixels: whole when it does, else the lines that fit
-    with the last one cut short by "…" (width 0, before the widget is laid out: the whole text)."""
-    if width <= 0 or not text:
-        return text
+def line_starts(text: str, font, width: int) -> list[int]:
+    """Where each line of `text` starts when wrapped at word boundaries to `width` pixels, as a
+    label wraps it."""
     layout = QTextLayout(text, font)
-    layout.setTextOption(QTextOption(Qt.AlignLeft))  # wraps at word boundaries, as the label does
+    layout.setTextOption(QTextOption(Qt.AlignLeft))
     layout.beginLayout()
     starts = []
     while True:
@@ -66,6 +64,15 @@ def fit_lines(text: str, font, width: int, lines: int) -> str:
         line.setLineWidth(width)
         starts.append(line.textStart())
     layout.endLayout()
+    return starts
+
+
+def fit_lines(text: str, font, width: int, lines: int) -> str:
+    """`text` as it fits `lines` lines of `width` pixels: whole when it does, else the lines that fit
+    with the last one cut short by "…" (width 0, before the widget is laid out: the whole text)."""
+    if width <= 0 or not text:
+        return text
+    starts = line_starts(text, font, width)
     if len(starts) <= lines:
         return text
     last = starts[lines - 1]

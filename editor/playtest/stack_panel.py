@@ -11,12 +11,13 @@ The panel keeps its width: a button's words wrap inside it rather than widen the
 from __future__ import annotations
 
 from PySide6.QtCore import QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QIcon, QPainter, QPixmap, QTextLayout, QTextOption
+from PySide6.QtGui import QIcon, QPainter, QPixmap
 from PySide6.QtWidgets import (
     QGroupBox, QLabel, QListWidget, QListWidgetItem, QPushButton, QSizePolicy, QStyle, QVBoxLayout,
 )
 
 from ..canvas.counters import paint_counter
+from .panel import line_starts
 
 ICON = 30
 STATES = ("moved", "stayed", "flipped", "sullen", "cursed", "in_marae", "picked")
@@ -38,18 +39,8 @@ def wrapped(text: str, font, width: int) -> str:
     """`text` broken into lines of at most `width` pixels at word boundaries (width 0: one line)."""
     if width <= 0 or not text:
         return text
-    layout = QTextLayout(text, font)
-    layout.setTextOption(QTextOption(Qt.AlignLeft))
-    layout.beginLayout()
-    lines = []
-    while True:
-        line = layout.createLine()
-        if not line.isValid():
-            break
-        line.setLineWidth(width)
-        lines.append(text[line.textStart():line.textStart() + line.textLength()].strip())
-    layout.endLayout()
-    return "\n".join(lines)
+    starts = line_starts(text, font, width)
+    return "\n".join(text[a:b].strip() for a, b in zip(starts, starts[1:] + [len(text)]))
 
 
 class WrapButton(QPushButton):
