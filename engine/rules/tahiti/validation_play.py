@@ -5,8 +5,8 @@ Scope: the conditions `new_initial_state` and the rules read (docs/rules/tahiti.
 a Home Village site for at least one and at most four clans, and one a clan (3.1); no open sea
 painted into an area (so no area of nothing but sea); option numbers the rules can play; per
 clan at most one Head Chieftain and one Shaman on the map (warning: units and no Head
-Chieftain); units inside a Marae compound only where a full Marae stands; Big Logs kept in a Village; pieces of a side that
-takes no part. The map's own drawing (lagoons, coasts, regions, reefs) is validation.py's and
+Chieftain); units inside a Marae compound only where a full Marae stands; Big Logs kept in a
+Village; pieces of a side that takes no part. The map's own drawing (lagoons, coasts, regions, reefs) is validation.py's and
 validation_map.py's; a scenario with no errors here and there starts a game and plays it
 through (tests/engine/rules/tahiti/test_tahiti_validation_play.py mutates the shipped maps).
 """
