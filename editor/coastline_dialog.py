@@ -14,7 +14,6 @@ Both are drafted together, so choosing where the island goes shows its draft at 
 """
 from __future__ import annotations
 
-import math
 import os
 from dataclasses import dataclass
 
@@ -27,8 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from engine.board.geometry import cell_centres
-from engine.board.grids import HexGrid
-from engine.io.coastline import Draft, centred_georef, describe_draft, new_map, recipe
+from engine.io.coastline import Draft, centred_georef, describe_draft, new_map, placed_km_per_unit, recipe
 from engine.io.errors import LoadError
 from engine.io.island_file import IslandFile, read_island
 from engine.io.island_plan import IslandPlan
@@ -62,20 +60,6 @@ def draft(rules: str, island: IslandFile, opts: DraftOptions, like: Scenario | N
                    lattice=lattice, shape=shape, orientation=orientation[0] if orientation else None,
                    offset=orientation[1] if orientation else None, title=plan.name)
     return Preview(s, d, plan)
-
-
-def centred_lattice(plan: IslandPlan, km_per_unit: float) -> Georef:
-    """The lattice add_island lays an island on when it goes on a hex (engine/io/coastline.py)."""
-    return centred_georef(plan, km_per_unit)
-
-
-def placed_km_per_unit(s: Scenario, hex_km: float) -> float:
-    """The layout unit of an island added to `s` on a hex, as add_island measures it: the map's
-    georeference, else the recipe's hex (`hex_km` between neighbouring centres)."""
-    own = Georef.of(s)
-    if own is not None:
-        return own.km_per_unit
-    return hex_km / math.sqrt(3) if isinstance(s.grid, HexGrid) else hex_km
 
 
 class _PassMarker:
@@ -257,7 +241,7 @@ class CoastlineDialog(QDialog):
         def both() -> dict[str, Preview]:
             out = {"real": draft(rules, island, opts, like, orient)} if real else {}
             if k is not None:
-                lattice = centred_lattice(opts.plan(island), k)
+                lattice = centred_georef(opts.plan(island), k)
                 out["placed"] = draft(rules, island, opts, None, orient, lattice, shape)
             return out
 

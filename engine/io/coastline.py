@@ -271,6 +271,13 @@ def _units(grid: Grid, hex_km: float) -> float:
     return hex_km / SQRT3 if isinstance(grid, HexGrid) else hex_km
 
 
+def placed_km_per_unit(s: Scenario, hex_km: float) -> float:
+    """The layout unit of an island added to `s` on a hex: the map's georeference's, else that of
+    cells `hex_km` apart."""
+    own = Georef.of(s)
+    return own.km_per_unit if own is not None else _units(s.grid, hex_km)
+
+
 def new_map(rules: str, plan: IslandPlan, hex_km: float | None = None, margin_km: float | None = None,
             like: Scenario | None = None, lattice: Georef | None = None, shape: str | None = None,
             orientation: str | None = None, offset: str | None = None, title: str = "") -> tuple[Scenario, Draft]:
@@ -345,7 +352,7 @@ def add_island(s: Scenario, plan: IslandPlan, at: int | None = None, margin_km: 
             raise DraftError("the map has no georeference (tables.georeference): say where the island goes")
         geo = own
     else:
-        k = own.km_per_unit if own is not None else _units(grid, rec.hex_km)
+        k = placed_km_per_unit(s, rec.hex_km)
         cx, cy = centre_at(grid, *grid.col_row(at))
         geo = centred_georef(plan, k).moved(-cx, -cy)  # its centroid on the centre of `at`
     margin_units = (rec.margin_hexes * (SQRT3 if isinstance(grid, HexGrid) else 1.0) if margin_km is None
