@@ -18,10 +18,18 @@ TERMINAL = -4
 
 
 class IllegalActionError(ValueError):
-    pass
+    """An action that is not legal in the state it was given to (applied, or named)."""
 
 
 class GameState(ABC):
+    """One game in progress. The base owns legality, history and events: a game implements
+    `_legal_actions()` and `_apply_action(action)` (called only with a legal action), and
+    `_emit`s typed events (engine/rules/events.py) while it applies one; whoever drives the game
+    takes them with `drain_events()` after each action."""
+
+    _history: list[int]
+    _events: list
+
     @abstractmethod
     def num_players(self) -> int: ...
 
@@ -29,12 +37,39 @@ class GameState(ABC):
     def current_player(self) -> int:
         """The player to move, or CHANCE, or TERMINAL."""
 
-    @abstractmethod
     def legal_actions(self) -> list[int]:
         """Actions of the player to move; at a chance node, the outcomes' actions."""
+        return self._legal_actions()
 
-    @abstractmethod
-    def apply_action(self, action: int) -> None: ...
+    def _legal_actions(self) -> list[int]:
+        raise NotImplementedError
+
+    def apply_action(self, action: int) -> None:
+        """Apply a legal action (IllegalActionError otherwise) and record it in the history."""
+        if action not in self.legal_actions():
+            raise IllegalActionError(f"{action} is not legal here")
+        self._apply_action(action)
+        try:
+            self._history.append(action)
+        except AttributeError:
+            self._history = [action]
+
+    def _apply_action(self, action: int) -> None:
+        raise NotImplementedError
+
+    # --- events (engine/rules/events.py) ----------------------------------------------------
+    def _emit(self, event) -> None:
+        """Note that `event` happened while the current action is applied."""
+        try:
+            self._events.append(event)
+        except AttributeError:
+            self._events = [event]
+
+    def drain_events(self) -> list:
+        """The events emitted since the last call, oldest first; the state forgets them."""
+        out = getattr(self, "_events", None) or []
+        self._events = []
+        return out
 
     @abstractmethod
     def chance_outcomes(self) -> list[tuple[int, float]]: ...
