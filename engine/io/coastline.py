@@ -241,7 +241,7 @@ def _centroid(plan: IslandPlan, geo: Georef) -> tuple[float, float]:
 
 def _village_sites(s: Scenario, plan: IslandPlan, geo: Georef, xy: np.ndarray, terrain: np.ndarray, patch: MapPatch,
                    ids: dict[str, str], layer: list[str | None], kind: str) -> None:
-    from engine.rules.registry import get_ruleset
+    from engine.plugins import get_ruleset
     allowed = get_ruleset(s.ruleset).catalogue.features.get(kind)
     ok = set(allowed.terrain) if allowed is not None and allowed.terrain else None
     for v in plan.villages:
@@ -285,7 +285,7 @@ def new_map(rules: str, plan: IslandPlan, hex_km: float | None = None, margin_km
     lie on `like`'s lattice (its georeference, grid and hex size: maps that can then be merged
     hex for hex), on `lattice` (a georeference whose layout origin is a hex centre), or on a new
     one about the island."""
-    from engine.rules.registry import get_ruleset
+    from engine.plugins import get_ruleset
     rs = get_ruleset(rules)
     rec = recipe(rules)
     if rec is None:
@@ -341,7 +341,7 @@ def add_island(s: Scenario, plan: IslandPlan, at: int | None = None, margin_km: 
     hex layout's steps) to keep `margin_km` of sea round the land."""
     rec = recipe(s.ruleset)
     if rec is None:
-        from engine.rules.registry import get_ruleset
+        from engine.plugins import get_ruleset
         raise DraftError(f"{get_ruleset(s.ruleset).name} has no island recipe")
     own = Georef.of(s)
     grid = s.grid

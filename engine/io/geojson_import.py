@@ -238,7 +238,7 @@ def shapes_to_scenario(rules: str, shapes: Iterable[tuple[BaseGeometry, str | No
     """A new scenario with `shapes` laid on a grid: see the module docstring. `coast=None`
     turns coastal cells off; "" picks the rule set's coast terrain, if it has one.
     ValueError (with a message for the designer) when the request cannot be met."""
-    from engine.rules.registry import get_ruleset
+    from engine.plugins import get_ruleset
     rs = get_ruleset(rules)
     cat = rs.catalogue
     if choice.shape not in cat.grids:

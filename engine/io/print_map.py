@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from engine.board.grids import HexGrid, SpacesGrid, SquareGrid
-from engine.rules.registry import get_ruleset
+from engine.plugins import get_ruleset
 from engine.scenario.catalogue import Catalogue
 from engine.scenario.model import Scenario
 

@@ -52,9 +52,7 @@ class TahitiRules(RuleSet):
         from .game import new_game
         return new_game(scenario, self.catalogue, options)
 
-    def bot_factories(self) -> dict[str, Any]:
-        from .bots import bot_factories
-        return {**super().bot_factories(), **bot_factories()}
+    bots = {**RuleSet.bots, "heuristic": ".bots:HeuristicBot", "mcts": ".bots:mcts_bot"}
 
     def player_sides(self, scenario: Scenario, players: int) -> list[str]:
         from .game import player_sides

@@ -243,10 +243,3 @@ def mcts_bot(rng, iterations: int = 200, rollout_limit: int = 0) -> MCTSBot:
     """UCT scoring each new leaf with the evaluation (`_values`; rollout_limit 0): a Tahiti
     playout of random moves says little and costs much, the evaluation says more at once."""
     return MCTSBot(rng, iterations=iterations, rollout_limit=rollout_limit, evaluate=_values)
-
-
-def bot_factories() -> dict:
-    return {
-        "heuristic": HeuristicBot,
-        "mcts": mcts_bot,
-    }

@@ -35,11 +35,9 @@ class TikiRules(RuleSet):
                          fruits=int(opts["fruit_supply"]), tokens=int(opts["tokens_per_player"]),
                          to_win=int(opts["fruits_to_win"]))
 
-    def bot_factories(self) -> dict[str, Any]:
-        """random, greedy (also named heuristic: one move ahead on engine/rules/tiki/bots.py's evaluation) and MCTS."""
-        from . import bots
-        return {"random": bots.random_bot, "greedy": bots.greedy_bot, "heuristic": bots.greedy_bot,
-                "mcts": bots.mcts_bot}
+    # random, greedy (also named heuristic: one move ahead on bots.py's evaluation) and MCTS
+    bots = {"random": ".bots:random_bot", "greedy": ".bots:greedy_bot", "heuristic": ".bots:greedy_bot",
+            "mcts": ".bots:mcts_bot"}
 
 
 RULESET = TikiRules()
