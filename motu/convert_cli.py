@@ -141,13 +141,14 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 
 def add_parsers(sub: Any, common: argparse.ArgumentParser) -> None:
-    sp = sub.add_parser("export", parents=[common], help="write a scenario as a Tiled map (TMX or JSON) or GeoJSON")
+    sp = sub.add_parser("export", parents=[common], help="write a scenario in another tool's format: Tiled, GeoJSON, "
+                                                         "print-and-play pages, a VASSAL module")
     sp.add_argument("file")
     endings = ", ".join("/".join(f.endings) for f in REGISTRY.exports())
     sp.add_argument("--to", choices=list(EXPORTS), help=f"format (default: from OUT's ending: {endings})")
     sp.add_argument("--force", action="store_true", help="replace an existing file")
     sp.add_argument("--whole-map", action="store_true",
-                    help="print (svg, png, pdf): every cell, not only the land and a margin round it")
+                    help=f"print ({', '.join(PRINTS)}): every cell, not only the land and a margin round it")
     sp.add_argument("out", metavar="OUT")
     sp.set_defaults(func=cmd_export)
 

@@ -9,7 +9,7 @@ here with the rest (`needs_qt`); their drawing halves are given by editor/export
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Mapping, Sequence
 
 from engine.scenario.model import Scenario
 
@@ -33,7 +33,11 @@ FIRST_EXPORT = "geojson"
 class Registry:
     """Formats by id, in declared order, with the drawing halves of those that need Qt when given."""
 
-    def __init__(self, fmts: Iterable[Format], drawings: Mapping[str, Callable[..., Any]] | None = None):
+    def __init__(self, fmts: Sequence[Format], drawings: Mapping[str, Callable[..., Any]] | None = None):
+        ids = [f.id for f in fmts]
+        twice = sorted({i for i in ids if ids.count(i) > 1})
+        if twice:
+            raise ValueError(f"formats declared twice: {', '.join(twice)}")
         self._formats = {f.id: f for f in fmts}
         drawings = dict(drawings or {})
         stray = [i for i in drawings if i not in self._formats or not self._formats[i].needs_qt]
@@ -43,7 +47,7 @@ class Registry:
 
     def drawn_by(self, drawings: Mapping[str, Callable[..., Any]]) -> Registry:
         """These formats with the drawing halves given (editor/export/: Qt's) for those that need Qt."""
-        return Registry(self._formats.values(), {**self.drawings, **drawings})
+        return Registry(list(self._formats.values()), {**self.drawings, **drawings})
 
     def formats(self) -> list[Format]:
         return list(self._formats.values())

@@ -2,7 +2,9 @@
 (engine/io/registry.py): `motu export --to`, the endings that choose a format, the print formats
 `--whole-map` is for, File → Export's formats and filters, and the drawing halves Qt gives."""
 import argparse
+import os
 
+import pytest
 from PySide6.QtWidgets import QFileDialog
 
 from editor.export import DRAWINGS, formats
@@ -46,3 +48,17 @@ def test_the_editor_offers_the_registry_s_formats(qtbot, tmp_path, monkeypatch):
 def test_qt_draws_exactly_the_formats_that_need_it():
     assert list(DRAWINGS) == [f.id for f in REGISTRY.formats() if f.needs_qt]
     assert formats().drawings == DRAWINGS and [f.id for f in formats().exports()] == EXPORT_IDS
+
+
+@pytest.mark.parametrize("fmt, whole_map", [(f, w) for f in formats().exports() for w in (False, True)[:1 + f.paged]],
+                         ids=lambda v: v.id if hasattr(v, "id") else ("whole-map" if v else "cropped"))
+def test_every_export_writes_the_files_its_format_lists(example_hex, tmp_path, fmt, whole_map):
+    """What the overwrite check asks about is what the save writes, for every format the registry holds."""
+    drawn = formats()
+    folder = tmp_path / "out"
+    folder.mkdir()
+    out = str(folder / f"m{fmt.extensions[0]}")
+    listed = drawn.paths(example_hex, out, fmt.id, whole_map=whole_map)
+    written = drawn.save(example_hex, out, fmt.id, whole_map=whole_map)
+    assert list(written.paths) == listed
+    assert sorted(listed) == sorted(os.path.join(folder, n) for n in os.listdir(folder))

@@ -57,3 +57,8 @@ def test_a_drawing_for_a_format_that_needs_none_is_refused():
         REGISTRY.drawn_by({"geojson": lambda *a: b""})
     with pytest.raises(ValueError, match="nope"):
         Registry(declared(), {"nope": lambda *a: b""})
+
+
+def test_a_format_declared_twice_is_refused():
+    with pytest.raises(ValueError, match="declared twice: svg"):
+        Registry(declared() + list(print_formats.FORMATS[:1]))
