@@ -31,7 +31,7 @@ from engine.scenario.model import Scenario
 from .atomic import atomic_path
 from .geojson_text import cells_text, points_text
 from .outlines import area_rings, cell_corners
-from .registry import Written
+from .formats import Format, Written
 
 EARTH_RADIUS_KM = 6371.0088  # mean radius, as tools/maps/geo.py projects with
 KM_PER_DEG = math.pi / 180 * EARTH_RADIUS_KM
@@ -353,10 +353,5 @@ def save_geojson(s: Scenario, path: str) -> Written:
     return Written((path,), () if georeference(s) is not None else (NOT_GEOREFERENCED,))
 
 
-def _register() -> None:
-    from .registry import Format, register_format
-    # Export only: reading polygons back needs a grid and a rule set (geojson_import.py, `motu import`).
-    register_format(Format("geojson", "GeoJSON", (".geojson",), save=save_geojson))
-
-
-_register()
+# Export only: reading polygons back needs a grid and a rule set (geojson_import.py, `motu import`).
+FORMATS = (Format("geojson", "GeoJSON", (".geojson",), save=lambda s, path, options: save_geojson(s, path)),)

@@ -2,8 +2,8 @@
 
 Scope: one scenario as one VASSAL module. The board image is the printed map
 (print_map.py, the whole map) drawn at CELL_PX pixels per cell by the image renderer the
-caller gives (editor/export/vassal_qt.py gives Qt's, painter.py); a hex or square
-grid is laid over it with the spacing and origin of that picture and numbered
+caller gives (the `vmod` format, FORMATS, is given Qt's, painter.py, by editor/export/vassal_qt.py);
+a hex or square grid is laid over it with the spacing and origin of that picture and numbered
 as Motu numbers cells (CCRR, or C,R), so VASSAL's locations are Motu's labels.
 Each area is a zone (its outline in image pixels) using the board's grid. Boards
 of spaces get a region per space. Every piece gets a counter image and a slot in
@@ -24,6 +24,7 @@ from engine.scenario.force_tree import piece_name
 from engine.scenario.model import Scenario
 
 from .atomic import atomic_path
+from .formats import ExportOptions, Format, Written, needs_drawing
 from .print_counters import counter_shapes, side_groups
 from .print_map import MapScene, catalogue_of, map_scene
 from .print_shapes import Shape
@@ -221,5 +222,15 @@ def _safe_name(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9_.-]+", "-", text).strip("-") or "board"
 
 
-__all__ = ["CELL_PX", "VASSAL_VERSION", "RenderPng", "Picture", "VmodSummary", "board_picture", "grid_attributes",
+def _save(s: Scenario, path: str, options: ExportOptions) -> Written:
+    if options.draw is None:
+        raise ValueError(needs_drawing(FORMATS[0]))
+    write_vmod(s, path, options.draw)
+    return Written((path,))
+
+
+# Its board and counter images are drawn by the renderer editor/export/vassal_qt.py gives.
+FORMATS = (Format("vmod", "VASSAL module (board, grid, area zones, pieces)", (".vmod",), save=_save, needs_qt=True),)
+
+__all__ = ["CELL_PX", "FORMATS", "VASSAL_VERSION", "RenderPng", "Picture", "VmodSummary", "board_picture", "grid_attributes",
            "piece_titles", "vassal_text", "write_vmod"]
