@@ -76,6 +76,10 @@ class FernRules(RuleSet):
             scenario.options["bush_blocks_sight"] = options["bush_blocks_sight"]
         return FernBoard(scenario, self.catalogue, self.sight(scenario), options)
 
+    def presentation(self):
+        from .presentation import FernPresentation
+        return FernPresentation()
+
     def bot_factories(self) -> dict[str, Any]:
         from .bots import HeuristicBot, mcts_bot
         return {**super().bot_factories(), "heuristic": HeuristicBot, "mcts": mcts_bot}

@@ -52,6 +52,10 @@ class TahitiRules(RuleSet):
         from .game import new_game
         return new_game(scenario, self.catalogue, options)
 
+    def presentation(self):
+        from .presentation import TahitiPresentation
+        return TahitiPresentation()
+
     def bot_factories(self) -> dict[str, Any]:
         from .bots import bot_factories
         return {**super().bot_factories(), **bot_factories()}

@@ -35,6 +35,10 @@ class TikiRules(RuleSet):
                          fruits=int(opts["fruit_supply"]), tokens=int(opts["tokens_per_player"]),
                          to_win=int(opts["fruits_to_win"]))
 
+    def presentation(self):
+        from .presentation import TikiPresentation
+        return TikiPresentation()
+
     def bot_factories(self) -> dict[str, Any]:
         """random, greedy (also named heuristic: one move ahead on engine/rules/tiki/bots.py's evaluation) and MCTS."""
         from . import bots
