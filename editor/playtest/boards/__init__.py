@@ -14,11 +14,17 @@ from .base import BoardWidget
 from .registry import board_class, board_kinds, register_board
 
 
-def make_board(ruleset_id: str, parent=None) -> BoardWidget | None:
-    """The board a rule set's games are drawn on, or None when they are drawn on the map."""
-    from engine.rules.registry import get_ruleset
-    cls = board_class(get_ruleset(ruleset_id).presentation().board_kind)
+def board_for(presentation, parent=None) -> BoardWidget | None:
+    """A new board of the kind `presentation` declares, or None for "map" (and for a kind no board
+    registered: the map always works)."""
+    cls = board_class(presentation.board_kind)
     return cls(parent) if cls is not None else None
 
 
-__all__ = ["BoardWidget", "board_class", "board_kinds", "make_board", "register_board"]
+def make_board(ruleset_id: str, parent=None) -> BoardWidget | None:
+    """The board a rule set's games are drawn on, or None when they are drawn on the map."""
+    from engine.rules.registry import get_ruleset
+    return board_for(get_ruleset(ruleset_id).presentation(), parent)
+
+
+__all__ = ["BoardWidget", "board_class", "board_for", "board_kinds", "make_board", "register_board"]
