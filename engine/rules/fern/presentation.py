@@ -168,7 +168,8 @@ def volley_words(e: Volley, name) -> str:
     """"British's 2nd Company fires from C4 at E6 (reaction fire, §6): dice 1, 5, 6 — 2 hits, 1 saved;
     casualties: Te Rangi" (§5)."""
     how = [w for w, on in (("from hiding, §12", e.ambush), ("reaction fire, §6", e.reaction)) if on]
-    text = f"{name(e.player)}'s {e.unit} fires from {e.label} at {e.target_label}" + (f" ({', '.join(how)})" if how else "")
+    text = f"{name(e.player)}'s {e.unit} fires from {e.label} at {e.target_label}"
+    text += f" ({', '.join(how)})" if how else ""
     if e.dice:
         text += f": {'dice' if len(e.dice) > 1 else 'die'} {', '.join(str(d) for d in e.dice)}"
     text += f" — {e.hits} hit{'s' if e.hits != 1 else ''}" + (f", {e.saved} saved" if e.saved else "")
