@@ -111,13 +111,19 @@ class Presentation:
         return {"group": "Roll", "face": None, "text": words(text)}
 
     # --- events ---------------------------------------------------------------------------------
-    def event_words(self, event: Event, seat: int | None, state) -> str | None:
+    def event_words(self, event: Event, seat: int | None, state=None) -> str | None:
         """An event in words as `seat` may know it (None: a spectator told everything): None when
         the seat may not know it, or when this presentation has no words for it. Players are named
-        by `state.player_name` (the scenario's sides)."""
+        by `state.player_name` (the scenario's sides; without a state, "Player 1"…), cells by
+        `cell_label`."""
         if not event.visible_to(seat):
             return None
-        return common_event_words(event, state.player_name, lambda cell: self.cell_label(state, cell))
+        return common_event_words(event, self.namer(state), lambda cell: self.cell_label(state, cell))
+
+    @staticmethod
+    def namer(state):
+        """How players are named: the game's `player_name`, or "Player 1"… without a game."""
+        return state.player_name if state is not None else (lambda p: f"Player {p + 1}")
 
     def event_kind(self, event: Event) -> str:
         """The event log's filter (KINDS) an event is filed under."""
@@ -133,7 +139,8 @@ class Presentation:
         return []
 
     def cell_label(self, state, cell: int) -> str | None:
-        """A cell as the board prints it ("0612"), or None where the presentation cannot say."""
+        """A cell as the board prints it ("0612"), or None where the presentation cannot say (or
+        has no state to ask)."""
         return None
 
     # --- the map --------------------------------------------------------------------------------

@@ -198,14 +198,14 @@ class FernPresentation(Presentation):
 
     def event_words(self, event, seat, state):
         if isinstance(event, Volley):
-            return volley_words(event, state.player_name) if event.visible_to(seat) else None
+            return volley_words(event, self.namer(state)) if event.visible_to(seat) else None
         return super().event_words(event, seat, state)
 
     def event_kind(self, event):
         return "combat" if isinstance(event, Volley) else super().event_kind(event)
 
     def cell_label(self, state, cell):
-        return state.b.label(cell)
+        return state.b.label(cell) if state is not None else None
 
     def pieces(self, state):
         return pieces(state)

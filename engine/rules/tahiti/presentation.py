@@ -258,7 +258,7 @@ class TahitiPresentation(Presentation):
         if isinstance(event, RandomEvent):  # as the narrative tells it (15.12)
             if not event.visible_to(seat):
                 return None
-            who = f" ({state.player_name(event.player)})" if event.player is not None else ""
+            who = f" ({self.namer(state)(event.player)})" if event.player is not None else ""
             return (f"turn {event.turn}: random event {event.number}{who}: {event.headline}"
                     + (f" — {event.effect}" if event.effect else ""))
         return super().event_words(event, seat, state)
@@ -267,7 +267,7 @@ class TahitiPresentation(Presentation):
         return "events" if isinstance(event, RandomEvent) else super().event_kind(event)
 
     def cell_label(self, state, cell):
-        labels = state.b.labels
+        labels = state.b.labels if state is not None else ()
         return labels[cell] if 0 <= cell < len(labels) else None
 
     def pieces(self, state):

@@ -98,3 +98,7 @@ def test_events_are_filed_under_the_logs_filters():
     assert p.event_kind(UnitLost(0, "Militia")) == "combat"
     assert p.event_kind(Roll((3,), "die")) == "dice"
     assert p.event_kind(TurnBegan(2)) == "events"
+
+
+def test_without_a_game_players_are_numbered_from_one():
+    assert Presentation().event_words(UnitLost(1, "Militia", label="0612"), None) == "Player 2 loses Militia at 0612"
