@@ -6,7 +6,7 @@ saved state are never touched. A game is (scenario, seed, actions); undo replays
 move; a saved game is a small JSON file. Everything shown is what the seat on view may know: the
 panel and the map read that seat's observation, the log and the tray that seat's text of each
 action (action_to_string_for). With two or more human seats (hot seat) a curtain falls between
-them. Words come from the rule set's presentation (presenter.py), never from identifiers.
+them. Words come from the rule set's presentation (engine/rules/presentation.py), never from identifiers.
 
 Here: the window, a game's start, and what follows every action (dice rolled, every view
 refreshed, a bot asked). Its parts, one concept each: table_layout.py (toolbar and docks),

@@ -177,6 +177,12 @@ class RuleSet:
             out[name] = getattr(importlib.import_module(module, package if module.startswith(".") else None), attr)
         return out
 
+    def presentation(self):
+        """What the game shows its players (engine/rules/presentation.py): the generic reading here;
+        a rule set returns its own subclass, saying things in its rulebook's words."""
+        from .presentation import Presentation
+        return Presentation()
+
     def balance_bots(self, players: int) -> list[str]:
         """The bots a balance run plays with by default, one name (a key of `bot_factories`) per
         seat, the same in every seat so seats can be compared: bots that play to a result. The

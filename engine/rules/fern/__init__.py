@@ -76,6 +76,10 @@ class FernRules(RuleSet):
             scenario.options["bush_blocks_sight"] = options["bush_blocks_sight"]
         return FernBoard(scenario, self.catalogue, self.sight(scenario), options)
 
+    def presentation(self):
+        from .presentation import FernPresentation
+        return FernPresentation()
+
     bots = {**RuleSet.bots, "heuristic": ".bots:HeuristicBot", "mcts": ".bots:mcts_bot"}
 
     def player_sides(self, scenario: Scenario, players: int) -> list[str]:

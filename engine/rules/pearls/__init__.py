@@ -35,6 +35,10 @@ class PearlsRules(RuleSet):
         return PearlsState(board, len(scenario.sides), ties=str(opts["group_ties"]), max_bid=int(opts["max_bid"]),
                            sit_out=bool(opts["sit_out_without_boats"]))
 
+    def presentation(self):
+        from .presentation import PearlsPresentation
+        return PearlsPresentation()
+
     # random, greedy (also named heuristic: one move ahead on bots.py's evaluation) and MCTS
     bots = {"random": ".bots:random_bot", "greedy": ".bots:greedy_bot", "heuristic": ".bots:greedy_bot",
             "mcts": ".bots:mcts_bot"}

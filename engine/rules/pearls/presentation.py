@@ -10,6 +10,8 @@ by the letters of their column and row, as the board prints them; the middle row
 """
 from __future__ import annotations
 
+from engine.rules.presentation import Presentation
+
 from .board import COLOURS, SIDE
 from .scoring import score_map
 from .state import (BID, CHOOSE, FACE, HOLD_LETTER, KEEP_BOAT, P_AUCTION, P_CHOOSE, P_OVER, P_PLACE, P_ROLL,
@@ -192,3 +194,19 @@ def dice(state: PearlsState, action: int) -> dict | None:
         return {"group": "The die", "face": None, "text": f"The die ({who}): white, an event"}
     n = action - FACE
     return {"group": "The die", "face": n, "text": f"The die ({who}): {n}, put up for auction"}
+
+
+class PearlsPresentation(Presentation):
+    """Tahiti pearls at the playtest table: its own board ("pearls", editor/playtest/boards), the panel's
+    rows, each action and the end of the game in the rulebook's words."""
+
+    board_kind = "pearls"
+
+    def panel(self, state, seat=None):
+        return panel(state, seat)
+
+    def action_words(self, state, action, seat=None):
+        return action_words(state, action, seat)
+
+    def dice(self, state, action, text):
+        return dice(state, action) or super().dice(state, action, text)

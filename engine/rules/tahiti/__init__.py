@@ -52,6 +52,10 @@ class TahitiRules(RuleSet):
         from .game import new_game
         return new_game(scenario, self.catalogue, options)
 
+    def presentation(self):
+        from .presentation import TahitiPresentation
+        return TahitiPresentation()
+
     bots = {**RuleSet.bots, "heuristic": ".bots:HeuristicBot", "mcts": ".bots:mcts_bot"}
 
     def player_sides(self, scenario: Scenario, players: int) -> list[str]:

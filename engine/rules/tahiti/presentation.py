@@ -1,18 +1,20 @@
 """What a Tahiti game shows: action texts, action cells, map markers, information, summary.
 
 Scope: the playtest window's and balance reports' view of a TahitiState (engine/rules/api.py's
-optional verbs). Nothing here changes a game.
+optional verbs), and `TahitiPresentation`, what `TahitiRules.presentation()` returns: the
+table's words (presentation_table.py) and its random events in words. Nothing here changes a game.
 """
 from __future__ import annotations
 
 from typing import Any
 
+from engine.rules.presentation import Presentation
+
 from .constants import (BUILDS, CELL, COMBAT, CURSED, DONE, EXPED, FLIPPED, IN_MARAE, LAND, MOVED, PICK, REROLL,
                         SEA, SPLIT, STAYED, SULLEN, TAKE, UNIT_CLASSES, first_of_class, unit_class)
 from . import presentation_table as table
-from .presentation_table import (LEGEND, LEGEND_STYLE, dice, events, log_kind, map_markers, panel, pieces,  # noqa: F401
-                                 result, victory_track)
 from .queries import area_control, areas_held
+from .random_event import RandomEvent
 
 SYMBOL = {"head_chieftain": "HC", "clan_elder": "CE", "shaman": "Sh", "population": "P", "militia": "Mi",
           "slingers": "Sl", "fighters": "F", "heavy_troops": "HT", "war_canoe": "WC"}
@@ -226,3 +228,70 @@ def summary(st) -> dict[str, Any]:
     held = area_control(st)
     return {"areas": {a: (st.players[p] if p >= 0 else None) for a, p in zip(st.b.areas, held)},
             "turns": st.turn, "end": st.result[0] if st.result else None}
+
+
+class TahitiPresentation(Presentation):
+    """Tahiti at the playtest table: the panel's fixed rows, the dice by their rules, the map's
+    markers and legend, the areas washed in their holders' colours, the stack panel's units."""
+
+    board_kind = "map"
+
+    def panel(self, state, seat=None):
+        return table.panel(state, seat)
+
+    def result(self, state):
+        return table.result(state) or super().result(state)
+
+    def victory_track(self, state):
+        return table.victory_track(state)
+
+    def dice(self, state, action, text):
+        return table.dice(state, action) or super().dice(state, action, text)
+
+    def log_kind(self, state, action):
+        return table.log_kind(state, action)
+
+    def narrative(self, state):
+        return table.events(state)
+
+    def event_words(self, event, seat, state):
+        if isinstance(event, RandomEvent):  # as the narrative tells it (15.12)
+            if not event.visible_to(seat):
+                return None
+            who = f" ({self.namer(state)(event.player)})" if event.player is not None else ""
+            return (f"turn {event.turn}: random event {event.number}{who}: {event.headline}"
+                    + (f" — {event.effect}" if event.effect else ""))
+        return super().event_words(event, seat, state)
+
+    def event_kind(self, event):
+        return "events" if isinstance(event, RandomEvent) else super().event_kind(event)
+
+    def cell_label(self, state, cell):
+        labels = state.b.labels if state is not None else ()
+        return labels[cell] if 0 <= cell < len(labels) else None
+
+    def pieces(self, state):
+        return table.pieces(state)
+
+    def map_markers(self, state):
+        return table.map_markers(state)
+
+    def legend_style(self):
+        return table.LEGEND_STYLE
+
+    def conditions(self, state):
+        """This turn's truce, rain and storm (14-15, 44-45, 52-53), as the legend's keys."""
+        return {k for k in ("truce", "rain", "storm") if state.cond.get(k)}
+
+    def area_of_cells(self, state):
+        return state.b.area
+
+    def area_holders(self, state):
+        players = state.players
+        return {a: players[p] for a, p in enumerate(area_control(state)) if 0 <= p < len(players)}
+
+    def stack_units(self, state, cell):
+        return stack_units(state, cell)
+
+    def stack_choice(self, state):
+        return stack_choice(state)

@@ -35,6 +35,10 @@ class TikiRules(RuleSet):
                          fruits=int(opts["fruit_supply"]), tokens=int(opts["tokens_per_player"]),
                          to_win=int(opts["fruits_to_win"]))
 
+    def presentation(self):
+        from .presentation import TikiPresentation
+        return TikiPresentation()
+
     # random, greedy (also named heuristic: one move ahead on bots.py's evaluation) and MCTS
     bots = {"random": ".bots:random_bot", "greedy": ".bots:greedy_bot", "heuristic": ".bots:greedy_bot",
             "mcts": ".bots:mcts_bot"}
