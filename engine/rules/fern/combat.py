@@ -57,8 +57,9 @@ def cc_text(s, task, face) -> str:
         who = f"attackers {s.party_name(gids, leaders)}"
     else:
         who = f"defenders {s.cell_names(target, 1 - player)}"
-    six = face >= 6
-    return f"close combat at {s.b.label(target)}, {who}: die ({left} left), needed 6, rolled {face} — " + (
+    need = s.b.t["close_combat"]["hit_on"]
+    six = face >= need
+    return f"close combat at {s.b.label(target)}, {who}: die ({left} left), needed {need}, rolled {face} — " + (
         "casualty" if six else "no casualty")
 
 

@@ -126,7 +126,8 @@ def hit_text(s, task, face) -> str:
     hit = face >= s.b.t["hit_on"]
     total = hits + hit
     end = f"; {total} hit{'s' if total != 1 else ''} in all" if left == 1 else ""
-    return f"{_who(s, ctx)}, die {n} of {dice}{extra}: needed 6, rolled {face} — {verdict(hit, 'hit', 'miss')}{end}"
+    return (f"{_who(s, ctx)}, die {n} of {dice}{extra}: needed {s.b.t['hit_on']}, rolled {face} — "
+            f"{verdict(hit, 'hit', 'miss')}{end}")
 
 
 def saved(s, face: int, mod: int) -> bool:

@@ -32,19 +32,19 @@ def party_pinned(s, gids, leaders) -> bool:
 
 def step_cost(s, player: int, gids, leaders, a: int, v: int, assault: bool) -> tuple[int, list[str]]:
     b, t = s.b, s.b.t["move"]
-    cost, parts = t["base"], ["1"]
+    cost, parts = t["base"], [str(t["base"])]
     if b.bush[v]:
         cost += t["into_bush"]
-        parts.append("+1 into bush")
+        parts.append(f"+{t['into_bush']} into bush")
     if b.bush[a] and any(b.units[s.groups[g].unit].colonial for g in gids):
         cost += t["colonial_out_of_bush"]
-        parts.append("+1 colonial troops leaving bush")
+        parts.append(f"+{t['colonial_out_of_bush']} colonial troops leaving bush")
     if b.crosses_stream(a, v):
         cost += t["stream"]
-        parts.append("+1 across a stream")
+        parts.append(f"+{t['stream']} across a stream")
     if assault:
         cost += t["into_enemy"]
-        parts.append("+3 into the enemy")
+        parts.append(f"+{t['into_enemy']} into the enemy")
     return cost, parts
 
 
