@@ -96,3 +96,18 @@ def test_the_forced_march_panic_faces_of_rules_yaml(tmp_path):
         "odd: each Unit but the Leaders (and the War Canoe) checks"
     data = changed_copy(tmp_path, "tahiti", "rules.yaml", "forced_march_panic_on: [1, 3, 5]", "forced_march_panic_on: [6]")
     assert run(FORCED_MARCH, data) == {"1": [], "2": [], "3": [], "4": [], "5": [], "6": units}
+
+
+# A movement query's storm given as event 14-15's third die (`--condition storm=N`): the storm it means.
+STORM = START + """
+from engine.rules.tahiti.data import parse_conditions
+from test_tahiti_game_support import scenario
+print(json.dumps([parse_conditions(scenario(), {"storm": die}).storm for die in range(1, 7)]))
+"""
+
+
+def test_a_query_reads_the_storm_die_of_events_yaml(tmp_path):
+    assert run(STORM) == ["coastal", "coastal", "major", "major", "major", "hurricane"]
+    data = changed_copy(tmp_path, "tahiti", "events.yaml", "{dice: [1, 2], storm: coastal,", "{dice: [1, 2, 3], storm: coastal,")
+    change(data, "tahiti", "events.yaml", "{dice: [3, 4, 5], storm: major,", "{dice: [4, 5], storm: major,")
+    assert run(STORM, data) == ["coastal", "coastal", "coastal", "major", "major", "hurricane"]
