@@ -111,3 +111,9 @@ def test_a_query_reads_the_storm_die_of_events_yaml(tmp_path):
     data = changed_copy(tmp_path, "tahiti", "events.yaml", "{dice: [1, 2], storm: coastal,", "{dice: [1, 2, 3], storm: coastal,")
     change(data, "tahiti", "events.yaml", "{dice: [3, 4, 5], storm: major,", "{dice: [4, 5], storm: major,")
     assert run(STORM, data) == ["coastal", "coastal", "coastal", "major", "major", "hurricane"]
+
+
+def test_the_clan_elders_allowance_of_the_catalogue_is_his_stacks(tmp_path):
+    data = changed_copy(tmp_path, "tahiti", "catalogue.yaml", "symbol: CE, movement_class: foot, mp: 3,",
+                        "symbol: CE, movement_class: foot, mp: 2,")
+    assert run(LEADERSHIP, data) == {"kinds": ["clan_elder", "fighters", "militia", "population", "shaman"], "mp": 2}
