@@ -31,8 +31,9 @@ def numbers() -> Numbers:
         r: dict[str, Any] = yaml.load(fh, Loader=yaml.CSafeLoader)["rules"]
     faces = list(r["die"])
     shown = sorted({f for f in faces if f != "white"})
-    if not all(isinstance(f, int) and 1 <= f <= 4 for f in shown) or not 0 <= int(r["max_save"]) <= 10:
-        raise ValueError("pearls rules: the die shows numbers 1 to 4 (or white) and savings are $0 to $10 at most")
+    if not shown or not all(isinstance(f, int) and 1 <= f <= 4 for f in shown) or not 0 <= int(r["max_save"]) <= 10:
+        raise ValueError("pearls rules: the die shows numbers 1 to 4 (at least one) or white, and savings are "
+                         "$0 to $10 at most")
     return Numbers(int(r["start_cash"]), int(r["boats"]), int(r["pearls_per_colour"]), int(r["colours_out_to_end"]),
                    int(r["payday_per_boat"]), int(r["max_save"]),
                    tuple((f, faces.count(f)) for f in shown), faces.count("white"), len(faces))

@@ -295,7 +295,7 @@ class PearlsState(GameState):
 
     def _roll(self, action: int) -> None:
         if action == WHITE:
-            if self.token == 0:  # payday: $1 per boat on the map
+            if self.token == 0:  # payday: payday_per_boat dollars (1) per boat on the map
                 for p in range(self.n):
                     self.cash[p] += _N.payday_per_boat * self.on_map[p]
                 self.token = 1
