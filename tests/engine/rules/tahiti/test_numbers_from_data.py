@@ -117,3 +117,19 @@ def test_the_clan_elders_allowance_of_the_catalogue_is_his_stacks(tmp_path):
     data = changed_copy(tmp_path, "tahiti", "catalogue.yaml", "symbol: CE, movement_class: foot, mp: 3,",
                         "symbol: CE, movement_class: foot, mp: 2,")
     assert run(LEADERSHIP, data) == {"kinds": ["clan_elder", "fighters", "militia", "population", "shaman"], "mp": 2}
+
+
+# Red's Fighters (combat value 3) flipped by a panic: the value it fights at.
+FLIPPED = START + """
+from engine.rules.tahiti.constants import FLIPPED
+from engine.rules.tahiti.queries import unit_value
+fighters = next(u for u in st.units if u[1] == RED and u[0] == "fighters")
+fighters[3] |= FLIPPED
+print(json.dumps(unit_value(st, fighters)))
+"""
+
+
+def test_a_flipped_unit_fights_at_its_value_divided_by_combat_yamls_divisor(tmp_path):
+    assert run(FLIPPED) == 1  # 3 halved, rounded down
+    data = changed_copy(tmp_path, "tahiti", "combat.yaml", "flipped_value_divisor: 2", "flipped_value_divisor: 1")
+    assert run(FLIPPED, data) == 3
