@@ -88,7 +88,7 @@ def resolve(s, task) -> None:
     if loser == player:
         to = origin if not s.occupied(origin, enemy) else None
         if to is None:
-            att_loss *= 2
+            att_loss *= s.b.t["close_combat"]["cannot_retreat_loss"]
     else:
         to = retreat_square(s, enemy, target, origin)
         while to is not None and s.occupied(to, player):
@@ -97,7 +97,7 @@ def resolve(s, task) -> None:
             s.reveal(to, player)
             to = retreat_square(s, enemy, target, origin)
         if to is None:
-            def_loss *= 2
+            def_loss *= s.b.t["close_combat"]["cannot_retreat_loss"]
     s.stack.append(("cc_after", ctx, loser, to))
     if def_loss:
         s.stack.append(("alloc", enemy, target, def_loss, None, None, "close combat"))
