@@ -23,8 +23,9 @@ from .machinery import handler, step
 from .queries import area_control
 from .rulesdata import load
 
-TRAIN = {"train_militia": ("population", "militia"), "train_slingers": ("militia", "slingers"),
-         "train_fighters": ("militia", "fighters"), "train_heavy": ("fighters", "heavy_troops")}
+# construction.yaml's builds, read once: a training's unit kinds (from, to), a build's Big Logs.
+TRAIN = {name: (b["from"], b["to"]) for name, b in load("construction")["builds"].items() if "from" in b}
+LOGS = {name: int(b.get("logs", 0)) for name, b in load("construction")["builds"].items()}
 
 
 def idle_area(st: TahitiState, area: int) -> bool:
@@ -101,15 +102,15 @@ def build_actions(st: TahitiState, player: int, cell: int, first: bool) -> list[
     for name, (frm, _) in TRAIN.items():
         if _has(st, cell, player, frm):
             acts.append(CELL + BUILDS.index(name) * n + cell)
-    if v[2] > 0:
+    if v[2] >= LOGS["part_village"]:
         near = {a} | set(b.area_adj[a])
         taken = set(st.villages)
         sites = sorted({u[2] for u in st.units if u[1] == player and u[0] == "population" and b.area[u[2]] in near
                         and u[2] not in taken and b.terrain[u[2]] in ("coast", "clear", "jungle")
                         and not idle_area(st, b.area[u[2]])})  # no building in the Arioi's or a blighted area
         acts += [CELL + BUILDS.index("part_village") * n + c for c in sites]
-        if b.coast[cell]:
-            acts.append(CELL + BUILDS.index("part_canoe") * n + cell)
+    if v[2] >= LOGS["part_canoe"] and b.coast[cell]:
+        acts.append(CELL + BUILDS.index("part_canoe") * n + cell)
     if v[3] > 0:
         acts.append(CELL + BUILDS.index("finish_canoe") * n + cell)
     if first:
@@ -142,10 +143,10 @@ def on_build(st: TahitiState, action: int, player: int, cell: int, left: int) ->
         frm, to = TRAIN[name]
         _has(st, cell, player, frm)[0] = to
     elif name == "part_village":
-        v[2] -= 1
+        v[2] -= LOGS[name]
         st.villages[target] = [player, 0, 0, 0, -1]
     elif name == "part_canoe":
-        v[2] -= 1
+        v[2] -= LOGS[name]
         v[3] += 1
     elif name == "finish_canoe":
         v[3] -= 1

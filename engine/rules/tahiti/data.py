@@ -81,8 +81,13 @@ class Conditions:
     truce: bool = False           # 44-45: no movement into enemy-controlled areas
 
 
-# Event 14-15's third die, for those who type the roll rather than the result.
-_STORM_DIE = {1: "coastal", 2: "coastal", 3: "major", 4: "major", 5: "major", 6: "hurricane"}
+@lru_cache(maxsize=None)
+def _storm_die() -> dict[int, str]:
+    """Event 14-15's third die -> its storm (events.yaml), for those who type the roll rather than the result."""
+    entry = next(e for e in _load("events.yaml") if e.get("event") == "storm")
+    return {int(d): str(r["storm"]) for r in entry["results"] for d in r["dice"]}
+
+
 KNOWN = ("storm", "rain", "arioi", "truce")
 
 
@@ -97,7 +102,7 @@ def parse_conditions(scenario: Scenario, conditions: Mapping[str, Any] | None) -
     if isinstance(storm, bool):
         storm = "major" if storm else None
     elif isinstance(storm, int):
-        storm = _STORM_DIE.get(storm, "?")
+        storm = _storm_die().get(storm, "?")
     elif storm in ("none", "no", ""):
         storm = None
     if storm is not None and storm not in rule_data()["storm_canoe_terrain"]:

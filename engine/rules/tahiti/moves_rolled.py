@@ -11,7 +11,7 @@ of a stack ending its move on a full Marae's hex. Step one is moves.py's, the re
 from __future__ import annotations
 
 from .constants import CELL, COMBAT, DONE, IN_MARAE, LAND, LEADERS, SEA, SULLEN
-from .data import forced_march as forced_march_mp, variable_movement as variable_movement_mp
+from .data import forced_march as forced_march_mp, rule_data, variable_movement as variable_movement_mp
 from .game_state import TahitiState
 from .losses import push_panic
 from .machinery import handler, step
@@ -230,7 +230,7 @@ def forced_march_panic(st: TahitiState, player: int, uids: tuple) -> None:
 def on_forced_march_panic_check(st: TahitiState, face: int, player: int, uids: tuple) -> None:
     """15.14: even, no effect; odd, each Unit (not Clan Elders) of the stack rolls once for Panic
     (9.2). Head Chieftains never panic (15.9); War Canoes are not Units that panic."""
-    if face % 2 == 0:
+    if face not in rule_data()["forced_march_panic_on"]:
         return
     push_panic(st, [u[4] for u in _alive(st, uids) if u[0] not in LEADERS and u[0] != "war_canoe"],
                with_chieftain=False, second_kills=False)

@@ -14,9 +14,8 @@ from .constants import COMBAT, IN_MARAE, LEADERS, MOVED, STAYED, SULLEN
 from .game_state import TahitiState
 from .rulesdata import load
 
-# Who boards first when a whole stack takes to its canoes: Leaders, the strongest troops, the rest.
-BOARDING = {"head_chieftain": 0, "clan_elder": 1, "heavy_troops": 2, "fighters": 3, "slingers": 4,
-            "militia": 5, "shaman": 6, "population": 7}
+# Who boards first when a whole stack takes to its canoes (construction.yaml's canoe_boarding).
+BOARDING = {kind: i for i, kind in enumerate(load("construction")["canoe_boarding"])}
 
 
 def _stack(st: TahitiState, player: int, cell: int, again: bool, skip: tuple = (), pool: list | None = None) -> list[list]:
