@@ -24,12 +24,12 @@ import shapely
 from shapely.geometry import Polygon, mapping
 from shapely.geometry.polygon import orient
 
-from engine.board.geometry import cell_polygons, cells_outline
+from engine.board.geometry import cell_corners, cell_polygons, cells_outline
 from engine.scenario.model import Scenario
 
 from .atomic import atomic_path
 from .geojson_text import cells_text, points_text
-from .outlines import area_rings, cell_corners
+from .outlines import area_rings
 from .registry import Written
 
 EARTH_RADIUS_KM = 6371.0088  # mean radius, as tools/maps/geo.py projects with

@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 # _side_slots: which neighbour lies across each side of a cell polygon (shared with cells_outline).
-from engine.board.geometry import _side_slots, cell_corners, corner_parts
+from engine.board.geometry import _side_slots, corner_parts
 from engine.board.grids import Grid
 
 
