@@ -99,6 +99,11 @@ class Grid(ABC):
     def is_cell(self, cell: int) -> bool:
         return 0 <= cell < self.size
 
+    def shares_side(self, a: int, b: int) -> bool:
+        """Whether neighbours a and b meet along a side (where an edge feature lies), not at a corner
+        only; linked spaces meet along their link."""
+        return True
+
     def edge_label(self, a: int, b: int) -> str:
         a, b = sorted((a, b))
         return f"{self.label(a)}{EDGE_SEPARATOR}{self.label(b)}"

@@ -53,6 +53,11 @@ class SquareGrid(_RectGrid):
                 cells.append(c)
         return cells
 
+    def shares_side(self, a: int, b: int) -> bool:
+        """Diagonal neighbours meet at a corner only (Fire in the Fern §1: eight neighbours, four sides)."""
+        c = self.columns
+        return a % c == b % c or a // c == b // c
+
     def coords(self, cell: int) -> tuple[int, int]:
         return self.col_row(cell)
 

@@ -213,3 +213,12 @@ def test_label_anchor_places_the_number_in_the_cell():
     assert HexGrid(2, 2).label_anchor() == (0.0, 0.0, -1.0, 1.15, "middle")
     assert HexGrid(2, 2, "pointy").label_anchor() == (0.0, 0.0, -0.62, 0.9, "middle")
     assert SquareGrid(2, 2).label_anchor()[-1] == "start" and track().label_anchor()[2] > 0
+
+
+def test_diagonal_squares_share_no_side():
+    s = SquareGrid(3, 3)
+    assert s.shares_side(*at(s, "2,2", "2,3")) and s.shares_side(*at(s, "2,2", "1,2"))
+    assert not s.shares_side(*at(s, "2,2", "3,3"))
+    h = HexGrid(3, 3)
+    assert all(h.shares_side(4, n) for n in h.neighbours(4))
+    assert track().shares_side(0, 1)
