@@ -274,6 +274,12 @@ class Grid(ABC):
         raise GridError(f"a {self.shape} board has no columns and rows")
 
     @property
+    def pitch(self) -> tuple[float, float]:
+        """Layout units from one column to the next and from one row to the next (hexes: the
+        columns of flat hexes 1.5 apart, their rows sqrt 3; pointy hexes the other way round)."""
+        raise GridError(f"a {self.shape} board has no columns and rows")
+
+    @property
     def reach(self) -> float:
         """Layout units from a cell's centre to its farthest corner."""
         c = self.center(0)

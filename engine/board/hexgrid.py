@@ -130,8 +130,12 @@ class HexGrid(_RectGrid):
     def offset_at(self, x: float, y: float) -> tuple[int, int]:
         return axial_to_offset(hex_round(pixel_to_hex(self.layout, x, y)), self.offset)
 
+    @property
+    def pitch(self) -> tuple[float, float]:
+        return (1.5, _SQRT3) if self.orientation == "flat" else (_SQRT3, 1.5)
+
     def _box(self, x0: float, y0: float, x1: float, y1: float) -> tuple[int, int, int, int]:
-        dx, dy = (1.5, _SQRT3) if self.orientation == "flat" else (_SQRT3, 1.5)
+        dx, dy = self.pitch
         return math.floor(x0 / dx), math.floor(y0 / dy), math.ceil(x1 / dx), math.ceil(y1 / dy)
 
     @property

@@ -73,6 +73,10 @@ class SquareGrid(_RectGrid):
     def offset_at(self, x: float, y: float) -> tuple[int, int]:
         return math.floor(x), math.floor(y)
 
+    @property
+    def pitch(self) -> tuple[float, float]:
+        return 1.0, 1.0
+
     def _box(self, x0: float, y0: float, x1: float, y1: float) -> tuple[int, int, int, int]:
         return math.floor(x0), math.floor(y0), math.floor(x1), math.floor(y1)
 

@@ -222,3 +222,14 @@ def test_diagonal_squares_share_no_side():
     h = HexGrid(3, 3)
     assert all(h.shares_side(4, n) for n in h.neighbours(4))
     assert track().shares_side(0, 1)
+
+
+def test_pitch_is_the_step_from_column_to_column_and_row_to_row():
+    flat, pointy, square = HexGrid(3, 3), HexGrid(3, 3, "pointy"), SquareGrid(3, 3)
+    for g in (flat, pointy, square):
+        dx, dy = g.pitch
+        (x0, y0), (x1, _), (_, y2) = g.offset_centre(0, 0), g.offset_centre(2, 0), g.offset_centre(0, 2)
+        assert (x1 - x0, y2 - y0) == pytest.approx((2 * dx, 2 * dy))
+    assert flat.pitch == pytest.approx((1.5, math.sqrt(3))) and square.pitch == (1.0, 1.0)
+    with pytest.raises(GridError):
+        track().pitch
