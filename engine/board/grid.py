@@ -3,7 +3,10 @@
 The concrete boards are in hexgrid.py, squaregrid.py and spaces.py; grids.py
 builds one from a scenario file's description. Everything else about a map
 (terrain, areas, edge features) lives in the scenario; a grid is immutable and
-cheap to share.
+cheap to share. A grid answers every question about its cells — the cells of a
+line, a rectangle, a brush, a ring or a flood fill, coordinates that move a shape,
+labels, the lattice a map is resized and merged on — so that no caller outside
+engine/board/ tests which kind of grid it holds.
 """
 from __future__ import annotations
 
@@ -167,7 +170,7 @@ class Grid(ABC):
     def label_anchor(self) -> tuple[float, float, float, float, str]:
         """Where a printed map puts a cell's label: (a, b, c, d, text anchor) with x = centre x
         + a * half a cell + b * text size, y = centre y + c * half a cell + d * text size."""
-        return 0.0, 0.0, 0.78, 0.0, "middle"  # under a space's name
+        return 0.0, 0.0, 0.78, 0.0, "middle"  # low in the cell
 
     def text_layout(self) -> tuple[int, int]:
         """(tokens a row, rows) of a layer written one token per cell (the native file's rows)."""
