@@ -163,7 +163,7 @@ def scenario_from_tiled(doc: dict[str, Any], path: str, rules: str | None = None
             raise KeyError(gid)
         return str(t)
 
-    if isinstance(grid, SpacesGrid):
+    if not grid.lattice:
         terrain, cell_area = _space_layers(doc, grid, cat.default_terrain)
     else:
         layer = _tile_layer(doc, terrain_layer, fallback_first=True)

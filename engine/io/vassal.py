@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from engine.board.geometry import cells_outline
-from engine.board.grids import HexGrid, SpacesGrid, SquareGrid
+from engine.board.grids import Grid
 from engine.scenario.force_tree import piece_name
 from engine.scenario.model import Scenario
 
@@ -72,7 +72,10 @@ def board_picture(scenario: Scenario, render_png: RenderPng, cell_mm: float = 19
     return png, pic
 
 
-def grid_attributes(grid: HexGrid | SquareGrid, pic: Picture) -> tuple[dict, dict]:
+_VASSAL_GRID = {"hex": "HexGrid", "square": "SquareGrid"}  # VASSAL's grid for each kind of lattice
+
+
+def grid_attributes(grid: Grid, pic: Picture) -> tuple[dict, dict]:
     """(grid attributes, numbering attributes) for VASSAL, matching the picture and Motu's labels.
 
     A VASSAL hex grid has columns dx apart, hexes dy apart down a column, odd columns
@@ -81,7 +84,7 @@ def grid_attributes(grid: HexGrid | SquareGrid, pic: Picture) -> tuple[dict, dic
     columns' numbers, which is Motu's even-q/even-r.
     """
     x0, y0 = (round(v) for v in pic.px(*grid.center(0)))
-    if isinstance(grid, SquareGrid):
+    if grid.shape == "square":
         side = pic.px_per_unit
         attrs = dict(dx=side, dy=side, x0=x0, y0=y0)
         numbering = dict(hType="N", vType="N", hOff=1, vOff=1, hLeading=0, vLeading=0, sep=",", first="H")
@@ -92,7 +95,9 @@ def grid_attributes(grid: HexGrid | SquareGrid, pic: Picture) -> tuple[dict, dic
     attrs = dict(dx=round(step, 4), dy=round(across, 4), x0=y0 if sideways else x0, y0=x0 if sideways else y0,
                  sideways=sideways)
     # Sideways, VASSAL's columns are Motu's rows: its row-first numbering reads as Motu's column-first label.
-    numbering = dict(hType="N", vType="N", hOff=1, vOff=1, hLeading=grid._cw - 1, vLeading=grid._rw - 1, sep="",
+    # Leading zeros pad the column's and the row's part of the label (0304) to their widths.
+    cols, rows = grid.label_parts()
+    numbering = dict(hType="N", vType="N", hOff=1, vOff=1, hLeading=len(cols[0]) - 1, vLeading=len(rows[0]) - 1, sep="",
                      first="V" if sideways else "H", stagger=grid.offset.startswith("even"))
     return attrs, numbering
 
@@ -139,14 +144,14 @@ def write_vmod(scenario: Scenario, path: str, render_png: RenderPng, cell_mm: fl
 
 def _grid(board, scenario: Scenario, pic: Picture) -> tuple[str, list[str]]:
     grid = scenario.grid
-    if isinstance(grid, SpacesGrid):
+    if not grid.lattice:  # named spaces: a region for each
         regions = board.addRegionGrid(snapto=True, visible=False)
         for c in range(grid.size):
             x, y = pic.px(*grid.center(c))
             regions.addRegion(name=grid.label(c), originx=round(x), originy=round(y), alsoPiece=False)
         return "RegionGrid", []
     attrs, numbering = grid_attributes(grid, pic)
-    kind = "HexGrid" if isinstance(grid, HexGrid) else "SquareGrid"
+    kind = _VASSAL_GRID[grid.shape]
     # The picture already shows the grid and the numbers: VASSAL's own drawing of them stays off.
     holder = board.addZonedGrid() if scenario.areas else board
     g = holder.add(getattr(vassal_api(), kind), color="#000000", visible=False, snapTo=True, **attrs)
