@@ -20,7 +20,7 @@ from typing import Callable, Sequence
 
 from engine.ai.bot import Bot, play_game
 from engine.rules.api import CHANCE, TERMINAL, GameState
-from engine.session.session import sample_outcome
+from engine.rules.chance import sample_outcome
 
 Evaluate = Callable[[GameState], Sequence[float]]
 

@@ -1,9 +1,9 @@
 """Headless batches of games: bots per seat, in parallel processes or on a Dask cluster.
 
-Game i draws every random number from generators seeded by (seed, i): its dice
-from one, each seat's bot from another. So a game's result does not depend on
-which worker played it, and a batch gives the same results, byte for byte, in
-any number of workers.
+Game i is a Session (session.py) played by bots, drawing every random number from
+generators seeded by (seed, i): its dice from one, each seat's bot from another. So a
+game's result does not depend on which worker played it, and a batch gives the same
+results, byte for byte, in any number of workers.
 """
 from __future__ import annotations
 
@@ -14,12 +14,12 @@ from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
-from engine.ai.bot import play_game
 from engine.io.native import loads
 from engine.rules.api import CHANCE
 from engine.rules.registry import get_ruleset
 
 from .collect import collector_for
+from .session import Session
 
 
 @dataclass(frozen=True)
@@ -91,7 +91,9 @@ def _context(spec: BatchSpec):
 def play_one(spec: BatchSpec, game: int) -> GameResult:
     """Play game number `game` of the batch; the same (spec, game) always plays the same game."""
     scenario, rules = _context(spec)
-    state = rules.new_initial_state(scenario, dict(spec.options))
+    options = dict(spec.options)
+    session = Session(lambda: rules.new_initial_state(scenario, options), seed=f"{spec.seed}:{game}:dice", texts=False)
+    state = session.state
     factories = rules.bot_factories()
     players = state.num_players()
     names = list(spec.bots_for(game))
@@ -108,10 +110,10 @@ def play_one(spec: BatchSpec, game: int) -> GameResult:
             first.append(player)
 
     try:
-        final = play_game(state, bots, random.Random(f"{spec.seed}:{game}:dice"), spec.max_moves, note)
+        final = session.play(bots, spec.max_moves, note)
         finished = True
     except RuntimeError:  # Motu's own move limit, not a rule of the game: reported as "not finished"
-        final, finished = state, False
+        final, finished = session.state, False
     returns = [float(r) for r in final.returns()] if finished else [0.0] * players
     best = max(returns)
     winner = returns.index(best) if finished and returns.count(best) == 1 else None
