@@ -180,13 +180,9 @@ def _play_logged(s, rules, bots: list[str], seed: int) -> int:
 
     session = Session(lambda: rules.new_initial_state(s), seed)
     factories = rules.bot_factories()
-    players = [factories[name](random.Random(seed * 7919 + i)) for i, name in enumerate(bots)]
-    while not session.state.is_terminal():
-        state = session.state
-        player = state.current_player()
-        entry = session.roll() if player == CHANCE else session.apply(players[player].choose(state))
-        who = "dice" if entry.player == CHANCE else state.player_name(entry.player)
-        print(f"{who}: {entry.text}")
+    session.play([factories[name](random.Random(seed * 7919 + i)) for i, name in enumerate(bots)])
     final = session.state
+    for entry in session.log:
+        print(f"{'dice' if entry.player == CHANCE else final.player_name(entry.player)}: {entry.text}")
     print("result: " + ", ".join(f"{final.player_name(p)} {r:g}" for p, r in enumerate(final.returns())))
     return 0
