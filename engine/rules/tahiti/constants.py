@@ -17,7 +17,7 @@ A unit is a small list [kind, player, cell, flags, uid].
 """
 from __future__ import annotations
 
-from .rulesdata import load
+from .data.tables import load
 
 DONE, REROLL, PICK = 0, 7, 100
 SPLIT, TAKE = 200_000, 300_000

@@ -9,7 +9,7 @@ Combat Units stand in the Marae's hex (15.8). Zones of influence: zones.py's rea
 from __future__ import annotations
 
 from .constants import COMBAT, CURSED, FLIPPED, IN_MARAE, LEADERS, SULLEN
-from .rulesdata import combat_value, combat_values, load
+from .data.tables import combat_value, combat_values, load
 
 _CV = combat_values()
 _FLIPPED = int(load("combat")["flipped_value_divisor"])  # read once: bot evaluations ask every unit

@@ -9,7 +9,7 @@ from changed_rules_data import change, changed_copy, run
 START = """
 import json, sys
 sys.path.insert(0, "tests/engine/rules/tahiti")
-from engine.rules.tahiti import stacks
+from engine.rules.tahiti.movement import stacks
 from engine.rules.tahiti.constants import BUILDS, CELL
 from engine.rules.tahiti.game_state import PICK
 from tahiti_positions import RED_HOME
@@ -41,7 +41,7 @@ print(json.dumps([u[0] for u in aboard]))
 
 # The die after Red's whole home stack has Forced Marched (15.14): the units that check Panic.
 FORCED_MARCH = START + """
-from engine.rules.tahiti.moves_rolled import on_forced_march_panic_check
+from engine.rules.tahiti.movement.after_dice import on_forced_march_panic_check
 out = {}
 for face in range(1, 7):
     st.todo = []
@@ -100,7 +100,7 @@ def test_the_forced_march_panic_faces_of_rules_yaml(tmp_path):
 
 # A movement query's storm given as event 14-15's third die (`--condition storm=N`): the storm it means.
 STORM = START + """
-from engine.rules.tahiti.data import parse_conditions
+from engine.rules.tahiti.data.options import parse_conditions
 from test_tahiti_game_support import scenario
 print(json.dumps([parse_conditions(scenario(), {"storm": die}).storm for die in range(1, 7)]))
 """
