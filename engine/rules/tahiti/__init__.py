@@ -3,7 +3,7 @@
 Scope: the RuleSet object; the rules live in the modules beside it — data (tables, options,
 conditions), geography (land, water, lagoons, hexsides), zones (7.5 / 8.4), control (areas and
 Maraes, 15.8), movement.profiles (land, sea, reef, portage: 15.6, 15.7, 15.13, events 14-15 /
-44-45 / 52-53), events.rast (15.12's Random Area Selection Table) and validation; a game in
+44-45 / 52-53), data.rast (15.12's Random Area Selection Table) and validation; a game in
 game.py, game_state.py and the packages by concept (movement, combat, events, construction,
 bots, presentation). docs/rules/tahiti.md maps them ("Code") and says what Motu chose where
 the seed is silent.

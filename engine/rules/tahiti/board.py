@@ -17,8 +17,8 @@ from engine.scenario.model import Scenario
 
 from .data.options import hexes_per_mp, option, rule_data
 from .geography import COAST, LAGOON, adjacent_areas, coast_land_hexsides, land_flags, water_area, water_flags
-from .construction.maraes import MaraeRule, make_rule
-from .events.rast import TABLE
+from .maraes import MaraeRule, make_rule
+from .data.rast import TABLE
 from .data.tables import load
 from .scale import hexes_per_game_hex
 

@@ -23,7 +23,7 @@ from engine.scenario.catalogue import Catalogue
 from engine.scenario.model import Piece, Scenario
 
 from .data.options import option
-from .construction.maraes import marae_rule
+from .maraes import marae_rule
 
 MARAE_PREFIX = "marae:"
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..constants import DONE, PICK
 from ..game_state import TahitiState
 from ..machinery import handler, step
-from .rast import ROLL_AGAIN, _second, select
+from ..data.rast import ROLL_AGAIN, _second, select
 
 
 def rast(st: TahitiState, then: str, need: str, *args, exclude: tuple = ()) -> None:

@@ -14,7 +14,7 @@ from ..constants import (BUILDS, CELL, COMBAT, CURSED, DONE, EXPED, FLIPPED, IN_
                          SPLIT, STAYED, SULLEN, TAKE, UNIT_CLASSES, first_of_class, unit_class)
 from . import table
 from ..queries import area_control, areas_held
-from ..events.random_event import RandomEvent
+from ..random_event import RandomEvent
 
 SYMBOL = {"head_chieftain": "HC", "clan_elder": "CE", "shaman": "Sh", "population": "P", "militia": "Mi",
           "slingers": "Sl", "fighters": "F", "heavy_troops": "HT", "war_canoe": "WC"}

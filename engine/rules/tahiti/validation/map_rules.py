@@ -21,10 +21,10 @@ from engine.scenario.catalogue import Catalogue
 from engine.scenario.model import Scenario
 from engine.scenario.validation import Finding, describe_cells, finding, register_code, supersede
 
-from ..events import rast
+from ..data import rast
 from ..control import home_villages
 from ..data.options import Conditions, option
-from ..construction.maraes import marae_rule
+from ..maraes import marae_rule
 from ..geography import COAST, LAGOON, SEA, is_land, is_water, land_flags, neighbour_any, terrain_mask, terrain_names
 from ..movement.profiles import canoe_profile, foot_profile
 from .play import PLAY_VALIDATORS

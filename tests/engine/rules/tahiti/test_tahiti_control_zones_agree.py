@@ -25,7 +25,7 @@ from test_tahiti_game_support import RULES, scenario  # noqa: E402
 
 from engine.rules.tahiti import control, zones  # noqa: E402
 from engine.rules.tahiti.constants import CLAN_UNITS  # noqa: E402
-from engine.rules.tahiti.construction.maraes import marae_rule  # noqa: E402
+from engine.rules.tahiti.maraes import marae_rule  # noqa: E402
 from engine.rules.tahiti.data.options import option  # noqa: E402
 from engine.rules.tahiti.game import player_sides  # noqa: E402
 from engine.rules.tahiti.geography import land_flags, water_flags  # noqa: E402
