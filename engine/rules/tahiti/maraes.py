@@ -23,7 +23,7 @@ from typing import Hashable, Iterable, Sequence
 
 from engine.scenario.model import Scenario
 
-from ..data.tables import load
+from .data.tables import load
 
 
 @dataclass(frozen=True)

@@ -13,10 +13,13 @@ from typing import Any, Mapping
 
 import yaml
 
+from engine.rules.game_info import GameInfo, Utility
 from engine.rules.ruleset import RuleSet
 from engine.scenario.catalogue import Catalogue, catalogue_from_dict
 from engine.scenario.model import Scenario
 
+from .presentation import RaidPresentation
+from .report import WORDS, RaidCollector
 from .state import RaidBoard, RaidState
 
 
@@ -28,6 +31,7 @@ class RaidRules(RuleSet):
     id = "raid"
     name = "Raid"
     summary = "A two-side skirmish on hexes: warriors move a hex a turn and fight with a die each"
+    playable = True
 
     @cached_property
     def catalogue(self) -> Catalogue:
@@ -49,6 +53,23 @@ class RaidRules(RuleSet):
     def new_initial_state(self, scenario: Scenario, options: Mapping[str, Any] | None = None) -> RaidState:
         opts = {**self.catalogue.default_options(), **scenario.options, **(options or {})}
         return RaidState(self.board(scenario), int(opts["turn_limit"]))
+
+    def game_info(self, scenario: Scenario, options: Mapping[str, Any] | None = None) -> GameInfo:
+        """Two seats named by the scenario's first two sides; dice; nothing hidden; a win is +1,
+        a loss -1, a draw 0; at most two moves and two dice a side each turn."""
+        opts = {**self.catalogue.default_options(), **scenario.options, **(options or {})}
+        return GameInfo("raid", self.name, self.seat_names(scenario, list(scenario.sides)[:2]),
+                        utility=Utility.ZERO_SUM, max_length=8 * int(opts["turn_limit"]) + 8,
+                        outcomes=WORDS.outcomes, turn_unit="turns")
+
+    def presentation(self) -> RaidPresentation:
+        return RaidPresentation()
+
+    def report_collector(self, state: RaidState) -> RaidCollector:
+        return RaidCollector(state)
+
+    def report_words(self):
+        return WORDS
 
 
 RULESET = RaidRules()
