@@ -195,25 +195,18 @@ class Grid(ABC):
         """A brush of `size` on `centre`: the cells within size - 1 steps, ring after ring (size 1 is
         one cell). Read from neighbour_array: the editor never builds neighbour_lists, which cost
         hundreds of megabytes on a 1,000,000-cell map."""
-        nb = self.neighbour_array
-        out = [centre]
-        frontier = [centre]
-        seen = {centre}
-        for _ in range(max(0, size - 1)):
-            nxt = []
-            for c in frontier:
-                for n in nb[c].tolist():
-                    if n >= 0 and n not in seen:
-                        seen.add(n)
-                        nxt.append(n)
-                        out.append(n)
-            frontier = nxt
-        return out
+        return [c for ring in self._rings(centre, size - 1) for c in ring]
 
     def ring(self, centre: int, radius: int) -> list[int]:
         """The cells exactly `radius` steps from `centre` (radius 0: the centre), those on the map."""
+        *_, last = self._rings(centre, radius)
+        return last
+
+    def _rings(self, centre: int, radius: int):
+        """The cells 0, 1, … `radius` steps from `centre`, one list a step (a breadth-first search)."""
         nb = self.neighbour_array
         frontier, seen = [centre], {centre}
+        yield frontier
         for _ in range(max(0, radius)):
             nxt = []
             for c in frontier:
@@ -222,7 +215,7 @@ class Grid(ABC):
                         seen.add(n)
                         nxt.append(n)
             frontier = nxt
-        return frontier
+            yield frontier
 
     def fill(self, start: int, same: Callable[[int], bool]) -> list[int]:
         """The connected cells from `start` for which `same` holds (start always), in cell order:
