@@ -8,7 +8,8 @@ compare by value, and are never parsed from text. Who reads them:
 
 - the playtest log and dice tray put them into words per seat (the rule set's presentation,
   `engine/rules/presentation.py`), showing a seat only the events `visible_to` it;
-- the balance collectors (`engine/rules/report.py`, one per rule set) count them;
+- the balance collectors (`engine/rules/report.py`'s Collector, one per rule set in its own
+  report.py) count them;
 - nothing reads a game's log text.
 
 Players are seat numbers (0-based); places are cells (`cell`, an int, or None off the map) with
@@ -135,6 +136,7 @@ class GameEnded(Event):
     outcome: str
     why: str = ""
     winners: tuple[int, ...] = ()
+    ended: str = ""  # what ended it, where several ends count the same way ("the turn limit")
 
 
 COMMON_EVENTS = (TurnBegan, PhaseBegan, Battle, ControlChanged, UnitLost, ScoreChanged, Roll, GameEnded)

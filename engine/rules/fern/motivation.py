@@ -23,6 +23,8 @@ from .model import (
     SEL_UNIT0,
     Group,
 )
+from engine.rules.events import Roll as RollEvent
+
 from .steps import Choice, Roll, verdict
 from .turn import main_choice
 
@@ -155,7 +157,11 @@ def main_text(s, task, action) -> str:
 # --- the motivation roll (§2) -------------------------------------------------------------------
 def motivate_apply(s, task, face) -> None:
     _, leader, sel, cell, number = task
-    if face == s.b.t["motivation"]["always_fails"] or face < number:
+    failed = face == s.b.t["motivation"]["always_fails"] or face < number
+    player = s.b.leaders[leader].player
+    s._emit(RollEvent((face,), "motivation (§2)", player, "fails" if failed else "motivates",
+                      seen_by=(player,) if s.leaders[leader].hidden else None))
+    if failed:
         return
     gids, leaders = form_group(s, leader, sel, cell)
     mod = activation_modifier(s, gids, leaders, cell)

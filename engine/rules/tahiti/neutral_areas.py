@@ -22,6 +22,8 @@ Scope (docs/rules/tahiti.md "Area Control"): Motu's reconstruction of the base r
 """
 from __future__ import annotations
 
+from engine.rules.events import ControlChanged
+
 from .game_state import CELL, COMBAT, DONE, IN_MARAE, PICK, TahitiState, handler, step
 from .queries import has_leader, strength
 from .rulesdata import counter, letters, load
@@ -132,6 +134,7 @@ def settle(st: TahitiState, a: int, p: int, letter: str) -> None:
     c = counter(letter) if letter else load("special_events")["normal"]
     cell = _place_cell(st, a, p)
     st.control_markers[a] = p
+    st._emit(ControlChanged("area", str(b.areas[a]), b.area_names[a], None, p, "15.5"))
     st.log.append(f"turn {st.turn}: {st.player_name(p)} takes {b.area_names[a]}" + (f" (counter {letter})" if letter else ""))
     for kind in c.get("units", ()):
         st.add_unit(kind, p, cell)

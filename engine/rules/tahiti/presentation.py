@@ -222,7 +222,3 @@ def information(st) -> dict[str, Any]:
             "result": st.result[2] if st.result else "playing"}
 
 
-def summary(st) -> dict[str, Any]:
-    held = area_control(st)
-    return {"areas": {a: (st.players[p] if p >= 0 else None) for a, p in zip(st.b.areas, held)},
-            "turns": st.turn, "end": st.result[0] if st.result else None}

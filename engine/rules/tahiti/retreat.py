@@ -198,7 +198,7 @@ def on_retreat_target(st: TahitiState, action: int, cell: int, loser: int, winne
         for uid in uids:
             u = st.unit(uid)
             if u is not None and not st.out[loser]:
-                lose_unit(st, u, winner)
+                lose_unit(st, u, winner, "retreat")
         return
     st.log.append(f"turn {st.turn}: {st.player_name(loser)} retreats from {st.b.labels[cell]} "
                   f"to {st.b.labels[path[-1]]}")
@@ -242,7 +242,7 @@ def on_retreat_panic(st: TahitiState, face: int, loser: int, winner: int, uids: 
     u = st.unit(rolling[0])
     if face in panic_faces(st, u, uids):
         if u[4] in panicked:
-            lose_unit(st, u, winner)  # the second panic of this retreat: lost (a Clan Elder captured, 15.9)
+            lose_unit(st, u, winner, "retreat")  # the second panic of this retreat: lost (a Clan Elder captured, 15.9)
         else:
             u[3] |= FLIPPED
             panicked += (u[4],)
