@@ -29,6 +29,9 @@ class GameState(ABC):
 
     _history: list[int]
     _events: list
+    # A game whose legal actions are dear to list may keep them here until its next action (its
+    # `legal_actions` fills it, its `_apply_action` clears it): `apply_action` checks against it.
+    _legal: list[int] | None = None
 
     @abstractmethod
     def num_players(self) -> int: ...
@@ -48,7 +51,8 @@ class GameState(ABC):
 
     def apply_action(self, action: int) -> None:
         """Apply a legal action (IllegalActionError otherwise) and record it in the history."""
-        if action not in self.legal_actions():
+        legal = self._legal
+        if action not in (legal if legal is not None else self.legal_actions()):
             raise IllegalActionError(f"{action} is not legal here")
         self._apply_action(action)
         try:
