@@ -104,7 +104,8 @@ def on_defence_die(st: TahitiState, face: int, cell: int, attacker: int, defende
     events.insert(mark, Battle(cell, st.b.labels[cell], tuple(
         BattleSide(players, fought[i], (a_total - attack_die, d_total - face)[i], ((attack_die, face)[i],),
                    (a_total, d_total)[i], lost[i], tuple(n for n in lost[1 - i] if n == elders))
-        for i, players in enumerate(((attacker,), tuple(defenders)))), 0 if a_total > d_total else 1, won, "9.2"))
+        for i, players in enumerate(((attacker,), tuple(defenders)))), 0 if a_total > d_total else 1,
+        " and ".join(st.player_name(p) for p in winners) + (" win" if len(winners) > 1 else " wins"), "9.2"))
     st.push(*[("retreat", cell, p, captor) for p in losers
               if not st.out[p] and fighting(st, cell, {p})])
 

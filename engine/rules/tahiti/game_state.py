@@ -15,10 +15,11 @@ from typing import Any, Hashable
 
 from engine.rules.api import CHANCE, TERMINAL, GameState
 
-from engine.rules.events import GameEnded
+from engine.rules.events import GameEnded, Roll
 
 from . import presentation
 from .outcomes import outcome_words
+from .roll_causes import ROLL_CAUSES
 from .board import TahitiBoard
 from .constants import (CELL, CLAN_UNITS, COMBAT, CURSED, DONE, EXPED, FLIPPED, IN_MARAE, LAND,  # noqa: F401
                         LEADERS, MOVED, PICK, REROLL, SEA, SPLIT, STAYED, SULLEN, TAKE)
@@ -236,6 +237,14 @@ def _die_rolled(state: TahitiState, face: int, name: str, args: tuple, kind: str
         if _offered(state, player, token, kind, args):
             state.node = ("decide", player, (DONE, REROLL), "_reroll_or_keep", (i, face, name, args, kind))
             return
+    _resolve(state, face, name, args)
+
+
+def _resolve(state: TahitiState, face: int, name: str, args: tuple) -> None:
+    """The die's face stands: told as a Roll with its cause (roll_causes.py), then resolved."""
+    cause = ROLL_CAUSES.get(name)
+    if cause is not None:  # Panic tells its own roll, with what the die did (losses.py)
+        state._emit(Roll((face,), cause[0], args[cause[1]] if cause[1] is not None else None))
     HANDLERS[name](state, face, *args)
 
 
@@ -262,4 +271,4 @@ def _reroll_or_keep(state: TahitiState, action: int, i: int, face: int, name: st
             j = later[0]
             state.node = ("decide", state.tokens[j][0], (DONE, REROLL), "_reroll_or_keep", (j, face, name, args, kind))
         else:
-            HANDLERS[name](state, face, *args)
+            _resolve(state, face, name, args)

@@ -27,6 +27,7 @@ from .game_state import TahitiState
 from .losses import lose_unit, panics
 from .machinery import handler, step
 from .queries import area_control, home_cell, marae_control
+from .retreat_event import Retreat
 from .rulesdata import load
 
 
@@ -202,6 +203,9 @@ def on_retreat_target(st: TahitiState, action: int, cell: int, loser: int, winne
         return
     st.log.append(f"turn {st.turn}: {st.player_name(loser)} retreats from {st.b.labels[cell]} "
                   f"to {st.b.labels[path[-1]]}")
+    names = st.b.names
+    st._emit(Retreat(loser, cell, st.b.labels[cell], path[-1], st.b.labels[path[-1]],
+                     tuple(names.get(u[0], u[0]) for u in st.units if u[4] in uids)))
     into_compound = path[-1] == target and target in maraes
     st.push(("retreat_move", loser, winner, uids, tuple(path), 0, into_compound, ()))
 
