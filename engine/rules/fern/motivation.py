@@ -159,8 +159,9 @@ def motivate_apply(s, task, face) -> None:
     _, leader, sel, cell, number = task
     failed = face == s.b.t["motivation"]["always_fails"] or face < number
     player = s.b.leaders[leader].player
+    from .observation import concealed  # observation reads this module: imported when first needed
     s._emit(RollEvent((face,), "motivation (§2)", player, "fails" if failed else "motivates",
-                      seen_by=(player,) if s.leaders[leader].hidden else None))
+                      seen_by=(player,) if concealed(s, task, 1 - player) else None))  # §12: a hidden party's roll
     if failed:
         return
     gids, leaders = form_group(s, leader, sel, cell)

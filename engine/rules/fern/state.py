@@ -12,6 +12,7 @@ from collections.abc import Hashable
 from typing import Any
 
 from engine.rules.api import CHANCE, TERMINAL, GameState
+from engine.rules.events import TurnBegan
 
 from . import (
     activation,
@@ -48,6 +49,7 @@ class FernState(FernCore, GameState):
             return
         self._set_up()
         self.stack = [("turn_start",)]
+        self._emit(TurnBegan(self.turn))
         self._run()
 
     # --- set-up (§12) -----------------------------------------------------------------------
