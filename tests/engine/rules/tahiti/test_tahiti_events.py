@@ -8,9 +8,10 @@ import sys
 sys.path.insert(0, os.path.dirname(__file__))
 from test_tahiti_game_combat import panics  # noqa: E402
 from test_tahiti_game_combat_retreat import blocked, red_attacks  # noqa: E402
-from test_tahiti_game_support import BLUE, RED, feed  # noqa: E402
+from test_tahiti_game_support import BLUE, RED, feed, game, run_only  # noqa: E402
 
-from engine.rules.events import Battle, Roll, UnitLost  # noqa: E402
+from engine.rules.events import Battle, ControlChanged, Roll, UnitLost  # noqa: E402
+from engine.rules.tahiti.game_state import PICK  # noqa: E402
 from engine.rules.tahiti.retreat_event import Retreat  # noqa: E402
 
 
@@ -46,3 +47,16 @@ def test_rule_12_1_a_clan_elder_lost_with_nowhere_to_retreat_is_told_captured():
     lost = [(e.player, e.unit, e.cause, e.captured_by) for e in of(events, UnitLost)]
     assert lost == [(BLUE, "Militia", "battle", None), (BLUE, "Clan Elder", "retreat", RED)]
     assert of(events, Retreat) == []
+
+
+def test_rule_area_control_a_village_captured_is_told_as_changing_hands():
+    st = game()
+    feed(st, PICK + RED)
+    home = st.home[BLUE]
+    st.units = [u for u in st.units if u[2] != home]
+    st.add_unit("fighters", RED, home)
+    st.drain_events()
+    run_only(st, ("area_control",))
+    label = st.b.labels[home]
+    assert of(st.drain_events(), ControlChanged) == [
+        ControlChanged("village", label, f"the Village at {label}", BLUE, RED)]
