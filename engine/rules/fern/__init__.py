@@ -91,8 +91,9 @@ class FernRules(RuleSet):
         information (§12's hidden figures: `observation`); +1/-1, a tie 0; counted in game turns."""
         names = tuple(scenario.sides[s].name if s in scenario.sides else default
                       for s, default in zip(self.player_sides(scenario, 2), ("British", "Maori")))
+        from .victory import OUTCOMES
         return GameInfo("fern", self.name, names, Chance.EXPLICIT, Information.IMPERFECT, Utility.ZERO_SUM,
-                        -1.0, 1.0, MOVE_LIMIT, turn_unit="turns")
+                        -1.0, 1.0, MOVE_LIMIT, outcomes=OUTCOMES, turn_unit="turns")
 
     def report_collector(self, state):
         from .report import FernCollector

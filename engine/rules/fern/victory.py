@@ -57,17 +57,21 @@ def vp_text(s, task, face) -> str:
     return f"victory points for the {('British', 'Maori')[p]} (§11): {name}, rolled {face}"
 
 
+ENDS = ("a force broken", "a force retired", "time limit")
+OUTCOMES = tuple(f"{how} ({why})" for how in ("British win", "Maori win", "draw") for why in ENDS)
+
+
 def outcome(s, returns: list[float]) -> str:
     """How a finished game ended, as a report counts it: who won and why ("British win (a force
     broken)", "draw (time limit)")."""
     names = ("British", "Maori")
     how = "draw" if returns[0] == returns[1] else f"{names[returns.index(max(returns))]} win"
     if finished(s):
-        why = "a force broken"
+        why = ENDS[0]
     elif s.retired is not None and s.retired in (0, 1):
-        why = "a force retired"
+        why = ENDS[1]
     else:
-        why = "time limit"
+        why = ENDS[2]
     return f"{how} ({why})"
 
 

@@ -17,7 +17,7 @@ from engine.scenario.checks import COMMON_VALIDATORS
 from engine.scenario.model import Scenario
 
 from .board import PearlsBoard
-from .state import PearlsState
+from .state import OUTCOMES, PearlsState
 from .validation import PEARLS_VALIDATORS
 
 
@@ -41,7 +41,8 @@ class PearlsRules(RuleSet):
         """A seat per side (two to four); the die; imperfect information (the chests: the state's
         `observation`); zero-sum (a winner's +1 shared, the losers' -1 shared); counted in rounds."""
         return GameInfo("pearls", self.name, self.seat_names(scenario, scenario.sides), Chance.EXPLICIT,
-                        Information.IMPERFECT, Utility.ZERO_SUM, -1.0, 1.0, MOVE_LIMIT, turn_unit="rounds")
+                        Information.IMPERFECT, Utility.ZERO_SUM, -1.0, 1.0, MOVE_LIMIT, outcomes=OUTCOMES,
+                        turn_unit="rounds")
 
     def report_collector(self, state):
         from .report import PearlsCollector

@@ -37,6 +37,7 @@ START_CASH, BOATS, PEARLS_PER_COLOUR, MAX_SAVE = 15, 15, 6, 10
 HOLD_LETTER = 16  # hold[p] = HOLD_LETTER + t: p's empty boat marks the letter of track space t
 (P_SAIL, P_CHOOSE, P_ROLL, P_ROLL_NUMBER, P_SAVE, P_AUCTION, P_TAKE, P_PLACE, P_OVER) = range(9)
 _ROLL = [(FACE + f, 1 / 6) for f in range(1, 5)] + [(WHITE, 2 / 6)]
+WON, TIED = OUTCOMES = ("won with the highest score (chest + groups)", "tie for the highest score (chest + groups)")
 _ROLL_NUMBER = [(FACE + f, 1 / 4) for f in range(1, 5)]  # after an event white faces are rolled again
 
 
@@ -410,7 +411,6 @@ class PearlsState(GameState):
         r = self.returns()
         scores = self.scores()
         best = max(r)
-        outcome = ("tie for the highest score (chest + groups)" if r.count(best) != 1 else
-                   "won with the highest score (chest + groups)")
+        outcome = TIED if r.count(best) != 1 else WON  # the rulebook's winner: cash in hand counts for nothing
         why = "scores (chest + groups): " + ", ".join(f"{self.player_name(p)} {scores[p]}" for p in range(self.n))
         self._emit(GameEnded(tuple(r), outcome, why, tuple(p for p in range(self.n) if r[p] == best)))

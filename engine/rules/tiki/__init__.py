@@ -16,7 +16,7 @@ from engine.scenario.checks import COMMON_VALIDATORS
 from engine.scenario.model import Scenario
 
 from .board import TikiBoard
-from .state import TikiState
+from .state import OUTCOMES, TikiState
 from .validation import TIKI_VALIDATORS
 
 
@@ -44,7 +44,7 @@ class TikiRules(RuleSet):
         board = scenario.cached(("tiki-board",), lambda: TikiBoard.from_scenario(scenario))
         return GameInfo("tiki", self.name, tuple(name for _, name in board.sides),
                         Chance.EXPLICIT if opts["shuffle_tiles"] else Chance.DETERMINISTIC, Information.PERFECT,
-                        Utility.ZERO_SUM, -1.0, 1.0, MOVE_LIMIT, turn_unit="turns")
+                        Utility.ZERO_SUM, -1.0, 1.0, MOVE_LIMIT, outcomes=OUTCOMES, turn_unit="turns")
 
     def report_collector(self, state):
         from .report import TikiCollector

@@ -25,6 +25,7 @@ from .board import DIRECTION_NAMES, EDGES, PATH_EDGES, PATHS, TikiBoard
 
 CREATE, MOVE, SHAMAN, KEEP_SHAMAN, PASS, DEAL = 0, 9, 45, 57, 58, 60
 PLAY, PLACE_SHAMAN, MOVE_SHAMAN, SHUFFLE, OVER = range(5)
+BY_FRUITS, SUPPLY_OUT, TIE_BREAK = OUTCOMES = ("won by fruits", "won when the supply ran out", "won on the tie-break")
 
 
 def _move_table() -> tuple:
@@ -216,10 +217,10 @@ class TikiState(GameState):
         if self.winner < 0:
             return "draw"
         if self.tiebreak:
-            return "won on the tie-break"
+            return TIE_BREAK
         if self.fruit[self.winner] >= self.to_win:
-            return "won by fruits"
-        return "won when the supply ran out"
+            return BY_FRUITS
+        return SUPPLY_OUT
 
     def _move(self, action: int) -> None:
         v, d = divmod(action - MOVE, 4)

@@ -96,6 +96,8 @@ def test_a_clone_starts_with_no_pending_events_and_the_end_is_told_last(name):
     _, final, events = played(name)
     assert isinstance(events[-1], GameEnded) and sum(isinstance(e, GameEnded) for e in events) == 1
     assert list(events[-1].returns) == [float(r) for r in final.returns()]
+    s = scenario(name)
+    assert events[-1].outcome in get_ruleset(s.ruleset).game_info(s).outcomes  # a declared outcome
 
 
 def test_tahiti_tells_its_turns_battles_and_losses():
