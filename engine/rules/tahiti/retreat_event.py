@@ -8,9 +8,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from engine.rules.events import Event
+from engine.rules.events import Event, quick_init
 
 
+@quick_init
 @dataclass(frozen=True)
 class Retreat(Event):
     """Seat `player`'s stack, beaten at `cell`, retreats to `to` (labels as the map prints them):
