@@ -11,7 +11,7 @@ Rows, all from one run:
   is not a win; in pearls (three players) and Tahiti (four) the rate is against the field.
   Tahiti's heuristic row is read in the games play can decide: event 66-5 (Divine Intervention:
   the clan with the fewest areas wins) and 66-6 (Armageddon: everybody loses) end about one game
-  in six whoever plays (engine/rules/tahiti/event_odds.py works the share out from the table:
+  in six whoever plays (engine/rules/tahiti/events/odds.py works the share out from the table:
   17.6 % with tahiti.yaml's options), so over all games a clan that plays for areas wins at most
   the rest, 82.4 %, short of putting all three other clans out first. The budget holds the rate
   in the games those two events did not end; the rate over all games is printed above it, with
@@ -97,7 +97,7 @@ def _tahiti_ceiling() -> float:
     """The share of tahiti.yaml's games that no event ends against the clan leading on areas."""
     from engine.io.native import load_path
     from engine.rules.registry import get_ruleset
-    from engine.rules.tahiti.event_odds import no_play_wins
+    from engine.rules.tahiti.events.odds import no_play_wins
     state = get_ruleset("tahiti").new_initial_state(load_path(os.path.join(ROOT, "scenarios", "tahiti.yaml")))
     return 1.0 - no_play_wins(state.opts)
 
@@ -128,7 +128,7 @@ def tahiti_mcts_seconds(moves: int = 5, playouts: int = 1000) -> float:
     of heuristic bots (every third decision with a choice, from the start)."""
     from engine.io.native import load_path
     from engine.rules.registry import get_ruleset
-    from engine.rules.tahiti.bots import mcts_bot
+    from engine.rules.tahiti.bots.heuristic import mcts_bot
     from engine.session.session import sample_outcome
     rules = get_ruleset("tahiti")
     state = rules.new_initial_state(load_path(os.path.join(ROOT, "scenarios", "tahiti.yaml")))

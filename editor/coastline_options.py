@@ -8,7 +8,6 @@ the dialog with its preview is coastline_dialog.py.
 """
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 from PySide6.QtCore import Signal
@@ -16,7 +15,6 @@ from PySide6.QtWidgets import (
     QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QSpinBox, QWidget,
 )
 
-from engine.board.grids import HexGrid
 from engine.io.island_file import IslandFile, plan_from_file
 from engine.io.island_plan import Band, IslandPlan, Recipe
 from engine.scenario.catalogue import Catalogue
@@ -35,7 +33,7 @@ def hex_across_km(s: Scenario, rec: Recipe) -> float:
     g = Georef.of(s)
     if g is None:
         return rec.hex_km
-    return g.km_per_unit * (math.sqrt(3) if isinstance(s.grid, HexGrid) else 1.0)
+    return g.km_per_unit * s.grid.across
 
 
 @dataclass(frozen=True)

@@ -7,14 +7,15 @@ window can ask. What was written is said file by file: a print export of many pa
 first and last page files, never the name the user typed, which it did not write.
 Where the Export dialog starts: the folder and format of the last export (kept in QSettings under
 `export/folder` and `export/format`, as Tiled keeps its last export), the first time beside the
-scenario in the first format.
+scenario in the registry's first export (registry.FIRST_EXPORT). The formats, their names, their
+endings (`Format.endings`: Tiled JSON answers to `.json` too) all come from the format registry.
 """
 from __future__ import annotations
 
 import os
 from dataclasses import dataclass
 
-from engine.io.registry import Format, Written
+from engine.io.registry import FIRST_EXPORT, Format, Written
 
 
 @dataclass(frozen=True)
@@ -28,19 +29,10 @@ class Target:
     scenario: bool = False
 
 
-# Extensions a format answers to besides its registered ones, as `motu export` takes them:
-# `.json` is the Tiled map format's older extension.
-ALSO = {"tiled-json": (".json",)}
-
-
-def _extensions(fmt: Format) -> tuple[str, ...]:
-    return tuple(fmt.extensions) + ALSO.get(fmt.id, ())
-
-
 def _claims(fmt: Format, path: str) -> int:
     """The length of the longest of the format's extensions that ends `path` (0: none)."""
     lower = path.lower()
-    return max((len(e) for e in _extensions(fmt) if lower.endswith(e.lower())), default=0)
+    return max((len(e) for e in fmt.endings if lower.endswith(e.lower())), default=0)
 
 
 def format_by_extension(path: str, fmts: list[Format]) -> Format | None:
@@ -72,12 +64,13 @@ def filter_text(fmt: Format) -> str:
     return f"{fmt.name} ({' '.join('*' + e for e in fmt.extensions)})"
 
 
-def export_start(settings, document_path: str | None, fmts: list[Format], here: str) -> tuple[str, Format | None]:
+def export_start(settings, document_path: str | None, fmts: list[Format], here: str,
+                 first: str = FIRST_EXPORT) -> tuple[str, Format | None]:
     """The name the Export dialog starts with and the format it has chosen: the scenario's name with
     the format's extension, in the last export's folder and format (`here` when the scenario has no
-    folder yet and nothing was exported)."""
+    folder yet, `first` when nothing was exported)."""
     last_id = str(settings.value(FORMAT_KEY, "") or "")
-    fmt = next((f for f in fmts if f.id == last_id), fmts[0] if fmts else None)
+    fmt = next((f for f in fmts if f.id == last_id), next((f for f in fmts if f.id == first), fmts[0] if fmts else None))
     folder = str(settings.value(FOLDER_KEY, "") or "")
     if not folder or not os.path.isdir(folder):
         folder = os.path.dirname(os.path.abspath(document_path)) if document_path else here
@@ -91,7 +84,7 @@ def remember_export(settings, path: str, fmt: Format) -> None:
 
 
 def known_extensions(fmts: list[Format]) -> str:
-    return ", ".join(dict.fromkeys(e for f in fmts for e in _extensions(f)))
+    return ", ".join(dict.fromkeys(e for f in fmts for e in f.endings))
 
 
 def _short_name(fmt: Format) -> str:

@@ -143,10 +143,9 @@ class FileActions(DiskWatch):
 
     # --- export ------------------------------------------------------------------------------------
     def export_formats(self):
-        """Every format that can write a scenario, other than Motu's own."""
-        import editor.export  # noqa: F401 - registers print-and-play (SVG, PNG, PDF) and VASSAL
-        from engine.io.registry import formats
-        return [f for f in formats() if f.save is not None and f.id != "motu"]
+        """Every format that can write a scenario, other than Motu's own (the format registry's exports)."""
+        from .export import formats
+        return formats().exports()
 
     def choose_export_path(self, fmts) -> tuple[str, object] | None:
         """The name typed and the file-type filter chosen (None: cancelled)."""
@@ -188,9 +187,10 @@ class FileActions(DiskWatch):
         An extension typed in the dialog chooses the format; the filter gives the extension only
         when none was typed, and an extension no format claims is asked about."""
         from engine.io.export_files import existing, export_clash, export_paths
-        from engine.io.registry import save_scenario
 
+        from .export import formats
         from .export_target import export_target, known_extensions, remember_export, written_words
+        drawn = formats()  # the registry with Qt's drawing: pictures, pages and tile images
         fmts = self.export_formats()
         answer = self.choose_export_path(fmts)
         if answer is None:
@@ -213,7 +213,7 @@ class FileActions(DiskWatch):
             if choice == "append":
                 path += fmt.extensions[0]
         try:
-            paths = export_paths(self.document.scenario, path, fmt.id)
+            paths = export_paths(self.document.scenario, path, fmt.id, formats=drawn)
         except Exception as exc:  # the pages cannot be laid out (paper too small…): said, not raised
             self.show_error("Export failed", f"{path}: {exc}")
             return False
@@ -225,7 +225,7 @@ class FileActions(DiskWatch):
         if there and not self.ask_replace(there):
             return False
         try:
-            written = save_scenario(self.document.scenario, path, fmt.id)
+            written = drawn.save(self.document.scenario, path, fmt.id)
         except Exception as exc:  # an exporter's refusal (no georeference, paper too small…) is shown, not raised
             self.show_error("Export failed", f"{path}: {exc}")
             return False

@@ -18,10 +18,9 @@ from PySide6.QtWidgets import (
     QLabel, QPushButton, QRadioButton, QSpinBox, QVBoxLayout, QWidget,
 )
 
-from engine.board.grids import HexGrid
 from engine.scenario.catalogue import Catalogue
 from engine.scenario.edits import Edit
-from engine.scenario.map_ops import ResizeMap, merge_map, merge_renames, offset_between, parity_step
+from engine.scenario.map_ops import ResizeMap, merge_map, merge_renames, offset_between
 from engine.scenario.model import Scenario
 
 Apply = Callable[[Edit], "str | None"]  # the window's push: None when done, else why not
@@ -29,7 +28,7 @@ LIMIT = 2000
 
 
 def _cells_word(s: Scenario) -> str:
-    return "hexes" if isinstance(s.grid, HexGrid) else "squares"
+    return s.grid.cells_word
 
 
 def sentence(text: str) -> str:
@@ -147,7 +146,7 @@ class ResizeDialog(_EditDialog):
     def __init__(self, s: Scenario, cat: Catalogue, apply: Apply, parent=None):
         super().__init__("Resize map", "resizeDialog", apply, parent)
         self.s = s
-        step_c, step_r = parity_step(s.grid)
+        step_c, step_r = s.grid.resize_step
         grid = QGridLayout()
         self.sides: dict[str, QSpinBox] = {}
         where = {"north": (0, 1), "west": (1, 0), "east": (1, 2), "south": (2, 1)}
@@ -276,7 +275,7 @@ class MergeDialog(_EditDialog):
         (self.at_real if self.real is not None else self.at_offset).setChecked(True)
         self.lay.addWidget(self.at_real)
         self.lay.addWidget(self.at_offset)
-        step_c, step_r = parity_step(s.grid) if type(s.grid) is type(og) else (1, 1)
+        step_c, step_r = s.grid.resize_step if s.grid.shape == og.shape else (1, 1)
         form = QFormLayout()
         self.lands = QLabel("")
         self.lands.setObjectName("mergeLands")

@@ -28,7 +28,6 @@ from engine.scenario.georef import Georef
 from .coastline_dialog import CoastlineDialog, Preview, open_island
 from .map_dialogs import MergeDialog, ResizeDialog, rename_lines
 from .tools.place_island import PlaceIslandTool
-from .tools.shapes import coords
 from .worker import Job
 
 log = logging.getLogger("motu.editor")
@@ -43,8 +42,8 @@ def island_offsets(p: Preview) -> list[tuple[int, int]]:
     xy = cell_centres(s.grid)
     c = shapely.transform(p.plan.land, Georef.of(s).to_layout).centroid
     centre = int(np.argmin(((xy - (c.x, c.y)) ** 2).sum(axis=1)))
-    x0, y0 = coords(s.grid, centre)
-    return [(coords(s.grid, cell)[0] - x0, coords(s.grid, cell)[1] - y0) for cell in p.draft.patch.terrain]
+    x0, y0 = s.grid.coords(centre)
+    return [(s.grid.coords(cell)[0] - x0, s.grid.coords(cell)[1] - y0) for cell in p.draft.patch.terrain]
 
 
 class MapOperations(QObject):
@@ -72,7 +71,7 @@ class MapOperations(QObject):
         """Add Island asks for a rule set that drafts islands (an island recipe); Resize and Merge for rows and columns."""
         from engine.io.coastline import recipe
         s = self.w.document.scenario
-        rows = s.grid.shape in ("hex", "square")  # as _rows_and_columns asks
+        rows = s.grid.lattice  # as _rows_and_columns asks
         self.add_island_action.setEnabled(rows and recipe(s.ruleset) is not None)
         self.resize_action.setEnabled(rows)
         self.merge_action.setEnabled(rows)
@@ -107,7 +106,7 @@ class MapOperations(QObject):
 
     # --- resize -----------------------------------------------------------------------------------
     def _rows_and_columns(self, what: str) -> bool:
-        if self.w.document.scenario.grid.shape in ("hex", "square"):
+        if self.w.document.scenario.grid.lattice:
             return True
         self.w.status(f"Only hex and square maps can be {what}: a board of named spaces has no rows and columns.")
         return False

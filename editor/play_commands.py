@@ -29,10 +29,7 @@ class PlayCommands:
         findings = rules.validate(self.document.scenario)
         errors = [f for f in findings if f.severity == "error"]
         if errors:
-            self.problems._generation += 1
-            self.problems._done(self.problems._generation, findings, 0.0)
-            self.problems.show()
-            self.problems.raise_()
+            self.problems.show_findings(findings)
             self.status(f"{len(errors)} errors: fix them before playtesting (Problems dock).")
             return None
         warnings = [f for f in findings if f.severity == "warning"]

@@ -153,7 +153,7 @@ def cmd_new(args: argparse.Namespace) -> int:
         save_scenario(s, args.out, "motu")  # a scenario, whatever OUT's ending (x.tmx is not a Tiled map)
     except OSError as exc:
         raise UsageError(f"{args.out}: cannot write: {exc.strerror or exc}") from None
-    data = {"file": args.out, "ruleset": s.ruleset, "grid": s.grid.to_dict() if s.grid.shape != "spaces" else {"shape": "spaces"},
+    data = {"file": args.out, "ruleset": s.ruleset, "grid": s.grid.to_dict() if s.grid.lattice else {"shape": s.grid.shape},
             "cells": s.grid.size}
     _emit(args, data, f"{args.out}: new {rs.name} scenario, {s.grid.shape} grid, {s.grid.size} cells")
     return EXIT_OK

@@ -16,7 +16,7 @@ import sys
 from typing import Any
 
 from engine.io.errors import LoadError
-from engine.io.registry import load_scenario
+from engine.io.registry import REGISTRY, load_scenario
 from engine.scenario.model import Scenario
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
@@ -112,9 +112,9 @@ def in_file(args: argparse.Namespace, message: str) -> str:
     return f"{paths[0]}: {message}"
 
 
-# File endings of the formats `motu export` writes, which pick the format when --to is left out.
-EXPORT_ENDINGS = {".tmx": "tmx", ".tmj": "tiled-json", ".json": "tiled-json", ".geojson": "geojson",
-                  ".svg": "svg", ".png": "png", ".pdf": "pdf", ".vmod": "vmod"}
+# File endings of the formats `motu export` writes, which pick the format when --to is left out
+# (the format registry's: engine/io/registry.py).
+EXPORT_ENDINGS = REGISTRY.export_endings()
 
 
 def scenario_out(path: str, force: bool) -> str:

@@ -1,7 +1,9 @@
 """`motu export` and `motu import`: scenarios to Tiled and GeoJSON, and maps into new scenarios.
 
-Scope: the two subcommands' arguments and what they do; the formats themselves are
-engine/io/tiled*.py and engine/io/geojson*.py (docs/exports.md). cli.py adds these parsers.
+Scope: the two subcommands' arguments and what they do; the formats `motu export` writes, their
+endings and which are print pages are the format registry's (engine/io/registry.py), and the
+formats themselves are engine/io/tiled*.py, geojson*.py, print_formats.py, vassal.py
+(docs/exports.md). cli.py adds these parsers.
 """
 from __future__ import annotations
 
@@ -10,10 +12,10 @@ import os
 from typing import Any
 
 from engine.board.grids import GridError
-from engine.io import geojson, tiled  # noqa: F401  (importing registers the formats)
+from engine.io import geojson
 from engine.io.errors import LoadError
 from engine.io.geojson_import import GridChoice, load_geojson
-from engine.io.registry import get_format, save_scenario
+from engine.io.registry import REGISTRY, save_scenario
 from engine.io.safe_yaml import load_yaml, read_text
 from engine.io.tiled_import import load_tiled
 from engine.rules.registry import get_ruleset, known_ruleset_ids
@@ -21,11 +23,9 @@ from engine.rules.registry import get_ruleset, known_ruleset_ids
 from . import map_cli
 from .common import EXIT_OK, EXPORT_ENDINGS, UsageError, emit, load, note, parse_size, positive_float, scenario_out
 
-EXPORTS = {"tmx": "tmx", "tiled-json": "tiled-json", "geojson": "geojson",
-           "svg": "svg", "png": "png", "pdf": "pdf", "vmod": "vmod"}
-PRINTS = ("svg", "png", "pdf")
-# Print-and-play, VASSAL and Tiled's tile images come from editor.export (they draw with Qt): imported when asked for.
-_QT_EXPORTS = {"svg", "png", "pdf", "vmod", "tmx", "tiled-json"}
+# What `motu export --to` takes, and the print formats --whole-map is for: the format registry's.
+EXPORTS = tuple(f.id for f in REGISTRY.exports())
+PRINTS = tuple(f.id for f in REGISTRY.exports() if f.paged)
 
 
 def _same_file(a: str, b: str) -> bool:
@@ -47,29 +47,26 @@ def cmd_export(args: argparse.Namespace) -> int:
     s = load(args.file)
     if _same_file(args.file, args.out):
         raise UsageError(f"{args.out} is the scenario being exported; name another file")
-    if to in _QT_EXPORTS:
-        import editor.export  # noqa: F401 - registers png, pdf and vmod, and draws Tiled's tile images
+    formats = REGISTRY
+    if REGISTRY.get(to).needs_qt:  # its pictures are drawn by Qt, imported only when asked for
+        from editor.export import formats as drawn
+        formats = drawn()
     from engine.io.export_files import export_clash, export_paths
     from engine.io.print_layout import PrintError
     from engine.io.pywargame_compat import VassalUnavailable
     try:
         # Every file the export writes (print pages, tile images) is checked before any is written.
-        clash = export_clash(export_paths(s, args.out, EXPORTS[to], whole_map=whole_map), args.force)
+        clash = export_clash(export_paths(s, args.out, to, whole_map=whole_map, formats=formats), args.force)
         if clash:
             raise UsageError(clash if clash.startswith(args.out) else f"{args.out}: {clash}")
-        if whole_map:
-            from editor.export.print_qt import export_print
-            from engine.io.registry import Written
-            written = Written(tuple(export_print(s, to, args.out, whole_map=True).paths))
-        else:
-            written = save_scenario(s, args.out, EXPORTS[to])
+        written = formats.save(s, args.out, to, whole_map=whole_map)
     except geojson.GeoreferenceError as exc:
         raise UsageError(f"{args.file}: {exc}") from None
     except (PrintError, VassalUnavailable) as exc:
         raise UsageError(f"{args.out}: {exc}") from None
     except OSError as exc:
         raise UsageError(f"{args.out}: cannot write: {exc.strerror or exc}") from None
-    name = get_format(EXPORTS[to]).name
+    name = formats.get(to).name
     files = list(written.paths)
     text = f"{args.out}: {name}, {s.grid.size} cells"
     if files[0] == args.out and len(files) > 1:
@@ -144,12 +141,14 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 
 def add_parsers(sub: Any, common: argparse.ArgumentParser) -> None:
-    sp = sub.add_parser("export", parents=[common], help="write a scenario as a Tiled map (TMX or JSON) or GeoJSON")
+    sp = sub.add_parser("export", parents=[common], help="write a scenario in another tool's format: Tiled, GeoJSON, "
+                                                         "print-and-play pages, a VASSAL module")
     sp.add_argument("file")
-    sp.add_argument("--to", choices=list(EXPORTS), help="format (default: from OUT's ending: .tmx, .tmj/.json, .geojson)")
+    endings = ", ".join("/".join(f.endings) for f in REGISTRY.exports())
+    sp.add_argument("--to", choices=list(EXPORTS), help=f"format (default: from OUT's ending: {endings})")
     sp.add_argument("--force", action="store_true", help="replace an existing file")
     sp.add_argument("--whole-map", action="store_true",
-                    help="print (svg, png, pdf): every cell, not only the land and a margin round it")
+                    help=f"print ({', '.join(PRINTS)}): every cell, not only the land and a margin round it")
     sp.add_argument("out", metavar="OUT")
     sp.set_defaults(func=cmd_export)
 

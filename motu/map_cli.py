@@ -105,7 +105,7 @@ def cmd_add_island(args: argparse.Namespace) -> int:
     if rec is None:
         raise UsageError(f"{args.file}: its rule set ({s.ruleset}) has no island recipe")
     g = Georef.of(s)
-    across = g.km_per_unit * (3 ** 0.5 if s.grid.shape == "hex" else 1) if g else rec.hex_km
+    across = g.km_per_unit * s.grid.across if g else rec.hex_km
     plan = island_plan(args, args.coast, across, s.ruleset)
     at = _at(s, args.at) if args.at else None
     before = (s.grid.columns, s.grid.rows)

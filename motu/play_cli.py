@@ -35,6 +35,7 @@ def add_parser(sub, common) -> None:
     sp.add_argument("--workers", type=positive_int, default=os.cpu_count() or 1, help="processes (default: one per core)")
     sp.add_argument("--scheduler", metavar="ADDRESS", help="a Dask scheduler to send the games to (motu[cluster])")
     sp.add_argument("--report", metavar="DIR", help="write report.html, its PNG figures and report.json here")
+    sp.add_argument("--log", action="store_true", help="play one game (--seed) and print every move and die")
     sp.set_defaults(func=cmd_play)
 
 
@@ -138,6 +139,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     players = probe.num_players()
     sides = rules.player_sides(s, players)
     bots = parse_bots(rules, sides, args.ai)
+    if args.log:
+        return _play_logged(s, rules, bots, args.seed)
     if args.report:
         writable_folder(args.report, "--report")
     client = _connect(args.scheduler) if args.scheduler else None
@@ -166,3 +169,20 @@ def cmd_play(args: argparse.Namespace) -> int:
         lines.append(f"  report: {report['files']['html']}")
     emit(args, report, "\n".join(lines))
     return EXIT_INTERRUPTED if interrupted else 0
+
+
+def _play_logged(s, rules, bots: list[str], seed: int) -> int:
+    """One game with the named bots, each move and die printed as the table words it."""
+    import random
+
+    from engine.rules.api import CHANCE
+    from engine.session.session import Session
+
+    session = Session(lambda: rules.new_initial_state(s), seed)
+    factories = rules.bot_factories()
+    session.play([factories[name](random.Random(seed * 7919 + i)) for i, name in enumerate(bots)])
+    final = session.state
+    for entry in session.log:
+        print(f"{'dice' if entry.player == CHANCE else final.player_name(entry.player)}: {entry.text}")
+    print("result: " + ", ".join(f"{final.player_name(p)} {r:g}" for p, r in enumerate(final.returns())))
+    return 0

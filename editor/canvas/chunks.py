@@ -31,13 +31,11 @@ MARGIN = 2  # cells of margin around a chunk's template (even: the grid repeats 
 
 
 @lru_cache(maxsize=8)
-def _virtual(kind: type, orientation: str | None, offset: str | None) -> tuple[Any, np.ndarray]:
-    """A chunk-sized grid (with its margin) of this kind, and its cell centres in scene units:
-    one per kind of grid, shared by every level's template and every map of that kind. The
-    centres come in one numpy call (a SceneGeometry of it would place its 4,624 cells one by
-    one: most of a first zoom-out's time); its cells share the real grid's outline."""
-    size = CHUNK + 2 * MARGIN
-    virtual = kind(size, size, orientation=orientation, offset=offset) if orientation else kind(size, size)
+def _virtual(virtual: Any) -> tuple[Any, np.ndarray]:
+    """A chunk-sized grid (with its margin) of the map's kind and layout (the map's grid resized),
+    and its cell centres in scene units: one per kind of grid, shared by every level's template and
+    every map of that kind. The centres come in one numpy call (a SceneGeometry of it would place
+    its 4,624 cells one by one: most of a first zoom-out's time); its cells share the real grid's outline."""
     centres = np.asarray(cell_centres(virtual), dtype=np.float64) * SCALE
     centres.setflags(write=False)
     return virtual, centres
@@ -49,7 +47,7 @@ class Template:
     def __init__(self, geo: SceneGeometry, px: float):
         g = geo.grid
         size = CHUNK + 2 * MARGIN
-        virtual, centres = _virtual(type(g), g.orientation if geo.hex else None, g.offset if geo.hex else None)
+        virtual, centres = _virtual(g.resized(size, size))
         inner = centres.reshape(size, size, 2)[MARGIN:MARGIN + CHUNK, MARGIN:MARGIN + CHUNK].reshape(-1, 2)
         (lo_x, lo_y), (hi_x, hi_y) = inner.min(axis=0), inner.max(axis=0)
         hx, hy = geo.half

@@ -13,7 +13,6 @@ from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QPolygonF
 
 from engine.board.grid import Grid
-from engine.board.spaces import SpacesGrid
 
 SCALE = 32.0
 CHUNK = 64  # cells per chunk side, for the cached images drawn when zoomed out
@@ -44,8 +43,7 @@ class SceneGeometry:
         hi = self.centres.max(axis=0)
         self.bounds = QRectF(lo[0] - self.half[0] - SCALE, lo[1] - self.half[1] - SCALE,
                              hi[0] - lo[0] + 2 * self.half[0] + 2 * SCALE, hi[1] - lo[1] + 2 * self.half[1] + 2 * SCALE)
-        self.rect_grid = not isinstance(grid, SpacesGrid)
-        self.hex = grid.shape == "hex"
+        self.rect_grid = grid.lattice
         if self.rect_grid and grid.columns > 1 and grid.rows > 1:
             self.dx = (grid.center(1)[0] - c0[0]) * SCALE
             self.dy = (grid.center(grid.columns)[1] - c0[1]) * SCALE

@@ -127,6 +127,14 @@ class ProblemsDock(QDockWidget):
         self._running = True
         self.pool.start(_Validate(self._generation, snapshot, self.signals))
 
+    def show_findings(self, findings, seconds: float = 0.0) -> None:
+        """Show findings checked elsewhere (the check before a playtest), in place of any check under
+        way, and bring the dock to the front."""
+        self._generation += 1
+        self._done(self._generation, findings, seconds)
+        self.show()
+        self.raise_()
+
     def _done(self, generation: int, findings, seconds: float) -> None:
         if generation != self._generation:
             return  # an older check finished after a newer one started

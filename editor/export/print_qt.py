@@ -1,7 +1,7 @@
 """Print-and-play PNG and PDF: the engine's pages drawn by Qt, the same pages the SVG holds.
 
-Scope: `export_print` (one call for SVG, PNG or PDF) and the `png` and `pdf` entries of
-the format registry. Layout is the engine's (engine/io/print_*.py); the SVG is written by
+Scope: `export_print` (one call for SVG, PNG or PDF) and the drawing half of the engine's
+`png` and `pdf` formats (`print_pages`, given them by editor/export/__init__.py). Layout is the engine's (engine/io/print_*.py); the SVG is written by
 svg_print.py, and PNG and PDF are the same shapes drawn by painter.py (fractional font
 sizes, the print font's widths), so the three agree. PDF is vector, one page per sheet;
 PNG is one file per page, like SVG.
@@ -14,7 +14,6 @@ from PySide6.QtCore import QMarginsF, QSaveFile, QSizeF
 from PySide6.QtGui import QColor, QImage, QPageLayout, QPageSize, QPdfWriter
 
 from engine.io.print_layout import Page, PrintError, PrintOptions, layout
-from engine.io.registry import Format, Written, register_format
 from engine.io.svg_print import page_paths, page_svg
 from engine.scenario.model import Scenario
 
@@ -104,13 +103,12 @@ def _write_pdf(pages: list[Page], path: str, title: str) -> None:
         raise OSError(f"cannot write {path}: {out.errorString()}")
 
 
-def _save(kind: str):
-    def save(scenario: Scenario, path: str) -> Written:
-        return Written(tuple(export_print(scenario, kind, path).paths))
-    return save
+def print_pages(kind: str):
+    """The page printer of the `png` or `pdf` format (print_formats.PagePrinter): the pages
+    with this module's defaults, every file written."""
+    def draw(scenario: Scenario, path: str, whole_map: bool = False) -> list[str]:
+        return export_print(scenario, kind, path, whole_map=whole_map).paths
+    return draw
 
 
-register_format(Format("png", "Print-and-play PNG (150 dpi, map sheets, legend, counters)", (".png",), save=_save("png")))
-register_format(Format("pdf", "Print-and-play PDF (map sheets, legend, counters)", (".pdf",), save=_save("pdf")))
-
-__all__ = ["KINDS", "PrintResult", "export_print", "ensure_app", "png_size"]
+__all__ = ["KINDS", "PrintResult", "export_print", "ensure_app", "png_size", "print_pages"]

@@ -2,10 +2,11 @@
 
 A bot thread would share Python's interpreter lock with the GUI thread, whose every return from a
 Qt call then waits for the bot to let go; a frame of the map could take a tenth of a second while a
-bot thinks. So one worker process holds a replica of the game: it is given the scenario once, and
-with each question the whole list of actions so far, of which it applies only those it has not
-seen (after an undo or a new game it replays from the start). The bot then chooses from its seat's
-observation, as at the table. Nothing here imports Qt, so the process starts quickly.
+bot thinks. So one worker process holds a replica of the game (a Session): it is given the scenario
+once, and with each question the whole list of actions so far, of which it applies only those it
+has not seen (after an undo or a new game it replays from the start: `Session.replay`). The bot
+then chooses from its seat's observation, as at the table. Nothing here imports Qt, so the
+process starts quickly.
 """
 from __future__ import annotations
 
@@ -16,30 +17,21 @@ _game: dict[str, Any] = {}
 
 
 def start(scenario_text: str, options: dict) -> None:
-    """The worker's initializer: the game's rule set and scenario (read once)."""
+    """The worker's initializer: the game's rule set and scenario (read once), and the replica."""
     from engine.io.native import loads
     from engine.rules.registry import get_ruleset
+    from engine.session.session import Session
     scenario = loads(scenario_text, "<playtest>")
     rules = get_ruleset(scenario.ruleset)
-    _game.update(text=scenario_text, options=dict(options), rules=rules, actions=[], state=None)
-
-
-def _state_after(actions: list[int]):
-    from engine.io.native import loads
-    seen = _game["actions"]
-    if _game["state"] is None or actions[:len(seen)] != seen:
-        _game["state"] = _game["rules"].new_initial_state(loads(_game["text"], "<playtest>"), _game["options"])
-        seen = _game["actions"] = []
-    state = _game["state"]
-    for a in actions[len(seen):]:
-        state.apply_action(a)
-    _game["actions"] = list(actions)
-    return state
+    options = dict(options)
+    _game.update(rules=rules, session=Session(lambda: rules.new_initial_state(scenario, options), texts=False))
 
 
 def choose(actions: list[int], bot_name: str, rng_seed: str) -> int:
     """The move the named bot makes after `actions`, for the seat to move, from that seat's observation."""
-    state = _state_after(actions)
+    session = _game["session"]
+    session.replay(actions)  # only the actions it has not seen, or from the start after an undo or a new game
+    state = session.state
     player = state.current_player()
     bot = _game["rules"].bot_factories()[bot_name](random.Random(rng_seed))
     seen = state.observation(player)

@@ -73,8 +73,7 @@ class ClickMixin:
 
     # --- the stack panel ---------------------------------------------------------------------------
     def _stack_choice(self):
-        fn = getattr(self.session.state, "stack_choice", None)
-        return fn() if fn is not None and self._human_to_move() else None
+        return self.presenter.stack_choice(self.session.state) if self._human_to_move() else None
 
     def refresh_stack_panel(self) -> None:
         """The stack of the hex picked (or of the hex whose units are being picked), with what can be
@@ -88,9 +87,8 @@ class ClickMixin:
             return
         view = self.view_state()
         faces = {f.piece: f for f in self.map_item.stack_faces(cell)}
-        list_units = getattr(view, "stack_units", None)
-        if list_units is not None:
-            units = list_units(cell)
+        units = self.presenter.stack_units(view, cell)
+        if units is not None:
             by_uid = {u["uid"]: faces.get(f"u{u['uid']}") for u in units}
             for u in units:
                 u["owner"] = view.player_name(u["player"])

@@ -128,7 +128,7 @@ class DiceTray(QListWidget):
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
         self.setVerticalScrollMode(QAbstractItemView.ScrollPerPixel)
         self.setMinimumHeight(self.fontMetrics().lineSpacing() * ROOM + 2 * self.frameWidth())
-        self._open: tuple[str, int] | None = None  # (group, batch) of the last row, while dice may join it
+        self._open: tuple | None = None  # (group, batch) of the last row, while dice may join it
         self._texts: list[str] = []  # the row's dice and notes in the order they came
         self._dice: list[tuple[str, int | None]] = []  # (words, face) of each die or pick
         self._notes: list[str] = []
@@ -150,6 +150,19 @@ class DiceTray(QListWidget):
         item.setData(Qt.UserRole, (group, faces))
         if faces:
             item.setIcon(faces_icon(faces))
+        self._follow()
+
+    def add_roll(self, group: str, faces: tuple[int, ...], text: str, batch: int) -> None:
+        """A roll the game made within a player's move (a Roll event: no chance outcome of its own):
+        a row of its own, its faces and its words; what it brought about may be noted under it."""
+        self.addItem(QListWidgetItem())
+        self._open = (group, batch, "roll")  # no later die joins this row
+        self._texts, self._dice, self._notes = [text], [(text, None)], []
+        item = self.item(self.count() - 1)
+        self._show(item)
+        item.setData(Qt.UserRole, (group, tuple(faces)))
+        if faces:
+            item.setIcon(faces_icon(tuple(faces)))
         self._follow()
 
     def note(self, text: str) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from PySide6.QtCore import QTimer, Qt
 from PySide6.QtWidgets import QApplication, QCheckBox, QHBoxLayout, QListWidget, QPushButton, QVBoxLayout, QWidget
 
-from .presenter import KINDS
+from engine.rules.presentation import KINDS
 
 NAMES = {"moves": "Moves", "combat": "Combat", "events": "Events", "dice": "Dice"}
 

@@ -1,10 +1,11 @@
 """Taking moves back, and a game kept in a file: undo, the game record, Save Game and Load Game.
 
-A game is (scenario, seed, actions): undo replays the game up to the last decision of a human
-seat (his move, the bots' replies and the dice after it are taken back), so he is to decide
-again and the bots wait until he has; with bots only it takes back the last bot move and pauses
-Auto-play. A saved game is that record as a small JSON file, refused with one clear message when
-it was played on another version of the scenario.
+A game is (scenario, seed, actions): undo (the session's, by replay) takes the game back to the
+last decision of a human seat (his move, the bots' replies and the dice after it are taken back),
+so he is to decide again and the bots wait until he has; with bots only it takes back the last bot
+move and pauses Auto-play. A saved game is the session's record as a small JSON file, read back
+by the session (`Session.from_record`), refused with one clear message when it was played on
+another version of the scenario.
 Mixed into PlaytestWindow; it reads the window's session and rebuilds its telling of the game.
 """
 from __future__ import annotations
@@ -15,28 +16,21 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from engine.io.atomic import write_atomic
 from engine.io.errors import LoadError
-from engine.rules.api import CHANCE
-from engine.session.session import Session, read_record, sample_outcome
+from engine.session.session import Session, read_record
 
 
 class GameFilesMixin:
     def undo_point(self) -> int | None:
         """How many actions Undo keeps: the game as it stood at the last decision of a human seat
         (with bots only, of any seat); None when there is no such decision to take back."""
-        humans = set(self.humans())
-        for i in range(len(self.session.log) - 1, -1, -1):
-            player = self.session.log[i].player
-            if player != CHANCE and (not humans or player in humans):
-                return i
-        return None
+        return self.session.undo_point(self.humans())
 
     def undo(self) -> None:
-        keep = self.undo_point()
-        if keep is None:
+        if self.undo_point() is None:
             return
         self._ticket += 1  # a bot still thinking answers a game that is gone
         self._thinking = False
-        self.session = _replayed(self.session, self.session.actions[:keep])
+        self.session.undo(to_seats=self.humans())
         self.auto_as_seated()  # bots only: paused, or they would play the move again at once
         self._rebuild_entries()
         self._after_change()
@@ -70,12 +64,3 @@ class GameFilesMixin:
         self._after_change()
         return True
 
-
-def _replayed(session: Session, actions: list[int]) -> Session:
-    """The game of `session` after `actions` only, its dice generator in step for the rolls to come."""
-    out = Session(session.new_state, session.seed, session.fingerprint)
-    for action in actions:
-        if out.state.current_player() == CHANCE:
-            sample_outcome(out.state.chance_outcomes(), out.rng)
-        out.apply(action)
-    return out

@@ -9,8 +9,9 @@ edge, below the hex at its top, in rows when the view is narrow). Marks a piece 
 pinned, hidden…) are small chips on its counter; other markers (Villages, Maraes, the Arioi, a
 truce…) are round tokens, beside the stack in a hex that holds one, and the turn's conditions
 (a storm, rain) hatch the hexes they bite, all named in the legend and drawn as the rule set's
-legend data says (marker_paint.py). A rule set without `pieces` shows its `markers()` as counters
-of its sides' colours.
+legend data says (marker_paint.py). A rule set whose presentation has no `pieces` shows the game's
+`markers()` as counters of its sides' colours. Held areas are washed in their holders' colours
+(the presentation's `area_of_cells` and `area_holders`); nothing of a game's state is read here.
 """
 from __future__ import annotations
 
@@ -47,6 +48,7 @@ class GameMapItem(MapItem):
         self.styles: dict[str, dict] = {}                           # legend key -> how it is drawn
         self.marks: dict[str, tuple[str, ...]] = {}  # piece id -> marks it carries (flipped, pinned…)
         self._area_tint: dict[int, QColor] = {}
+        self._area_cells = None  # each cell's area (the presentation's area_of_cells), for the tint
         self._counter_faces: CounterFaces | None = None
         self._face_cache: dict[tuple, CounterFace] = {}
         self._layout: list[tuple[QPointF, QRectF, list[CounterFace]]] = []
@@ -97,14 +99,15 @@ class GameMapItem(MapItem):
             face = self._face_cache[key] = self.counter_faces().face(replace(piece, props={}))
         return replace(face, piece=piece.id)
 
-    def set_view(self, state, presenter) -> None:
-        """Read the pieces and markers of `state` (the seat's observation) for the next frames."""
+    def set_view(self, state, presentation) -> None:
+        """Read the pieces and markers of `state` (the seat's observation) for the next frames, all
+        through the rule set's presentation (engine/rules/presentation.py) and the game API."""
         by_cell: dict[int, list[CounterFace]] = {}
         marks: dict[str, tuple[str, ...]] = {}
         n = self.document.scenario.grid.size
-        fn = presenter._fn("pieces") if presenter is not None else None
-        if fn is not None:
-            for piece in fn(state):
+        pieces = presentation.pieces(state) if presentation is not None else None
+        if pieces is not None:
+            for piece in pieces:
                 if piece.cell is not None and 0 <= piece.cell < n:
                     by_cell.setdefault(piece.cell, []).append(self._face(piece))
                     marks[piece.id] = tuple(m for m in str(piece.props.get("marks", "")).split(",") if m)
@@ -116,8 +119,8 @@ class GameMapItem(MapItem):
                     by_cell.setdefault(cell, []).append(CounterFace(f"m{i}", fill, ink_for(fill), text))
         self._faces_by_cell = by_cell
         self.marks = marks
-        self._markers = presenter.map_markers(state) if presenter is not None else []
-        self.styles = presenter.legend_style() if presenter is not None else {}
+        self._markers = presentation.map_markers(state) if presentation is not None else []
+        self.styles = presentation.legend_style() if presentation is not None else {}
         hatched: dict[str, list[int]] = {}
         self._tokens = []
         for marker in self._markers:
@@ -128,13 +131,13 @@ class GameMapItem(MapItem):
         self.hatched = {k: tuple(v) for k, v in hatched.items()}
         self._token_places = self._place_tokens()
         self._area_tint = {}
-        owner = presenter._fn("area_owner") if presenter is not None else None
-        if owner is not None and self.area_overlay:
+        self._area_cells = None
+        if presentation is not None and self.area_overlay:
+            self._area_cells = presentation.area_of_cells(state)
             sides = self.window.scenario.sides
-            players = getattr(state, "players", [])
-            for a, p in enumerate(owner(state)):
-                if 0 <= p < len(players) and players[p] in sides and sides[players[p]].color:
-                    c = QColor(sides[players[p]].color)
+            for a, side in (presentation.area_holders(state) if self._area_cells is not None else {}).items():
+                if side in sides and sides[side].color:
+                    c = QColor(sides[side].color)
                     c.setAlpha(60)
                     self._area_tint[a] = c
         self.update()
@@ -253,8 +256,7 @@ class GameMapItem(MapItem):
     def _paint_area_tint(self, p: QPainter, grown: QRectF) -> None:
         """Each held area washed in its holder's colour: one fill of the area's hexes (a path built
         once per board), not a polygon per hex on every frame."""
-        area = getattr(self.window.session.state, "b", None)
-        area_of = getattr(area, "area", None)
+        area_of = self._area_cells
         if area_of is None:
             return
         p.setPen(Qt.NoPen)

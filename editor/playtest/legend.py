@@ -1,8 +1,9 @@
 """The map's legend and the victory track, beside the playtest map.
 
-The legend names, in the rule set's words (its presentation's LEGEND), every mark and marker the
+The legend names, in the rule set's words (its presentation's `legend()`), every mark and marker the
 map can show, with the chip, token or hatch it is drawn as (marker_paint.py), and the sides'
-colours; the markers now on the map come first, and this turn's storm, rain or truce among them.
+colours; the markers now on the map come first, and this turn's conditions (the presentation's
+`conditions`: a storm, rain, a truce) among them.
 Long words wrap; each line's full text is its tooltip. The victory track (Tahiti) draws each player's areas held as a bar against
 the areas there are, with the victory levels by lead over the next player.
 """
@@ -44,8 +45,7 @@ class Legend(QListWidget):
         present = {key for _, key, _, _ in markers}
         for m in marks.values():
             present.update(m)
-        cond = getattr(state, "cond", {}) or {}
-        present.update(k for k in ("truce", "rain", "storm") if cond.get(k))
+        present.update(self.presenter.conditions(state))
         key = (tuple(sorted(present)), tuple(words))
         if key == self._shown:
             return

@@ -1,11 +1,12 @@
 """The stack panel: the units of the hex clicked, and, while units are picked, the picking by hand.
 
 It lists every unit of the stack with its counter, name and state (moved, flipped, cursed…), from
-the game's `stack_units(cell)` (or the counters drawn there, for a rule set without it). Actions
-the game offers on the hex alone (Tahiti: "choose which units on 1106 move together") are buttons.
-While the game asks which units move together (`stack_choice()`), each unit not yet picked is a
-check box: ticking it plays the pick that takes a unit of its kind; the panel's Done button ends
-the picking. All texts are the game's words; a cell is called what the grid has (hex, square).
+the presentation's `stack_units(state, cell)` (or the counters drawn there, where it has none).
+Actions the game offers on the hex alone (Tahiti: "choose which units on 1106 move together") are
+buttons. While the game asks which units move together (the presentation's `stack_choice`), each
+unit not yet picked is a check box: ticking it plays the pick that takes a unit of its kind; the
+panel's Done button ends the picking. All texts are the game's words; a cell is called what the
+grid has (hex, square).
 The panel keeps its width: a button's words wrap inside it rather than widen the dock.
 """
 from __future__ import annotations

@@ -23,7 +23,6 @@ from .dice_tray import DiceTray
 from .event_log import EventLog
 from .legend import Legend, VictoryTrack
 from .panel import GamePanel, ResultPanel
-from .presenter import Presenter
 from .seats import HUMAN
 from .stack_panel import StackPanel
 
@@ -76,7 +75,7 @@ class TableLayoutMixin:
         seats = QFormLayout()
         self.seat_boxes: list[QComboBox] = []
         probe = self.rules.new_initial_state(self.scenario, self.options)
-        self.presenter = Presenter(probe)
+        self.presenter = self.rules.presentation()  # the game's words (engine/rules/presentation.py)
         names = [HUMAN] + list(self.rules.bot_factories())
         sides = self.rules.player_sides(self.scenario, probe.num_players())
         for p in range(probe.num_players()):

@@ -1,12 +1,13 @@
 """The playtest window: the table a designer hands to a friend — map or board, game panel, stack panel,
 legal actions, seats, dice tray, event log, result, undo, save and load.
 
-The game runs on a private copy of the scenario: the editor's document, its undo history and its
-saved state are never touched. A game is (scenario, seed, actions); undo replays all but the last
-move; a saved game is a small JSON file. Everything shown is what the seat on view may know: the
+The game runs on a private copy of the scenario, read once: the editor's document, its undo history
+and its saved state are never touched. A game is (scenario, seed, actions), driven by a Session
+(engine/session/session.py), which rolls the dice, takes moves back by replaying and keeps the
+record; a saved game is a small JSON file. Everything shown is what the seat on view may know: the
 panel and the map read that seat's observation, the log and the tray that seat's text of each
 action (action_to_string_for). With two or more human seats (hot seat) a curtain falls between
-them. Words come from the rule set's presentation (presenter.py), never from identifiers.
+them. Words come from the rule set's presentation (engine/rules/presentation.py), never from identifiers.
 
 Here: the window, a game's start, and what follows every action (dice rolled, every view
 refreshed, a bot asked). Its parts, one concept each: table_layout.py (toolbar and docks),
@@ -23,7 +24,7 @@ from PySide6.QtWidgets import QListWidgetItem, QMainWindow
 from engine.io.native import dumps, loads
 from engine.rules.api import CHANCE
 from engine.rules.registry import get_ruleset
-from engine.session.session import Session, sample_outcome, scenario_fingerprint
+from engine.session.session import Session, scenario_fingerprint
 
 from ..canvas.map_item import Overlay
 from ..canvas.view import MapView
@@ -60,7 +61,7 @@ class PlaytestWindow(ClickMixin, SeatsMixin, TellingMixin, GameFilesMixin, Table
         self.setObjectName("playtestWindow")
         self.setWindowTitle("Playtest — Motu")
         self.scenario_text = scenario_text
-        self.scenario = loads(scenario_text, "<playtest>")
+        self.scenario = loads(scenario_text, "<playtest>")  # read once: every new game (and undo) starts from it
         self.rules = get_ruleset(self.scenario.ruleset)
         self.options = dict(options or {})  # rule-set options for this game (e.g. start from the set-up)
         self.fingerprint = scenario_fingerprint(scenario_text)
@@ -69,7 +70,7 @@ class PlaytestWindow(ClickMixin, SeatsMixin, TellingMixin, GameFilesMixin, Table
         self.entries: list[Entry] = []
         self._events_seen = 0
         self._batch = 0
-        self.document = Document(loads(scenario_text, "<playtest>"))
+        self.document = Document(self.scenario.copy())
         self.document.scenario.pieces.clear()  # the game's own pieces show where things are
         self.map_item = GameMapItem(self.document, self)
         self.view = MapView(self.map_item)
@@ -105,7 +106,7 @@ class PlaytestWindow(ClickMixin, SeatsMixin, TellingMixin, GameFilesMixin, Table
 
     # --- the game ----------------------------------------------------------------------------------
     def _new_state(self):
-        return self.rules.new_initial_state(loads(self.scenario_text, "<playtest>"), self.options)
+        return self.rules.new_initial_state(self.scenario, self.options)
 
     def new_game(self, seed: int | None) -> None:
         self.auto_as_seated()
@@ -119,10 +120,10 @@ class PlaytestWindow(ClickMixin, SeatsMixin, TellingMixin, GameFilesMixin, Table
         self._after_change()
 
     def _after_change(self) -> None:
-        """Roll pending dice, refresh every view, and let a bot move if it is a bot's turn."""
+        """Roll pending dice (the session's), refresh every view, and let a bot move if it is a bot's turn."""
         assert self.session is not None
         while self.session.state.current_player() == CHANCE:
-            self._play(sample_outcome(self.session.state.chance_outcomes(), self.session.rng))
+            self._play(self.session.draw())
         self.selected_cell = None
         self.map_item.set_overlay(Overlay())
         self._refresh()

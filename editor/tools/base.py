@@ -10,7 +10,6 @@ from dataclasses import dataclass, field
 from PySide6.QtCore import QObject, QPointF, Qt, Signal
 from PySide6.QtGui import QCursor, QKeyEvent, QMouseEvent
 
-from ..canvas.geometry import neighbours_of
 
 
 @dataclass
@@ -97,19 +96,3 @@ class Tool(QObject):
     def key(self, e: QKeyEvent) -> bool:
         return False
 
-
-def brush_cells(grid, centre: int, size: int) -> list[int]:
-    """Cells within size-1 steps of the centre (size 1 is one cell)."""
-    out = [centre]
-    frontier = [centre]
-    seen = {centre}
-    for _ in range(max(0, size - 1)):
-        nxt = []
-        for c in frontier:
-            for n in neighbours_of(grid, c):
-                if n not in seen:
-                    seen.add(n)
-                    nxt.append(n)
-                    out.append(n)
-        frontier = nxt
-    return out

@@ -18,7 +18,6 @@ from engine.scenario.model import CellFeature, Piece, Scenario
 
 from ..canvas.map_item import Preview
 from .base import Tool
-from .shapes import cell_of, coords
 
 
 @dataclass
@@ -32,10 +31,11 @@ class Clip:
 def copy_cells(s: Scenario, cells) -> Clip | None:
     """What the selected cells hold, relative to the first of them; None where cells cannot move (spaces)."""
     cells = sorted(c for c in set(cells) if 0 <= c < s.grid.size)
-    if not cells or coords(s.grid, cells[0]) is None:
+    coords = s.grid.coords
+    if not cells or coords(cells[0]) is None:
         return None
-    x0, y0 = coords(s.grid, cells[0])
-    rel = {c: (coords(s.grid, c)[0] - x0, coords(s.grid, c)[1] - y0) for c in cells}
+    x0, y0 = coords(cells[0])
+    rel = {c: (coords(c)[0] - x0, coords(c)[1] - y0) for c in cells}
     clip = Clip()
     clip.cells = [(rel[c], s.terrain[c], s.cell_area[c]) for c in cells]
     clip.features = [(rel[f.cell], f) for f in s.features if f.cell in rel]
@@ -46,12 +46,12 @@ def copy_cells(s: Scenario, cells) -> Clip | None:
 
 def target_cells(s: Scenario, clip: Clip, anchor: int) -> dict[tuple[int, int], int]:
     """Where each offset of the clip lands with its first cell on `anchor` (offsets off the map are left out)."""
-    base = coords(s.grid, anchor)
+    base = s.grid.coords(anchor)
     if base is None:
         return {}
     out = {}
     for off, _t, _a in clip.cells:
-        c = cell_of(s.grid, (base[0] + off[0], base[1] + off[1]))
+        c = s.grid.at_coords(base[0] + off[0], base[1] + off[1])
         if c is not None:
             out[off] = c
     return out

@@ -13,10 +13,8 @@ from PySide6.QtGui import QMouseEvent
 from engine.scenario import edits as E
 from engine.scenario.model import CellFeature
 
-from ..canvas.geometry import neighbours_of
 from ..canvas.map_item import Preview
-from .base import Tool, brush_cells
-from .shapes import line_cells, rect_cells
+from .base import Tool
 
 
 class _StrokeTool(Tool):
@@ -44,7 +42,7 @@ class _StrokeTool(Tool):
 
     def footprint(self, cell: int) -> list[int]:
         size = self.settings.brush_size if self.sized else 1
-        return brush_cells(self.document.scenario.grid, cell, size)
+        return self.document.scenario.grid.footprint(cell, size)
 
     def press(self, pos: QPointF, e: QMouseEvent) -> None:
         if self.locked():
@@ -79,7 +77,7 @@ class _StrokeTool(Tool):
         if cell is None:
             return
         # Every cell between the last event and this one, so a fast drag leaves no gaps.
-        path = line_cells(self.document.scenario.grid, self._last, cell) if self._last is not None else [cell]
+        path = self.document.scenario.grid.line(self._last, cell) if self._last is not None else [cell]
         self._last = cell
         cells = [c for p in path for c in self.footprint(p)]
         self._paint_cells(cells)
@@ -89,7 +87,7 @@ class _StrokeTool(Tool):
         if self._origin is None or cell is None:
             return []
         grid = self.document.scenario.grid
-        base = rect_cells(grid, self._origin, cell) if self._mode == "rect" else line_cells(grid, self._origin, cell)
+        base = grid.rectangle(self._origin, cell) if self._mode == "rect" else grid.line(self._origin, cell)
         if self._mode == "line":
             base = list(dict.fromkeys(c for b in base for c in self.footprint(b)))
         return base
@@ -155,14 +153,8 @@ class FillTool(Tool):
         old, new = s.terrain[cell], self.settings.terrain
         if old == new or not new:
             return
-        region, frontier = {cell}, [cell]
-        while frontier:
-            c = frontier.pop()
-            for n in neighbours_of(s.grid, c):
-                if n not in region and s.terrain[n] == old:
-                    region.add(n)
-                    frontier.append(n)
-        cells = tuple(sorted(region))
+        terrain = s.terrain
+        cells = tuple(s.grid.fill(cell, lambda n: terrain[n] == old))
         self.document.push(E.PaintTerrain(cells, (new,) * len(cells)), text="Fill terrain")
 
 

@@ -1,4 +1,4 @@
-"""The bot interface, the random bot, and playing a whole game with bots.
+"""The bot interface, the random bot, and the bare loop of a whole game played by bots.
 
 A bot chooses among `legal_actions()` for the player to move; it never rolls
 dice (chance nodes are resolved by whoever runs the game) and it draws any
@@ -13,7 +13,7 @@ import random
 from typing import Callable, Protocol, Sequence
 
 from engine.rules.api import CHANCE, TERMINAL, GameState
-from engine.session.session import sample_outcome
+from engine.rules.chance import sample_outcome
 
 
 class Bot(Protocol):
@@ -34,7 +34,9 @@ class RandomBot:
 
 def play_game(state: GameState, bots: Sequence[Bot], rng: random.Random, max_moves: int = 100_000,
               on_action: Callable[[GameState, int, int], None] | None = None) -> GameState:
-    """Play to the end: bots[player] moves for each player, `rng` resolves chance nodes."""
+    """Play to the end: bots[player] moves for each player, `rng` resolves chance nodes. The bare
+    loop of a playout (MCTS's, a test's): a game that is kept, told or recorded (the playtest
+    table, batch play) is driven by engine/session's Session.play, which draws the same dice."""
     for _ in range(max_moves):
         player = state.current_player()
         if player == TERMINAL:

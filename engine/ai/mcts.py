@@ -20,7 +20,7 @@ from typing import Callable, Sequence
 
 from engine.ai.bot import Bot, play_game
 from engine.rules.api import CHANCE, TERMINAL, GameState
-from engine.session.session import sample_outcome
+from engine.rules.chance import sample_outcome
 
 Evaluate = Callable[[GameState], Sequence[float]]
 
@@ -241,3 +241,8 @@ def head_to_head(new_state: Callable[[], GameState], contender: BotFactory, oppo
         if r[seat] == best and best > min(r):
             score += 1 / r.count(best)
     return MatchResult(games, score, 1 / players)
+
+
+def default_mcts(rng: random.Random) -> MCTSBot:
+    """The MCTS bot a rule set has unless it declares its own: 100 iterations of UCT with random playouts."""
+    return MCTSBot(rng, iterations=100)

@@ -1,19 +1,26 @@
 """Hex grids: flat or pointy, any of the four offset layouts, labelled CCRR."""
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import numpy as np
 
 from .grid import GridError, _label_width, _RectGrid
 from .hexmath import (
-    LAYOUT_FLAT, LAYOUT_POINTY, OFFSETS, Hex, Layout, axial_to_offset, hex_distance,
-    hex_round, hex_to_pixel, offset_to_axial, pixel_to_hex, polygon_corners,
+    LAYOUT_FLAT, LAYOUT_POINTY, OFFSETS, Hex, Layout, axial_to_offset, hex_distance, hex_linedraw,
+    hex_ring, hex_round, hex_to_pixel, offset_to_axial, pixel_to_hex, polygon_corners,
 )
+
+_SQRT3 = math.sqrt(3)
 
 
 class HexGrid(_RectGrid):
     shape = "hex"
+    across = _SQRT3
+    cell_word, cells_word = "hex", "hexes"
+    numbering = "Hex number: column, then row"
+    labels_need_quotes = True
 
     def __init__(self, columns: int, rows: int, orientation: str = "flat", offset: str | None = None):
         super().__init__(columns, rows)
@@ -54,6 +61,20 @@ class HexGrid(_RectGrid):
             raise GridError(f"hex {text} is off the map ({self.columns} columns, {self.rows} rows)")
         return cell
 
+    def labels(self) -> list[str]:
+        # CCRR for every cell in one pass (label() per cell costs ten times more).
+        fmt = f"%0{self._cw}d%0{self._rw}d"
+        return [fmt % (c + 1, r + 1) for r in range(self.rows) for c in range(self.columns)]
+
+    def label_parts(self) -> tuple[list[str], list[str]]:
+        return ([f"{c + 1:0{self._cw}d}" for c in range(self.columns)],
+                [f"{r + 1:0{self._rw}d}" for r in range(self.rows)])
+
+    def label_anchor(self) -> tuple[float, float, float, float, str]:
+        if self.orientation == "flat":  # under the top flat side
+            return 0.0, 0.0, -1.0, 1.15, "middle"
+        return 0.0, 0.0, -0.62, 0.9, "middle"  # below the top corner
+
     def axial(self, cell: int) -> Hex:
         col, row = self.col_row(cell)
         return offset_to_axial(col, row, self.offset)
@@ -73,6 +94,57 @@ class HexGrid(_RectGrid):
 
     def cell_at(self, x: float, y: float) -> int | None:
         return self.cell_of_hex(hex_round(pixel_to_hex(self.layout, x, y)))
+
+    # --- shapes of cells (Red Blob's hex_linedraw and hex_ring, kept to the map) ------------
+
+    def line(self, a: int, b: int) -> list[int]:
+        out = [self.cell_of_hex(h) for h in hex_linedraw(self.axial(a), self.axial(b))]
+        return [c for c in out if c is not None]
+
+    def ring(self, centre: int, radius: int) -> list[int]:
+        out = [self.cell_of_hex(h) for h in hex_ring(self.axial(centre), radius)]
+        return [c for c in out if c is not None]
+
+    def coords(self, cell: int) -> tuple[int, int]:
+        h = self.axial(cell)
+        return h.q, h.r
+
+    def at_coords(self, x: int, y: int) -> int | None:
+        return self.cell_of_hex(Hex(x, y))
+
+    # --- the lattice ------------------------------------------------------------------------
+
+    def _layout_key(self) -> tuple:
+        return self.orientation, self.offset
+
+    def resized(self, columns: int, rows: int) -> "HexGrid":
+        return HexGrid(columns, rows, self.orientation, self.offset)
+
+    @property
+    def resize_step(self) -> tuple[int, int]:
+        return (2, 1) if self.orientation == "flat" else (1, 2)
+
+    def offset_centre(self, col: int, row: int) -> tuple[float, float]:
+        return hex_to_pixel(self.layout, offset_to_axial(col, row, self.offset))
+
+    def offset_at(self, x: float, y: float) -> tuple[int, int]:
+        return axial_to_offset(hex_round(pixel_to_hex(self.layout, x, y)), self.offset)
+
+    @property
+    def pitch(self) -> tuple[float, float]:
+        return (1.5, _SQRT3) if self.orientation == "flat" else (_SQRT3, 1.5)
+
+    def _box(self, x0: float, y0: float, x1: float, y1: float) -> tuple[int, int, int, int]:
+        dx, dy = self.pitch
+        return math.floor(x0 / dx), math.floor(y0 / dy), math.ceil(x1 / dx), math.ceil(y1 / dy)
+
+    @property
+    def reach(self) -> float:
+        return 1.0
+
+    @property
+    def cell_area(self) -> float:
+        return 1.5 * _SQRT3
 
     def axial_arrays(self) -> tuple[np.ndarray, np.ndarray]:
         cells = np.arange(self.size, dtype=np.int64)

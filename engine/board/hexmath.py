@@ -50,6 +50,24 @@ def hex_neighbor(h: Hex, direction: int) -> Hex:
     return hex_add(h, hex_direction(direction))
 
 
+def hex_scale(h: Hex, factor: int) -> Hex:
+    return Hex(h.q * factor, h.r * factor)
+
+
+def hex_ring(center: Hex, radius: int) -> list[Hex]:
+    """The hexes `radius` steps from `center`: start `radius` steps in direction 4, then walk
+    `radius` steps in each of the six directions."""
+    if radius <= 0:
+        return [center]
+    results = []
+    h = hex_add(center, hex_scale(hex_direction(4), radius))
+    for i in range(6):
+        for _ in range(radius):
+            results.append(h)
+            h = hex_neighbor(h, i)
+    return results
+
+
 def hex_length(h: Hex) -> int:
     return (abs(h.q) + abs(h.r) + abs(h.s)) // 2
 

@@ -25,6 +25,7 @@ class SpacesGrid(Grid):
     """A board of named spaces joined by explicit links; each space is drawn as a unit square."""
 
     shape = "spaces"
+    numbering = "Space name"
 
     def __init__(self, spaces: Iterable[Space], links: Iterable[tuple[str, str]]):
         self.spaces: tuple[Space, ...] = tuple(spaces)
@@ -71,6 +72,15 @@ class SpacesGrid(Grid):
             return self._index[text.strip()]
         except KeyError:
             raise GridError(f"there is no space {text!r} on this board") from None
+
+    def name(self, cell: int) -> str:
+        return self.spaces[cell].name
+
+    def label_anchor(self) -> tuple[float, float, float, float, str]:
+        return 0.0, 0.0, 0.78, 0.0, "middle"  # low in the square, under the space's name
+
+    def link_pairs(self) -> list[tuple[int, int]]:
+        return [(self._index[a], self._index[b]) for a, b in self.links]
 
     @cached_property
     def _hops(self) -> np.ndarray:

@@ -13,6 +13,8 @@ class SquareGrid(_RectGrid):
     """Squares with eight neighbours; distance allows one diagonal step (Fire in the Fern §1)."""
 
     shape = "square"
+    cell_word, cells_word = "square", "squares"
+    numbering = "Square: column,row"
 
     def __init__(self, columns: int, rows: int):
         super().__init__(columns, rows)
@@ -32,6 +34,59 @@ class SquareGrid(_RectGrid):
         if cell is None:
             raise GridError(f"square {text} is off the map ({self.columns} columns, {self.rows} rows)")
         return cell
+
+    def label_parts(self) -> tuple[list[str], list[str]]:
+        return [f"{c + 1}," for c in range(self.columns)], [f"{r + 1}" for r in range(self.rows)]
+
+    def label_anchor(self) -> tuple[float, float, float, float, str]:
+        return -1.0, 0.35, -1.0, 1.1, "start"  # the top left corner
+
+    def line(self, a: int, b: int) -> list[int]:
+        """Red Blob's line drawing by linear interpolation, one cell a step along the longer axis."""
+        (c0, r0), (c1, r1) = self.col_row(a), self.col_row(b)
+        n = max(abs(c1 - c0), abs(r1 - r0))
+        cells = []
+        for i in range(n + 1):
+            t = i / n if n else 0.0
+            c = self.cell(round(c0 + (c1 - c0) * t), round(r0 + (r1 - r0) * t))
+            if c is not None and c not in cells:
+                cells.append(c)
+        return cells
+
+    def shares_side(self, a: int, b: int) -> bool:
+        """Diagonal neighbours meet at a corner only (Fire in the Fern §1: eight neighbours, four sides)."""
+        c = self.columns
+        return a % c == b % c or a // c == b // c
+
+    def coords(self, cell: int) -> tuple[int, int]:
+        return self.col_row(cell)
+
+    def at_coords(self, x: int, y: int) -> int | None:
+        return self.cell(x, y)
+
+    def resized(self, columns: int, rows: int) -> "SquareGrid":
+        return SquareGrid(columns, rows)
+
+    def offset_centre(self, col: int, row: int) -> tuple[float, float]:
+        return col + 0.5, row + 0.5
+
+    def offset_at(self, x: float, y: float) -> tuple[int, int]:
+        return math.floor(x), math.floor(y)
+
+    @property
+    def pitch(self) -> tuple[float, float]:
+        return 1.0, 1.0
+
+    def _box(self, x0: float, y0: float, x1: float, y1: float) -> tuple[int, int, int, int]:
+        return math.floor(x0), math.floor(y0), math.floor(x1), math.floor(y1)
+
+    @property
+    def reach(self) -> float:
+        return math.sqrt(0.5)
+
+    @property
+    def cell_area(self) -> float:
+        return 1.0
 
     def distance(self, a: int, b: int) -> int:
         return square_distance(self.col_row(a), self.col_row(b))

@@ -2,6 +2,5 @@
 from .errors import LoadError
 from .native import dumps, loads
 from .registry import load_scenario, save_scenario
-from . import geojson, tiled  # noqa: F401 - importing them registers their formats (the registry imports none of them)
 
 __all__ = ["LoadError", "dumps", "loads", "load_scenario", "save_scenario"]

@@ -25,7 +25,7 @@ import shapely
 from shapely.geometry.base import BaseGeometry
 
 from engine.board.geometry import cell_centres
-from engine.board.grids import Grid, GridError, HexGrid, SquareGrid
+from engine.board.grids import Grid, GridError, HexGrid
 from engine.scenario.edits import Compound, Edit
 from engine.scenario.georef import TABLE, Georef
 from engine.scenario.ids import id_from_name
@@ -33,10 +33,8 @@ from engine.scenario.map_ops import MapPatch, centre_at, grow_to_fit, lay_patch,
 from engine.scenario.model import Area, CellFeature, Island, Region, Scenario
 
 from . import coastline_areas as areas_
-from .coastline_geometry import boundary_distance, depth_bounds, land_fraction, near_boundary, window
+from .coastline_geometry import boundary_distance, depth_bounds, land_fraction, near_boundary
 from .island_plan import AREA_MODES, PALETTE, RECIPE_FILE, Band, IslandPlan, Place, Recipe, recipe
-
-SQRT3 = math.sqrt(3)
 
 
 @dataclass
@@ -59,7 +57,7 @@ def draft_island(s: Scenario, plan: IslandPlan, geo: Georef, recipe_: Recipe) ->
     """The island as a MapPatch on `s` as it stands (the island's cells must be open sea).
     DraftError when the land misses the map, overlaps its land, or a marked point is off."""
     grid = s.grid
-    if not isinstance(grid, (HexGrid, SquareGrid)):
+    if not grid.lattice:
         raise DraftError("islands are drafted on hex or square maps")
     land = _layout_geometry(plan.land, geo)
     shapely.prepare(land)
@@ -241,7 +239,7 @@ def _centroid(plan: IslandPlan, geo: Georef) -> tuple[float, float]:
 
 def _village_sites(s: Scenario, plan: IslandPlan, geo: Georef, xy: np.ndarray, terrain: np.ndarray, patch: MapPatch,
                    ids: dict[str, str], layer: list[str | None], kind: str) -> None:
-    from engine.rules.registry import get_ruleset
+    from engine.plugins import get_ruleset
     allowed = get_ruleset(s.ruleset).catalogue.features.get(kind)
     ok = set(allowed.terrain) if allowed is not None and allowed.terrain else None
     for v in plan.villages:
@@ -268,7 +266,7 @@ def _land_box(plan: IslandPlan, geo: Georef, margin: float) -> tuple[float, floa
 
 def _units(grid: Grid, hex_km: float) -> float:
     """km per layout unit for cells `hex_km` apart (hex centres are sqrt(3) units apart)."""
-    return hex_km / SQRT3 if isinstance(grid, HexGrid) else hex_km
+    return hex_km if grid.across == 1.0 else hex_km / grid.across  # squares: hex_km as given, as the file writes it
 
 
 def placed_km_per_unit(s: Scenario, hex_km: float) -> float:
@@ -285,7 +283,7 @@ def new_map(rules: str, plan: IslandPlan, hex_km: float | None = None, margin_km
     lie on `like`'s lattice (its georeference, grid and hex size: maps that can then be merged
     hex for hex), on `lattice` (a georeference whose layout origin is a hex centre), or on a new
     one about the island."""
-    from engine.rules.registry import get_ruleset
+    from engine.plugins import get_ruleset
     rs = get_ruleset(rules)
     rec = recipe(rules)
     if rec is None:
@@ -303,15 +301,15 @@ def new_map(rules: str, plan: IslandPlan, hex_km: float | None = None, margin_km
                                 parallel=round((s_ + n) / 2, 4))
     elif like is None and hex_km is not None and not math.isclose(lattice.km_per_unit, _units(proto, hex_km)):
         raise DraftError("the lattice's hex size differs from the one asked")
-    margin = (rec.margin_hexes * (hex_km or lattice.km_per_unit * (SQRT3 if isinstance(proto, HexGrid) else 1))
+    margin = (rec.margin_hexes * (hex_km or lattice.km_per_unit * proto.across)
               if margin_km is None else margin_km) / lattice.km_per_unit
-    c0, r0, c1, r1 = window(proto, *_land_box(plan, lattice, margin))
+    c0, r0, c1, r1 = proto.window(*_land_box(plan, lattice, margin))
     try:
         s = rs.new_scenario(proto.shape, c1 - c0 + 1, r1 - r0 + 1, title or plan.name)
     except GridError as exc:
         raise DraftError(f"{exc}: use bigger hexes or a smaller margin") from None
-    if isinstance(proto, HexGrid) and (s.grid.orientation, s.grid.offset) != (proto.orientation, proto.offset):
-        s = _regrid(s, HexGrid(s.grid.columns, s.grid.rows, proto.orientation, proto.offset))
+    if proto.lattice and not s.grid.same_lattice(proto):  # the rule set's default hex layout is not the one asked
+        s = _regrid(s, proto.resized(s.grid.columns, s.grid.rows))
     geo = lattice.moved(*centre_at(proto, c0, r0))
     s.tables[TABLE] = geo.table()
     geo = Georef.of(s)  # as the file will hold it
@@ -341,11 +339,11 @@ def add_island(s: Scenario, plan: IslandPlan, at: int | None = None, margin_km: 
     hex layout's steps) to keep `margin_km` of sea round the land."""
     rec = recipe(s.ruleset)
     if rec is None:
-        from engine.rules.registry import get_ruleset
+        from engine.plugins import get_ruleset
         raise DraftError(f"{get_ruleset(s.ruleset).name} has no island recipe")
     own = Georef.of(s)
     grid = s.grid
-    if not isinstance(grid, (HexGrid, SquareGrid)):
+    if not grid.lattice:
         raise DraftError("islands are added to hex or square maps")
     if at is None:
         if own is None:
@@ -355,9 +353,9 @@ def add_island(s: Scenario, plan: IslandPlan, at: int | None = None, margin_km: 
         k = placed_km_per_unit(s, rec.hex_km)
         cx, cy = centre_at(grid, *grid.col_row(at))
         geo = centred_georef(plan, k).moved(-cx, -cy)  # its centroid on the centre of `at`
-    margin_units = (rec.margin_hexes * (SQRT3 if isinstance(grid, HexGrid) else 1.0) if margin_km is None
+    margin_units = (rec.margin_hexes * grid.across if margin_km is None
                     else margin_km / geo.km_per_unit)
-    grow = grow_to_fit(s, *window(grid, *_land_box(plan, geo, margin_units)), fill=rec.open_sea)
+    grow = grow_to_fit(s, *grid.window(*_land_box(plan, geo, margin_units)), fill=rec.open_sea)
     work = s
     if grow is not None:
         work = s.copy()
@@ -372,4 +370,4 @@ def add_island(s: Scenario, plan: IslandPlan, at: int | None = None, margin_km: 
 
 __all__ = ["Recipe", "recipe", "Band", "Place", "IslandPlan", "Draft", "DraftError", "draft_island", "new_map",
            "describe_draft",
-           "add_island", "boundary_distance", "land_fraction", "window", "pass_side", "AREA_MODES"]
+           "add_island", "boundary_distance", "land_fraction", "pass_side", "AREA_MODES"]

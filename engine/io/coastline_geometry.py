@@ -7,17 +7,14 @@ window of cells covering a box. All in the grid's layout units (hex size 1, y po
 """
 from __future__ import annotations
 
-import math
 
 import numpy as np
 import shapely
 from shapely.geometry.base import BaseGeometry
 
 from engine.board.geometry import cell_polygons, cells_at_points
-from engine.board.grids import Grid, HexGrid
-from engine.scenario.map_ops import parity_step
+from engine.board.grids import Grid
 
-SQRT3 = math.sqrt(3)
 BRUTE_FORCE_SEGMENTS = 64  # up to this many boundary segments, every point is measured to each
 
 
@@ -119,11 +116,10 @@ def land_fraction(grid: Grid, land: BaseGeometry, xy: np.ndarray, inside: np.nda
     to the coastline). Each cell is cut against the piece of coast round it (tiles of `tile`
     units), not the whole coastline."""
     frac = inside.astype(float)
-    reach = 1.0 if isinstance(grid, HexGrid) else math.sqrt(0.5)  # centre to the farthest corner
-    crossed = near[near_dist < reach]
+    crossed = near[near_dist < grid.reach]  # the cell reaches the coast
     if not len(crossed):
         return frac
-    cell_area = 1.5 * SQRT3 if isinstance(grid, HexGrid) else 1.0
+    cell_area = grid.cell_area
     polys = cell_polygons(grid, crossed)
     cxy = xy[crossed]
     keys = np.floor(cxy / tile).astype(np.int64)
@@ -136,17 +132,4 @@ def land_fraction(grid: Grid, land: BaseGeometry, xy: np.ndarray, inside: np.nda
     return frac
 
 
-def window(grid: Grid, x0: float, y0: float, x1: float, y1: float) -> tuple[int, int, int, int]:
-    """(col0, row0, col1, row1), maybe off the map, of the cells covering a layout box; col0
-    (or row0) rounded down to the layout's step so that hexes stay on the same lattice."""
-    if isinstance(grid, HexGrid):
-        dx, dy = (1.5, SQRT3) if grid.orientation == "flat" else (SQRT3, 1.5)
-        c0, c1 = math.floor(x0 / dx), math.ceil(x1 / dx)
-        r0, r1 = math.floor(y0 / dy), math.ceil(y1 / dy)
-    else:
-        c0, c1, r0, r1 = math.floor(x0), math.floor(x1), math.floor(y0), math.floor(y1)
-    sc, sr = parity_step(grid)
-    return c0 - c0 % sc, r0 - r0 % sr, c1, r1
-
-
-__all__ = ["near_boundary", "boundary_distance", "depth_bounds", "land_fraction", "window"]
+__all__ = ["near_boundary", "boundary_distance", "depth_bounds", "land_fraction"]

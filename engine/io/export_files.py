@@ -2,10 +2,9 @@
 
 Scope: the list (`export_paths`), those of it already on disk (`existing`: what the
 editor's File → Export asks about, once), and the one-line refusal `motu export` gives without
---force (`export_clash`). Most formats write the one file named; print pages (SVG, PNG: OUT
-itself, or OUT-p01… as svg_print.page_paths names them) and a Tiled map's tile images
-(MAP-terrain.png… beside it, when a renderer draws them) are the exceptions, and a format that
-writes more files than the one named must be added here.
+--force (`export_clash`). Each format declares the files it writes (formats.Format.files: print
+pages, a Tiled map's tile images when they are drawn); the registry given answers for it, so
+the check and the save always agree.
 """
 from __future__ import annotations
 
@@ -14,27 +13,17 @@ from typing import Sequence
 
 from engine.scenario.model import Scenario
 
-from . import tiled
-from .print_layout import PrintOptions
-from .registry import get_format
-from .svg_print import print_paths
-
-# Print exports of one file per page; PDF is one file of many pages.
-PAGED = ("svg", "png")
-TILED = ("tmx", "tiled-json")
+from .registry import REGISTRY, Registry
 
 
-def export_paths(scenario: Scenario, path: str, format_id: str, *, whole_map: bool = False) -> list[str]:
+def export_paths(scenario: Scenario, path: str, format_id: str, *, whole_map: bool = False,
+                 formats: Registry = REGISTRY) -> list[str]:
     """Every file exporting `scenario` to `path` as `format_id` writes, in the order the export
-    lists them (a multi-page print does not write `path` itself). Lays the print pages out, so it
+    lists them (a multi-page print does not write `path` itself), with the drawing halves of
+    `formats` (the engine's own: a Tiled map without tile images). Lays the print pages out, so it
     raises what the export would (print_layout.PrintError on a paper too small); KeyError for a
     format the registry does not know."""
-    get_format(format_id)
-    if format_id in PAGED:
-        return print_paths(scenario, path, PrintOptions(whole_map=whole_map))
-    if format_id in TILED:
-        return tiled.tiled_paths(scenario, path, tiled.renderer())
-    return [path]
+    return formats.paths(scenario, path, format_id, whole_map=whole_map)
 
 
 def existing(paths: Sequence[str]) -> list[str]:
@@ -65,4 +54,4 @@ def export_clash(paths: Sequence[str], force: bool = False) -> str | None:
     return f"{first} exists{one_of}; use --force to replace it"
 
 
-__all__ = ["PAGED", "TILED", "existing", "export_clash", "export_paths"]
+__all__ = ["existing", "export_clash", "export_paths"]

@@ -24,14 +24,13 @@ import shapely
 from shapely.geometry import Polygon, mapping
 from shapely.geometry.polygon import orient
 
-from engine.board.geometry import cell_polygons, cells_outline
-from engine.board.grids import HexGrid, SquareGrid
+from engine.board.geometry import cell_corners, cell_polygons, cells_outline
 from engine.scenario.model import Scenario
 
 from .atomic import atomic_path
 from .geojson_text import cells_text, points_text
-from .outlines import area_rings, cell_corners
-from .registry import Written
+from .formats import Format, Written
+from .outlines import area_rings
 
 EARTH_RADIUS_KM = 6371.0088  # mean radius, as tools/maps/geo.py projects with
 KM_PER_DEG = math.pi / 180 * EARTH_RADIUS_KM
@@ -98,7 +97,7 @@ def _clean(d: dict[str, Any]) -> dict[str, Any]:
 def cell_rings(s: Scenario, tf: Transform) -> np.ndarray:
     """(cells, k + 1, 2) closed, counter-clockwise rings of every cell in output coordinates."""
     grid = s.grid
-    if isinstance(grid, (HexGrid, SquareGrid)):
+    if grid.lattice:
         rings = cell_corners(grid, np.arange(grid.size))
         rings = np.concatenate([rings, rings[:, :1]], axis=1)  # GeoJSON rings repeat their first point
     else:
@@ -111,11 +110,7 @@ def cell_rings(s: Scenario, tf: Transform) -> np.ndarray:
 
 
 def cell_labels(s: Scenario) -> list[str]:
-    grid = s.grid
-    if isinstance(grid, HexGrid):  # CCRR for every cell in one pass (grid.label costs ten times more)
-        fmt = f"%0{grid._cw}d%0{grid._rw}d"
-        return [fmt % (c + 1, r + 1) for r in range(grid.rows) for c in range(grid.columns)]
-    return [grid.label(c) for c in range(grid.size)]
+    return s.grid.labels()
 
 
 def _cell_props(s: Scenario, c: int, label: str) -> dict[str, Any]:
@@ -125,7 +120,7 @@ def _cell_props(s: Scenario, c: int, label: str) -> dict[str, Any]:
 
 def info(s: Scenario, geo: bool) -> dict[str, Any]:
     grid = s.grid
-    return {"ruleset": s.ruleset, "title": s.title, "grid": grid.to_dict() if grid.shape != "spaces" else {"shape": "spaces"},
+    return {"ruleset": s.ruleset, "title": s.title, "grid": grid.to_dict() if grid.lattice else {"shape": grid.shape},
             "units": "degrees" if geo else LOCAL_UNITS}
 
 
@@ -187,7 +182,7 @@ def _area_rings(s: Scenario, tf: Transform) -> Rings | None:
     (start, end, reversed?) ranges into one array of all rings' points (output coordinates,
     closed): shells counter-clockwise, holes clockwise, as RFC 7946 says. None on boards of spaces."""
     grid = s.grid
-    if not isinstance(grid, (HexGrid, SquareGrid)):
+    if not grid.lattice:
         return None
     ids = _area_ids(s)
     rings = area_rings(grid, _index(s.cell_area, ids)[1])
@@ -321,7 +316,7 @@ def _cells_text(s: Scenario, tf: Transform) -> list[str]:
     """Every cell's Feature as JSON text, one to a line (geojson_text.py): the same text
     json.dumps would write, ten times faster."""
     grid = s.grid
-    labels = None if isinstance(grid, (HexGrid, SquareGrid)) else cell_labels(s)
+    labels = None if grid.lattice else cell_labels(s)
     return cells_text(grid, cell_rings(s, tf), labels, _cell_tails(s))
 
 
@@ -353,10 +348,5 @@ def save_geojson(s: Scenario, path: str) -> Written:
     return Written((path,), () if georeference(s) is not None else (NOT_GEOREFERENCED,))
 
 
-def _register() -> None:
-    from .registry import Format, register_format
-    # Export only: reading polygons back needs a grid and a rule set (geojson_import.py, `motu import`).
-    register_format(Format("geojson", "GeoJSON", (".geojson",), save=save_geojson))
-
-
-_register()
+# Export only: reading polygons back needs a grid and a rule set (geojson_import.py, `motu import`).
+FORMATS = (Format("geojson", "GeoJSON", (".geojson",), save=lambda s, path, options: save_geojson(s, path)),)

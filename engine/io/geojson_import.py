@@ -29,8 +29,6 @@ from .bounded import load_json, read_bytes
 from .errors import LoadError, json_path, one_line
 from .geojson import KM_PER_DEG
 
-SQRT3 = math.sqrt(3)
-
 
 @dataclass
 class GridChoice:
@@ -209,19 +207,11 @@ def _make_grid(choice: GridChoice, columns: int, rows: int) -> Grid:
     raise GridError(f"polygons go onto a hex or square grid, not {choice.shape!r}")
 
 
-def _spacing(grid_or_choice: Any) -> float:
-    """Distance between neighbouring cell centres in layout units."""
-    return SQRT3 if grid_or_choice.shape == "hex" else 1.0
-
-
 def _cells_for(choice: GridChoice, w: float, h: float) -> tuple[int, int]:
     """Columns and rows to hold a w x h (layout units) box plus the margin on every side."""
+    dx, dy = _make_grid(choice, 1, 1).pitch
     m = 2 * choice.margin
-    if choice.shape == "square":
-        return math.ceil(w) + 1 + m, math.ceil(h) + 1 + m
-    if (choice.orientation or "flat") == "flat":
-        return math.ceil(w / 1.5) + 1 + m, math.ceil(h / SQRT3) + 1 + m
-    return math.ceil(w / SQRT3) + 1 + m, math.ceil(h / 1.5) + 1 + m
+    return math.ceil(w / dx) + 1 + m, math.ceil(h / dy) + 1 + m
 
 
 def _slug(name: str, taken: set[str]) -> str:
@@ -238,7 +228,7 @@ def shapes_to_scenario(rules: str, shapes: Iterable[tuple[BaseGeometry, str | No
     """A new scenario with `shapes` laid on a grid: see the module docstring. `coast=None`
     turns coastal cells off; "" picks the rule set's coast terrain, if it has one.
     ValueError (with a message for the designer) when the request cannot be met."""
-    from engine.rules.registry import get_ruleset
+    from engine.plugins import get_ruleset
     rs = get_ruleset(rules)
     cat = rs.catalogue
     if choice.shape not in cat.grids:
@@ -271,7 +261,7 @@ def shapes_to_scenario(rules: str, shapes: Iterable[tuple[BaseGeometry, str | No
         raise ValueError(f"the scale is a distance above 0, not {choice.scale}")
     if choice.size is None and not choice.scale:
         raise ValueError("give the grid's size (--size CxR), its scale (--scale), or both")
-    unit = choice.scale / _spacing(choice) if choice.scale else None  # input units per layout unit
+    unit = choice.scale / _make_grid(choice, 1, 1).across if choice.scale else None  # input units per layout unit
     if choice.size is None:
         columns, rows = _cells_for(choice, (e - w) / unit, (n - s) / unit)
     else:
@@ -279,7 +269,7 @@ def shapes_to_scenario(rules: str, shapes: Iterable[tuple[BaseGeometry, str | No
     grid = _make_grid(choice, columns, rows)
     gx0, gy0, gx1, gy1 = grid.extent
     if unit is None:  # fit the shapes inside the margin
-        pad = choice.margin * _spacing(grid)
+        pad = choice.margin * grid.across
         room_w, room_h = gx1 - gx0 - 2 * pad, gy1 - gy0 - 2 * pad
         if room_w <= 0 or room_h <= 0:
             raise ValueError(f"a {columns}x{rows} grid has no room inside a margin of {choice.margin}")

@@ -15,7 +15,7 @@ from typing import Sequence
 
 import numpy as np
 
-from engine.board.grids import Grid, HexGrid, SquareGrid
+from engine.board.grids import Grid
 
 HEAD = '{"type":"Feature","geometry":{"type":"Polygon","coordinates":[[['
 LABEL = ']]]},"properties":{"motu":"cell","cell":'
@@ -33,7 +33,7 @@ def cells_text(grid: Grid, rings: np.ndarray, labels: Sequence[str] | None, tail
     hex or square grid, whose labels are its column and row)."""
     if len(rings) == 0:
         return []
-    if isinstance(grid, (HexGrid, SquareGrid)):
+    if grid.lattice:
         rows = _rows_text(grid, rings, tails)
         if rows is not None:
             return rows
@@ -50,17 +50,12 @@ def points_text(xy: np.ndarray) -> list[str]:
     return [f"[{x},{y}]" for x, y in zip(*axes)]
 
 
-def _label_parts(grid: Grid) -> tuple[list[str], list[str]]:
-    """A hex label is its column's digits then its row's (0304); a square's is column,row (3,4)."""
-    if isinstance(grid, HexGrid):
-        return ([f"{c + 1:0{grid._cw}d}" for c in range(grid.columns)],
-                [f'{r + 1:0{grid._rw}d}"' for r in range(grid.rows)])
-    return [f"{c + 1}," for c in range(grid.columns)], [f'{r + 1}"' for r in range(grid.rows)]
-
-
 def _rows_text(grid: Grid, rings: np.ndarray, tails: list[str]) -> list[str] | None:
     """One string per map row, or None when the corners do not repeat by column and row."""
     n, k = rings.shape[:2]
+    parts = grid.label_parts()  # a label is its column's part then its row's: 03 + 04, 3, + 4
+    if parts is None:
+        return None
     columns, rows = grid.columns, grid.rows
     cells = np.arange(n)
     col, row = cells % columns, cells // columns
@@ -71,7 +66,7 @@ def _rows_text(grid: Grid, rings: np.ndarray, tails: list[str]) -> list[str] | N
     xrep[xkey], yrep[ykey] = cells, cells  # a cell of each key (the last one written)
     if not (np.array_equal(x, x[xrep[xkey]]) and np.array_equal(y, y[yrep[ykey]])):
         return None
-    cols_label, rows_label = _label_parts(grid)
+    cols_label, rows_label = parts[0], [f'{r}"' for r in parts[1]]  # the row's part closes the label
     # A cell is 2k + 4 strings: ",\n" + HEAD, then x and ",y],[" k times (the last y closing
     # the geometry and opening the label), the column's and the row's part of the label, the tail.
     step = 2 * k + 4

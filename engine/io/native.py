@@ -15,7 +15,7 @@ from typing import Any, Iterator
 
 import fastjsonschema
 
-from engine.board.grids import Grid, GridError, HexGrid, SpacesGrid, grid_from_dict
+from engine.board.grids import Grid, GridError, grid_from_dict
 from engine.scenario.model import (
     Area, CellFeature, Island, Piece, Region, Scenario, Side, record_from_fields,
 )
@@ -54,7 +54,7 @@ def _parse_cell(grid: Grid, value: Any, path: tuple[Any, ...]) -> int:
             return grid.parse_label(value)
         except GridError as exc:
             raise FormatError(path, str(exc)) from None
-    if isinstance(value, int) and not isinstance(value, bool) and isinstance(grid, HexGrid):
+    if isinstance(value, int) and not isinstance(value, bool) and grid.labels_need_quotes:
         raise FormatError(path, f"hex label {value} must be quoted ('{value:04d}'), or YAML reads it as a number")
     try:
         return grid.parse_label(str(value))
@@ -75,8 +75,7 @@ def _read_layer(grid: Grid, layer: dict[str, Any], path: tuple[Any, ...], none_t
     if none_token is not None:
         lookup[none_token] = None
     rows = layer["rows"]
-    width = grid.columns if not isinstance(grid, SpacesGrid) else grid.size
-    expected_rows = grid.rows if not isinstance(grid, SpacesGrid) else 1
+    width, expected_rows = grid.text_layout()
     if len(rows) != expected_rows:
         raise FormatError(path + ("rows",), f"layer has {len(rows)} rows; the grid has {expected_rows}")
     out: list[Any] = []

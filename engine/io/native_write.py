@@ -8,7 +8,7 @@ from __future__ import annotations
 import string
 from typing import Any, Iterator
 
-from engine.board.grids import Grid, SpacesGrid
+from engine.board.grids import Grid
 from engine.scenario.model import FORMAT_VERSION, Scenario
 
 from .yaml_dump import FlowMap, FlowSeq, Label
@@ -59,9 +59,7 @@ def _rows(grid: Grid, values: list[Any], tokens: dict[Any, str]) -> list[str]:
     width = max(len(t) for t in tokens.values())
     padded = {v: t.ljust(width) for v, t in tokens.items()}
     seq = [padded[v] for v in values]
-    if isinstance(grid, SpacesGrid):
-        return [" ".join(seq).rstrip()]
-    c = grid.columns
+    c = grid.text_layout()[0]
     return [" ".join(seq[i: i + c]).rstrip() for i in range(0, len(seq), c)]
 
 

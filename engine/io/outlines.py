@@ -9,29 +9,11 @@ from __future__ import annotations
 import numpy as np
 
 # _side_slots: which neighbour lies across each side of a cell polygon (shared with cells_outline).
-from engine.board.geometry import _side_slots, cell_centres
-from engine.board.grids import Grid, HexGrid, SquareGrid
-from engine.board.hexmath import hex_corner_offset
+from engine.board.geometry import _side_slots, corner_parts
+from engine.board.grids import Grid
 
 
 # --- outlines ------------------------------------------------------------------------
-
-def cell_corners(grid: Grid, cells: np.ndarray) -> np.ndarray:
-    """(len(cells), k, 2) corners of hex or square cells in layout units, in the order of
-    grid.polygon, computed in one go (shapely polygons cost ten times more)."""
-    base, offsets = _corner_parts(grid)
-    return base[cells][:, None, :] + offsets[None, :, :]
-
-
-def _corner_parts(grid: Grid) -> tuple[np.ndarray, np.ndarray]:
-    """(base point of every cell, offset of each corner from it): corner i of cell c is
-    base[c] + offsets[i], the same sums cell_corners makes."""
-    if isinstance(grid, HexGrid):
-        return cell_centres(grid), np.array([hex_corner_offset(grid.layout, i) for i in range(6)])
-    cells = np.arange(grid.size)
-    base = np.stack([cells % grid.columns, cells // grid.columns], axis=1).astype(float)
-    return base, np.array([(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)])
-
 
 def area_rings(grid: Grid, codes: np.ndarray) -> list[tuple[int, np.ndarray, bool]]:
     """Boundary rings of every area in layout units: [(area code, (m, 2) ring, outer?)], for
@@ -39,10 +21,10 @@ def area_rings(grid: Grid, codes: np.ndarray) -> list[tuple[int, np.ndarray, boo
     polygonizing: take each side between a cell and a neighbour of another area (sides run
     the same way round every cell), and chain them corner to corner into rings. Outer rings
     wind like a cell; holes the other way."""
-    if not isinstance(grid, (HexGrid, SquareGrid)) or not (codes >= 0).any():
+    if not grid.lattice or not (codes >= 0).any():
         return []
     cells = np.flatnonzero(codes >= 0)
-    base, offsets = _corner_parts(grid)
+    base, offsets = corner_parts(grid)
     k = len(offsets)
     nb = grid.neighbour_array
     own = codes[cells]
@@ -82,7 +64,7 @@ def area_rings(grid: Grid, codes: np.ndarray) -> list[tuple[int, np.ndarray, boo
     for r in range(len(bounds) - 1):
         a, b = bounds[r], bounds[r + 1]
         ring = pts[a:b]
-        if isinstance(grid, SquareGrid):
+        if k == 4:  # squares' sides run straight on from cell to cell
             ring = _drop_straight(ring)
         rings.append((area_l[r], ring, bool(twice[r] * sign > 0)))
     return rings

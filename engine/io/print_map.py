@@ -14,8 +14,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from engine.board.grids import HexGrid, SpacesGrid, SquareGrid
-from engine.rules.registry import get_ruleset
+from engine.plugins import get_ruleset
 from engine.scenario.catalogue import Catalogue
 from engine.scenario.model import Scenario
 
@@ -46,9 +45,7 @@ class MapScene:
 
 def unit_mm(scenario: Scenario, cell_mm: float) -> float:
     """mm per layout unit: a hex's size is measured across its flats (sqrt 3 units), a square's or space's side is 1."""
-    if isinstance(scenario.grid, HexGrid):
-        return cell_mm / math.sqrt(3)
-    return cell_mm
+    return cell_mm / scenario.grid.across
 
 
 def catalogue_of(scenario: Scenario) -> Catalogue | None:
@@ -71,13 +68,13 @@ def printed_cells(scenario: Scenario, cat: Catalogue | None, whole_map: bool = F
     round the land's bounding box. Maps of all land or all water, and boards of spaces, print whole."""
     grid = scenario.grid
     everything = list(range(grid.size))
-    if whole_map or not isinstance(grid, (HexGrid, SquareGrid)):
+    if whole_map or not grid.lattice:
         return everything
     land = land_cells(scenario, cat)
     if not land or len(land) == grid.size:
         return everything
     centres = np.array([grid.center(c) for c in everything])
-    step = math.sqrt(3) if isinstance(grid, HexGrid) else 1.0  # centre to neighbouring centre
+    step = grid.across  # centre to neighbouring centre
     lo = centres[land].min(axis=0) - step * (CROP_MARGIN_CELLS + 0.01)
     hi = centres[land].max(axis=0) + step * (CROP_MARGIN_CELLS + 0.01)
     inside = np.all((centres >= lo) & (centres <= hi), axis=1)
@@ -100,11 +97,9 @@ def map_scene(scenario: Scenario, cell_mm: float, whole_map: bool = False) -> Ma
     if not whole_map:  # the sheets to print are those showing land (print_layout.sheets); whole, all of them
         scene.land = [_pt(scene, *grid.center(c)) for c in land_cells(scenario, cat) if c in kept]
     shapes = scene.shapes
-    if isinstance(grid, SpacesGrid):
-        for a, b in grid.links:
-            ia, ib = grid.parse_label(a), grid.parse_label(b)
-            shapes.append(Line((_pt(scene, *grid.center(ia)), _pt(scene, *grid.center(ib))), LINK,
-                               max(0.4, 0.04 * cell_mm), cls="link"))
+    for ia, ib in grid.link_pairs():
+        shapes.append(Line((_pt(scene, *grid.center(ia)), _pt(scene, *grid.center(ib))), LINK,
+                           max(0.4, 0.04 * cell_mm), cls="link"))
     _cells(scene, scenario, cat, cells)
     _area_borders(scene, scenario, kept)
     _edges(scene, scenario, cat, kept)
@@ -127,7 +122,7 @@ def _pt(scene: MapScene, x: float, y: float) -> tuple[float, float]:
 def _cells(scene: MapScene, s: Scenario, cat: Catalogue | None, cells: list[int]) -> None:
     grid = s.grid
     line = max(0.12, 0.008 * scene.cell_mm)
-    if isinstance(grid, SpacesGrid):
+    if not grid.lattice:
         line *= 3  # spaces stand apart: a firm outline reads as a tile
     for c in cells:
         pts = tuple(_pt(scene, x, y) for x, y in grid.polygon(c))
@@ -173,22 +168,15 @@ def _labels(scene: MapScene, s: Scenario, cat: Catalogue | None, cells: list[int
     """Cell numbers: top centre of a hex (CCRR), top left of a square, under a space."""
     grid = s.grid
     size = max(1.3, 0.11 * scene.cell_mm)
+    ax, bx, ay, by, anchor = grid.label_anchor()
     for c in cells:
         cx, cy = _pt(scene, *grid.center(c))
         ink = ink_on(terrain_colour(cat, s.terrain[c]))
         half = scene.cell_mm / 2
-        if isinstance(grid, HexGrid):
-            if grid.orientation == "flat":
-                x, y, anchor = cx, cy - half + size * 1.15, "middle"
-            else:
-                x, y, anchor = cx, cy - half * 0.62 + size * 0.9, "middle"
-        elif isinstance(grid, SpacesGrid):
-            x, y, anchor = cx, cy + half * 0.78, "middle"
-        else:
-            x, y, anchor = cx - half + size * 0.35, cy - half + size * 1.1, "start"
+        x, y = cx + ax * half + bx * size, cy + ay * half + by * size
         scene.shapes.append(Text(round(x, 3), round(y, 3), grid.label(c), size, ink, anchor, cls="cellnum"))
-        if isinstance(grid, SpacesGrid) and grid.spaces[c].name:
-            scene.shapes.append(Text(cx, round(cy + size * 0.4, 3), grid.spaces[c].name, size, ink, cls="spacename"))
+        if name := grid.name(c):
+            scene.shapes.append(Text(cx, round(cy + size * 0.4, 3), name, size, ink, cls="spacename"))
 
 
 def _features(scene: MapScene, s: Scenario, cat: Catalogue | None, kept: set[int]) -> None:

@@ -7,7 +7,6 @@ piece kind its rule set knows, so a sheet is never blank.
 """
 from __future__ import annotations
 
-from engine.board.grids import HexGrid, SquareGrid
 from engine.scenario.model import Scenario
 
 from .print_counters import counter_shapes, side_groups
@@ -35,7 +34,7 @@ def legend_blocks(scenario: Scenario, width: float, cell_mm: float) -> list[Bloc
                                                   Text(6.5, 4.7, kind.symbol if kind else "?", 3.2, bold=True)]))
     if scenario.areas:
         entries.append(("Area border, area name", [Line(((1.0, 3.5), (12.0, 3.5)), AREA_BORDER, 0.7)]))
-    entries.append((_numbering_note(scenario), [Text(6.5, 4.6, scenario.label(0), 2.6)]))
+    entries.append((scenario.grid.numbering, [Text(6.5, 4.6, scenario.label(0), 2.6)]))
     per_row = max(1, int(width // COLUMN_MM))
     title = scenario.title or "Map"
     text, size = fit_text(f"Legend: {title}", width, 4.2, bold=True)
@@ -66,20 +65,14 @@ def counter_blocks(scenario: Scenario, width: float, counter_mm: float = 15.0) -
     return blocks
 
 
+_HEX_SWATCH = ((3.0, 3.5), (4.75, 0.5), (8.25, 0.5), (10.0, 3.5), (8.25, 6.5), (4.75, 6.5))
+_SQUARE_SWATCH = ((3.5, 0.5), (9.5, 0.5), (9.5, 6.5), (3.5, 6.5))
+
+
 def _swatch(scenario: Scenario, colour: str) -> Poly:
-    if isinstance(scenario.grid, HexGrid):
-        pts = ((3.0, 3.5), (4.75, 0.5), (8.25, 0.5), (10.0, 3.5), (8.25, 6.5), (4.75, 6.5))
-    else:
-        pts = ((3.5, 0.5), (9.5, 0.5), (9.5, 6.5), (3.5, 6.5))
+    """A terrain's swatch in the legend, shaped as the map's cells: six corners a hexagon, else a square."""
+    pts = _HEX_SWATCH if len(scenario.grid.polygon(0)) == 6 else _SQUARE_SWATCH
     return Poly(pts, colour, "#333333", 0.2, cls="swatch")
-
-
-def _numbering_note(scenario: Scenario) -> str:
-    if isinstance(scenario.grid, HexGrid):
-        return "Hex number: column, then row"
-    if isinstance(scenario.grid, SquareGrid):
-        return "Square: column,row"
-    return "Space name"
 
 
 __all__ = ["legend_blocks", "counter_blocks"]

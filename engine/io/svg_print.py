@@ -2,7 +2,7 @@
 
 Scope: writing Pages as SVG text, naming the files (OUT.svg when everything fits
 one page, else OUT-p01.svg, OUT-p02.svg…, numbered so a file list sorts them in page
-order; PNG pages are named alike), and the `svg` entry of the format registry. SVG user
+order; PNG pages are named alike); print_formats.py declares the `svg` format. SVG user
 units are millimetres, so a 19 mm hex prints at 19 mm. PNG and PDF are the same pages
 drawn by Qt (editor/export/painter.py), with the same font and sizes.
 """
@@ -16,7 +16,6 @@ from engine.scenario.model import Scenario
 from .atomic import write_atomic
 from .print_layout import Page, PrintOptions, layout
 from .print_shapes import FONT_FAMILIES, Circle, Line, Poly, Shape
-from .registry import Format, Written, register_format
 
 FONT = ", ".join(f"'{f}'" if " " in f else f for f in FONT_FAMILIES)
 
@@ -106,11 +105,5 @@ def export_svg(scenario: Scenario, out_path: str, opts: PrintOptions = PrintOpti
         write_atomic(path, page_svg(page, len(pages)))
     return paths
 
-
-def _save(scenario: Scenario, path: str) -> Written:
-    return Written(tuple(export_svg(scenario, path)))
-
-
-register_format(Format("svg", "Print-and-play SVG (map sheets, legend, counters)", (".svg",), save=_save))
 
 __all__ = ["export_svg", "page_svg", "page_paths", "print_paths", "shape_svg"]

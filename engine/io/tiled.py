@@ -1,8 +1,8 @@
 """Export to Tiled (mapeditor.org): saving a scenario as a Tiled map, in TMX or Tiled's JSON, with its tile images.
 
 Scope: saving — the map (tiled_map.py builds it; tiled_tmx.py and tiled_json.py write it)
-and, when a renderer is set, its tilesets' atlas images beside it (tiled_art.py says what
-they show) — and the two formats in the registry. Reading Tiled files back is
+and, when given a renderer, its tilesets' atlas images beside it (tiled_art.py says what
+they show) — and the two formats the registry lists (`FORMATS`). Reading Tiled files back is
 tiled_import.py; docs/exports.md documents the layout. The names other modules import from
 here (tiled_map, to_tmx, to_json, map_metrics, pixel_transform…) stay importable from here.
 """
@@ -14,7 +14,7 @@ from typing import Any, Callable
 from engine.scenario.model import Scenario
 
 from .atomic import write_atomic, write_atomic_bytes
-from .registry import Written
+from .formats import ExportOptions, Format, Written
 from .tiled_art import TileSheet
 from .tiled_json import to_json
 from .tiled_map import TILED_VERSION, Images, tiled_layout, tiled_map
@@ -23,23 +23,17 @@ from .tiled_props import color_prop, prop, record_props
 from .tiled_tmx import to_tmx
 
 __all__ = ["HEX_SIDE", "SPACE", "SQUARE", "TILED_VERSION", "Images", "NO_IMAGES", "TileRenderer", "color_prop",
-           "image_names", "map_metrics", "num", "pixel_transform", "prop", "record_props", "renderer", "save_tiled",
-           "save_tiled_json", "save_tmx", "set_tile_renderer", "tiled_layout", "tiled_map", "tiled_paths", "to_json",
-           "to_tmx"]
+           "FORMATS", "image_names", "map_metrics", "num", "pixel_transform", "prop", "record_props", "save_tiled",
+           "save_tiled_json", "save_tmx", "tiled_layout", "tiled_map", "tiled_paths", "to_json", "to_tmx"]
 
 
 # (shapes, width, height, pixels per unit, background or None) -> PNG bytes. Tile images need a
-# font engine for their symbols and counters, so Qt draws them: editor/export/tiled_qt.py sets
-# Qt's renderer here (the `motu` command and the editor import it); without one the map is
-# written with image-less tilesets, which Tiled shows as placeholders.
+# font engine for their symbols and counters, so Qt draws them: the formats' drawing half,
+# editor/export/tiled_qt.py's, reaches the save as ExportOptions.draw (the `motu` command and
+# the editor give it); without one the map is written with image-less tilesets, which Tiled
+# shows as placeholders.
 TileRenderer = Callable[..., bytes]
-_renderer: TileRenderer | None = None
 NO_IMAGES = "tile images need Qt's drawing (editor/export): the map was written without them"
-
-
-def set_tile_renderer(render: TileRenderer | None) -> None:
-    global _renderer
-    _renderer = render
 
 
 def image_names(path: str, art: list[TileSheet]) -> dict[str, str]:
@@ -55,11 +49,6 @@ def tiled_paths(s: Scenario, path: str, render: TileRenderer | None = None) -> l
         return [path]
     names = image_names(path, tiled_layout(s)[4])
     return [path] + [os.path.join(os.path.dirname(path), name) for name in names.values()]
-
-
-def renderer() -> TileRenderer | None:
-    """The tile renderer the registry's formats draw with (None: the map goes without images)."""
-    return _renderer
 
 
 def save_tiled(s: Scenario, path: str, to_text: Callable[[dict[str, Any]], str],
@@ -88,17 +77,18 @@ def save_tmx(s: Scenario, path: str, render: TileRenderer | None = None) -> Writ
 
 
 def _load(path: str) -> Scenario:
-    from .tiled_import import load_tiled  # the reader registers through here: import it when used
+    from .tiled_import import load_tiled  # the reader imports much the export does not: imported when used
     return load_tiled(path)
 
 
-def _register() -> None:
-    from .registry import Format, register_format
-    # Through the registry (motu export, File > Export), with the renderer editor/export set.
-    register_format(Format("tmx", "Tiled map (TMX)", (".tmx",), load=_load,
-                           save=lambda s, path: save_tmx(s, path, _renderer)))
-    register_format(Format("tiled-json", "Tiled map (JSON)", (".tmj",), load=_load,
-                           save=lambda s, path: save_tiled_json(s, path, _renderer)))
+def _files(s: Scenario, path: str, options: ExportOptions) -> list[str]:
+    return tiled_paths(s, path, options.draw)
 
 
-_register()
+# Both draw their tile images with Qt when given its renderer, and are written without them otherwise.
+FORMATS = (
+    Format("tmx", "Tiled map (TMX)", (".tmx",), load=_load, files=_files, needs_qt=True,
+           save=lambda s, path, options: save_tmx(s, path, options.draw)),
+    Format("tiled-json", "Tiled map (JSON)", (".tmj",), also=(".json",), load=_load, files=_files, needs_qt=True,
+           save=lambda s, path, options: save_tiled_json(s, path, options.draw)),
+)

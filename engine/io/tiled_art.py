@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from engine.board.grids import Grid, HexGrid
+from engine.board.grids import Grid
 from engine.scenario.model import Scenario
 
 from .print_counters import Counter, counter_shapes
@@ -68,7 +68,7 @@ def area_colour(s: Scenario, area_id: str) -> str:
 
 def cell_outline(grid: Grid, tile_w: int, tile_h: int, pixels) -> tuple[tuple[float, float], ...]:
     """The cell's outline in tile pixels (a hex's corners land on whole pixels: tiled_pixels.pixel_transform)."""
-    if not isinstance(grid, HexGrid):
+    if grid.shape != "hex":  # Tiled's orthogonal tiles are the cells' squares
         return ((0.0, 0.0), (float(tile_w), 0.0), (float(tile_w), float(tile_h)), (0.0, float(tile_h)))
     cx, cy = grid.center(0)
     ox, oy = pixels(cx, cy)
@@ -119,7 +119,7 @@ def sheets(s: Scenario, terrains: list[str], areas: list[str], faces: list[Count
 def counter_px(grid: Grid, tile_w: int, tile_h: int) -> int:
     """A counter's size on the map: small enough that its bottom-left corner, where Tiled
     anchors a tile object, stays inside the cell it stands in."""
-    if isinstance(grid, HexGrid):
+    if grid.shape == "hex":
         return 18 if min(tile_w, tile_h) >= 28 else max(4, min(tile_w, tile_h) // 2)
     return round(min(tile_w, tile_h) * 0.7)
 

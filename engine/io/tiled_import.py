@@ -135,7 +135,7 @@ def scenario_from_tiled(doc: dict[str, Any], path: str, rules: str | None = None
     overrides the tiles' `terrain` properties; gid 0 (no tile) is the rule set's default
     terrain unless the legend maps 0. The terrain layer is the tile layer named
     `terrain_layer`, or else the first tile layer."""
-    from engine.rules.registry import get_ruleset
+    from engine.plugins import get_ruleset
     mprops = _props(doc.get("properties"))
     rules = rules or mprops.get("ruleset")
     if rules is not None and not isinstance(rules, str):
@@ -163,7 +163,7 @@ def scenario_from_tiled(doc: dict[str, Any], path: str, rules: str | None = None
             raise KeyError(gid)
         return str(t)
 
-    if isinstance(grid, SpacesGrid):
+    if not grid.lattice:
         terrain, cell_area = _space_layers(doc, grid, cat.default_terrain)
     else:
         layer = _tile_layer(doc, terrain_layer, fallback_first=True)

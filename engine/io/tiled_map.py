@@ -22,7 +22,6 @@ from typing import Any, Mapping
 import numpy as np
 
 from engine.board.geometry import cell_centres
-from engine.board.grids import HexGrid, SpacesGrid, SquareGrid
 from engine.scenario.model import Scenario
 
 from .outlines import area_rings
@@ -94,7 +93,7 @@ def tiled_map(s: Scenario, images: Images | None = None, *, compact: bool = Fals
     `images` names the tilesets' atlas images when the export draws them. `compact`: area
     outlines' polygons as tiled_pixels.Points, which the writers write as the same text."""
     grid = s.grid
-    if not isinstance(grid, (HexGrid, SquareGrid, SpacesGrid)):
+    if grid.shape not in ("hex", "square", "spaces"):
         raise ValueError(f"{grid.shape} boards cannot be exported to Tiled")
     metrics = map_metrics(grid)
     ax, bx, ay, by = pixel_transform(grid)
@@ -118,7 +117,7 @@ def tiled_map(s: Scenario, images: Images | None = None, *, compact: bool = Fals
     f_gid = {k: f_first + i for i, k in enumerate(looks)}
     f_tiles = [[prop("feature", sym), color_prop("ring", ring)] for sym, ring in looks]
 
-    spaces = isinstance(grid, SpacesGrid)
+    spaces = not grid.lattice
     width, height = (grid.columns, grid.rows)
     if spaces:  # tiles enough to hold every space's square
         width = max(1, math.ceil(max(sp.x for sp in grid.spaces) + 1))

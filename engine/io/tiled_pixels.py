@@ -10,22 +10,25 @@ from typing import Any
 
 import numpy as np
 
-from engine.board.grids import Grid, HexGrid, SpacesGrid
+from engine.board.grids import Grid
 
 HEX_SIDE = 16  # pixels from a hex's centre to a corner
 SQUARE = 32
 SPACE = 64
 _HEX_ACROSS = 28  # sqrt(3) * 16 rounded to even pixels: Tiled works in whole, even tile sizes
+# Tiled's orthogonal maps: a square tile for a square, a bigger one for a named space. Tiled
+# names its hexagonal maps by stagger, which hex grids alone have (orientation, offset).
+_ORTHOGONAL_TILE = {"square": SQUARE, "spaces": SPACE}
 
 
 def map_metrics(grid: Grid) -> dict[str, Any]:
     """The map's orientation, stagger and tile size, as Tiled's map attributes."""
-    if isinstance(grid, HexGrid):
+    if grid.shape == "hex":
         flat = grid.orientation == "flat"
         return {"orientation": "hexagonal", "tilewidth": 2 * HEX_SIDE if flat else _HEX_ACROSS,
                 "tileheight": _HEX_ACROSS if flat else 2 * HEX_SIDE, "hexsidelength": HEX_SIDE,
                 "staggeraxis": "x" if flat else "y", "staggerindex": grid.offset.split("-")[0]}
-    size = SPACE if isinstance(grid, SpacesGrid) else SQUARE
+    size = _ORTHOGONAL_TILE[grid.shape]
     return {"orientation": "orthogonal", "tilewidth": size, "tileheight": size}
 
 
@@ -36,12 +39,12 @@ def pixel_transform(grid: Grid) -> tuple[float, float, float, float]:
     tile along the stagger axis when the column (row) is staggered; Motu puts the centre of
     cell 0 at the layout origin. The scale maps a regular hexagon onto Tiled's
     whole-pixel one, so corners land on whole pixels."""
-    if isinstance(grid, HexGrid):
+    if grid.shape == "hex":
         even = grid.offset.startswith("even")
         if grid.orientation == "flat":
             return 2 * HEX_SIDE / 2, HEX_SIDE, _HEX_ACROSS / math.sqrt(3), _HEX_ACROSS / 2 * (2 if even else 1)
         return _HEX_ACROSS / math.sqrt(3), _HEX_ACROSS / 2 * (2 if even else 1), HEX_SIDE, HEX_SIDE
-    size = SPACE if isinstance(grid, SpacesGrid) else SQUARE
+    size = _ORTHOGONAL_TILE[grid.shape]
     return size, 0.0, size, 0.0
 
 

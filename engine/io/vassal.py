@@ -2,8 +2,8 @@
 
 Scope: one scenario as one VASSAL module. The board image is the printed map
 (print_map.py, the whole map) drawn at CELL_PX pixels per cell by the image renderer the
-caller gives (editor/export/vassal_qt.py gives Qt's, painter.py); a hex or square
-grid is laid over it with the spacing and origin of that picture and numbered
+caller gives (the `vmod` format, FORMATS, is given Qt's, painter.py, by editor/export/vassal_qt.py);
+a hex or square grid is laid over it with the spacing and origin of that picture and numbered
 as Motu numbers cells (CCRR, or C,R), so VASSAL's locations are Motu's labels.
 Each area is a zone (its outline in image pixels) using the board's grid. Boards
 of spaces get a region per space. Every piece gets a counter image and a slot in
@@ -19,11 +19,12 @@ from dataclasses import dataclass
 from typing import Callable
 
 from engine.board.geometry import cells_outline
-from engine.board.grids import HexGrid, SpacesGrid, SquareGrid
+from engine.board.grids import Grid
 from engine.scenario.force_tree import piece_name
 from engine.scenario.model import Scenario
 
 from .atomic import atomic_path
+from .formats import ExportOptions, Format, Written, needs_drawing
 from .print_counters import counter_shapes, side_groups
 from .print_map import MapScene, catalogue_of, map_scene
 from .print_shapes import Shape
@@ -71,7 +72,10 @@ def board_picture(scenario: Scenario, render_png: RenderPng, cell_mm: float = 19
     return png, pic
 
 
-def grid_attributes(grid: HexGrid | SquareGrid, pic: Picture) -> tuple[dict, dict]:
+_VASSAL_GRID = {"hex": "HexGrid", "square": "SquareGrid"}  # VASSAL's grid for each kind of lattice
+
+
+def grid_attributes(grid: Grid, pic: Picture) -> tuple[dict, dict]:
     """(grid attributes, numbering attributes) for VASSAL, matching the picture and Motu's labels.
 
     A VASSAL hex grid has columns dx apart, hexes dy apart down a column, odd columns
@@ -80,7 +84,7 @@ def grid_attributes(grid: HexGrid | SquareGrid, pic: Picture) -> tuple[dict, dic
     columns' numbers, which is Motu's even-q/even-r.
     """
     x0, y0 = (round(v) for v in pic.px(*grid.center(0)))
-    if isinstance(grid, SquareGrid):
+    if grid.shape == "square":
         side = pic.px_per_unit
         attrs = dict(dx=side, dy=side, x0=x0, y0=y0)
         numbering = dict(hType="N", vType="N", hOff=1, vOff=1, hLeading=0, vLeading=0, sep=",", first="H")
@@ -91,7 +95,9 @@ def grid_attributes(grid: HexGrid | SquareGrid, pic: Picture) -> tuple[dict, dic
     attrs = dict(dx=round(step, 4), dy=round(across, 4), x0=y0 if sideways else x0, y0=x0 if sideways else y0,
                  sideways=sideways)
     # Sideways, VASSAL's columns are Motu's rows: its row-first numbering reads as Motu's column-first label.
-    numbering = dict(hType="N", vType="N", hOff=1, vOff=1, hLeading=grid._cw - 1, vLeading=grid._rw - 1, sep="",
+    # Leading zeros pad the column's and the row's part of the label (0304) to their widths.
+    cols, rows = grid.label_parts()
+    numbering = dict(hType="N", vType="N", hOff=1, vOff=1, hLeading=len(cols[0]) - 1, vLeading=len(rows[0]) - 1, sep="",
                      first="V" if sideways else "H", stagger=grid.offset.startswith("even"))
     return attrs, numbering
 
@@ -138,14 +144,14 @@ def write_vmod(scenario: Scenario, path: str, render_png: RenderPng, cell_mm: fl
 
 def _grid(board, scenario: Scenario, pic: Picture) -> tuple[str, list[str]]:
     grid = scenario.grid
-    if isinstance(grid, SpacesGrid):
+    if not grid.lattice:  # named spaces: a region for each
         regions = board.addRegionGrid(snapto=True, visible=False)
         for c in range(grid.size):
             x, y = pic.px(*grid.center(c))
             regions.addRegion(name=grid.label(c), originx=round(x), originy=round(y), alsoPiece=False)
         return "RegionGrid", []
     attrs, numbering = grid_attributes(grid, pic)
-    kind = "HexGrid" if isinstance(grid, HexGrid) else "SquareGrid"
+    kind = _VASSAL_GRID[grid.shape]
     # The picture already shows the grid and the numbers: VASSAL's own drawing of them stays off.
     holder = board.addZonedGrid() if scenario.areas else board
     g = holder.add(getattr(vassal_api(), kind), color="#000000", visible=False, snapTo=True, **attrs)
@@ -221,5 +227,15 @@ def _safe_name(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9_.-]+", "-", text).strip("-") or "board"
 
 
-__all__ = ["CELL_PX", "VASSAL_VERSION", "RenderPng", "Picture", "VmodSummary", "board_picture", "grid_attributes",
+def _save(s: Scenario, path: str, options: ExportOptions) -> Written:
+    if options.draw is None:
+        raise ValueError(needs_drawing(FORMATS[0]))
+    write_vmod(s, path, options.draw)
+    return Written((path,))
+
+
+# Its board and counter images are drawn by the renderer editor/export/vassal_qt.py gives.
+FORMATS = (Format("vmod", "VASSAL module (board, grid, area zones, pieces)", (".vmod",), save=_save, needs_qt=True),)
+
+__all__ = ["CELL_PX", "FORMATS", "VASSAL_VERSION", "RenderPng", "Picture", "VmodSummary", "board_picture", "grid_attributes",
            "piece_titles", "vassal_text", "write_vmod"]

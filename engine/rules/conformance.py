@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from .api import CHANCE, TERMINAL, GameState
+from .chance import sample_outcome
 
 
 class ConformanceError(AssertionError):
@@ -48,7 +49,6 @@ def every_option_on(catalogue) -> dict:
 
 
 def sample_chance(state: GameState, rng: random.Random) -> int:
-    from engine.session.session import sample_outcome  # the session sits above the rules
     return sample_outcome(state.chance_outcomes(), rng)
 
 

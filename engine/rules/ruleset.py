@@ -7,7 +7,9 @@ board questions from the catalogue alone; games override what their rules add
 """
 from __future__ import annotations
 
+import importlib
 import math
+import sys
 from functools import cached_property
 from typing import Any, Iterable, Mapping
 
@@ -166,12 +168,27 @@ class RuleSet:
     def new_initial_state(self, scenario: Scenario, options: Mapping[str, Any] | None = None) -> GameState:
         raise RuleSetError(f"{self.name} cannot be played yet: its game rules are not implemented")
 
+    # Bots by name, declared as data: "module:factory", where a factory takes the random
+    # generator the bot draws from. A module starting with "." is in the rule set's own
+    # package (its bots build on engine/ai's searches, which sit above the rules). Every
+    # playable rule set has at least random and MCTS; games add their heuristic bots.
+    bots: Mapping[str, str] = {"random": "engine.ai.bot:RandomBot", "mcts": "engine.ai.mcts:default_mcts"}
+
     def bot_factories(self) -> dict[str, Any]:
-        """Bots by name, each a factory taking the random generator it draws from.
-        Every playable rule set has at least random and MCTS; games add their heuristic bots."""
-        from engine.ai.bot import RandomBot
-        from engine.ai.mcts import MCTSBot
-        return {"random": RandomBot, "mcts": lambda rng: MCTSBot(rng, iterations=100)}
+        """The declared bots (`bots`), each name with its factory, loaded on first use."""
+        module_name = type(self).__module__
+        package = module_name if _is_package(module_name) else module_name.rpartition(".")[0]
+        out = {}
+        for name, ref in self.bots.items():
+            module, _, attr = ref.partition(":")
+            out[name] = getattr(importlib.import_module(module, package if module.startswith(".") else None), attr)
+        return out
+
+    def presentation(self):
+        """What the game shows its players (engine/rules/presentation.py): the generic reading here;
+        a rule set returns its own subclass, saying things in its rulebook's words."""
+        from .presentation import Presentation
+        return Presentation()
 
     def balance_bots(self, players: int) -> list[str]:
         """The bots a balance run plays with by default, one name (a key of `bot_factories`) per
@@ -226,3 +243,9 @@ def validators_of(*groups: Iterable[Validator]) -> tuple[Validator, ...]:
     for g in groups:
         out.extend(g)
     return tuple(out)
+
+
+def _is_package(module: str) -> bool:
+    """Whether the module of that name is a package (a rule set's class is usually in its __init__)."""
+    mod = sys.modules.get(module)
+    return mod is not None and hasattr(mod, "__path__")

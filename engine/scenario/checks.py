@@ -86,10 +86,7 @@ def check_catalogue(s: Scenario, cat: Catalogue) -> Iterable[Finding]:
 
 def check_edges(s: Scenario, cat: Catalogue) -> Iterable[Finding]:
     """On squares an edge feature lies on one of a square's four sides; diagonal neighbours share none."""
-    if s.grid.shape != "square":
-        return
-    cols = s.grid.columns
-    diagonal = [(a, b) for a, b in s.edges if a % cols != b % cols and a // cols != b // cols]
+    diagonal = [(a, b) for a, b in s.edges if not s.grid.shares_side(a, b)]
     if diagonal:
         labels = ", ".join(s.grid.edge_label(a, b) for a, b in diagonal[:6])
         more = f" and {len(diagonal) - 6} more" if len(diagonal) > 6 else ""

@@ -18,8 +18,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from engine.board.grids import Grid, GridError, HexGrid, SquareGrid
-from engine.board.hexmath import hex_to_pixel, offset_to_axial
+from engine.board.grids import Grid, GridError
 
 from .edit_base import check_ids
 from .edits import (
@@ -30,30 +29,12 @@ from .georef import TABLE, Georef
 from .ids import unique_id
 from .model import CellFeature, EdgeKey, Piece, Props, Scenario
 
-SQRT3 = math.sqrt(3)
-
 
 def centre_at(grid: Grid, col: int, row: int) -> tuple[float, float]:
     """Layout position of the centre of (col, row), also off the map (negative, or beyond)."""
-    if isinstance(grid, HexGrid):
-        return hex_to_pixel(grid.layout, offset_to_axial(col, row, grid.offset))
-    if isinstance(grid, SquareGrid):
-        return col + 0.5, row + 0.5
-    raise EditError("only hex and square maps can be resized")
-
-
-def parity_step(grid: Grid) -> tuple[int, int]:
-    """How many columns and rows at a time may be added on the west and north: 2 where the hex
-    offset alternates (odd-q columns, odd-r rows), so that no hex moves by half a hex."""
-    if isinstance(grid, HexGrid):
-        return (2, 1) if grid.orientation == "flat" else (1, 2)
-    return 1, 1
-
-
-def _new_grid(grid: Grid, columns: int, rows: int) -> Grid:
-    if isinstance(grid, HexGrid):
-        return HexGrid(columns, rows, grid.orientation, grid.offset)
-    return SquareGrid(columns, rows)
+    if not grid.lattice:
+        raise EditError("only hex and square maps can be resized")
+    return grid.offset_centre(col, row)
 
 
 @dataclass(frozen=True, eq=False)
@@ -111,13 +92,13 @@ class ResizeMap(Edit):
     def _apply(self, scenario: Scenario) -> Edit:
         s = scenario
         grid = s.grid
-        if not isinstance(grid, (HexGrid, SquareGrid)):
+        if not grid.lattice:
             raise EditError("only hex and square maps can be resized")
         check_ids(self.fill)
         cols, rows = grid.columns + self.left + self.right, grid.rows + self.top + self.bottom
         if cols < 1 or rows < 1:
             raise EditError(f"the map would have {cols} columns and {rows} rows")
-        step_c, step_r = parity_step(grid)
+        step_c, step_r = grid.resize_step
         if self.left % step_c:
             raise EditError("add or remove columns on the west in an even number: with this hex layout an odd "
                             "number would shift every other column by half a hex")
@@ -125,7 +106,7 @@ class ResizeMap(Edit):
             raise EditError("add or remove rows on the north in an even number: with this hex layout an odd "
                             "number would shift every other row by half a hex")
         try:
-            new = _new_grid(grid, cols, rows)
+            new = grid.resized(cols, rows)
         except GridError as exc:
             raise EditError(str(exc)) from None
         remap = _remap(grid, self.left, self.top, cols, rows)
@@ -188,7 +169,7 @@ def grow_to_fit(s: Scenario, col0: int, row0: int, col1: int, row1: int, fill: s
     """The resize that makes columns col0..col1 and rows row0..row1 (of the present map, maybe
     negative or beyond its edge) part of the map, or None when they already are. Columns or
     rows added on the west or north are rounded up to the hex layout's step."""
-    sc, sr = parity_step(s.grid)
+    sc, sr = s.grid.resize_step
     left, top = max(0, -col0), max(0, -row0)
     left, top = -(-left // sc) * sc, -(-top // sr) * sr
     right, bottom = max(0, col1 - (s.grid.columns - 1)), max(0, row1 - (s.grid.rows - 1))
@@ -280,18 +261,11 @@ def offset_between(target: Scenario, other: Scenario) -> tuple[int, int]:
 
 def _cell_near(grid: Grid, x: float, y: float) -> tuple[int, int] | None:
     """The (col, row), maybe off the map, whose centre is at layout (x, y), if one is (within 1%)."""
-    if isinstance(grid, HexGrid):
-        col = round(x / 1.5) if grid.orientation == "flat" else round(x / SQRT3)
-        for c in (col - 1, col, col + 1):
-            base = centre_at(grid, c, 0)
-            row = round((y - base[1]) / (SQRT3 if grid.orientation == "flat" else 1.5))
-            for r in (row - 1, row, row + 1):
-                cx, cy = centre_at(grid, c, r)
-                if math.hypot(cx - x, cy - y) < 0.01:
-                    return c, r
+    if not grid.lattice:
         return None
-    c, r = round(x - 0.5), round(y - 0.5)
-    return (c, r) if math.hypot(c + 0.5 - x, r + 0.5 - y) < 0.01 else None
+    c, r = grid.offset_at(x, y)
+    cx, cy = centre_at(grid, c, r)
+    return (c, r) if math.hypot(cx - x, cy - y) < 0.01 else None
 
 
 def merge_renames(target: Scenario, other: Scenario) -> dict[tuple[str, str], str]:
@@ -319,10 +293,9 @@ def merge_map(target: Scenario, other: Scenario, dcol: int, drow: int,
     if other.ruleset != target.ruleset:
         raise EditError(f"a {other.ruleset} map cannot be merged into a {target.ruleset} map")
     tg, og = target.grid, other.grid
-    if not isinstance(tg, (HexGrid, SquareGrid)) or type(tg) is not type(og) or \
-            (isinstance(tg, HexGrid) and (tg.orientation, tg.offset) != (og.orientation, og.offset)):
+    if not tg.same_lattice(og):
         raise EditError("only maps on the same kind of hex or square grid can be merged")
-    sc, sr = parity_step(tg)
+    sc, sr = tg.resize_step
     if dcol % sc or drow % sr:
         raise EditError(f"with this hex layout the offset must be an even number of "
                         f"{'columns' if dcol % sc else 'rows'}: an odd one shifts every other one by half a hex")
@@ -375,4 +348,4 @@ def merge_map(target: Scenario, other: Scenario, dcol: int, drow: int,
 
 
 __all__ = ["ResizeMap", "RestoreMap", "MapState", "MapPatch", "resize_map", "grow_to_fit", "patch_edits", "lay_patch",
-           "merge_map", "merge_renames", "offset_between", "centre_at", "parity_step"]
+           "merge_map", "merge_renames", "offset_between", "centre_at"]

@@ -1,9 +1,9 @@
 """Headless batches of games: bots per seat, in parallel processes or on a Dask cluster.
 
-Game i draws every random number from generators seeded by (seed, i): its dice
-from one, each seat's bot from another. So a game's result does not depend on
-which worker played it, and a batch gives the same results, byte for byte, in
-any number of workers.
+Game i is a Session (session.py) played by bots, drawing every random number from
+generators seeded by (seed, i): its dice from one, each seat's bot from another. So a
+game's result does not depend on which worker played it, and a batch gives the same
+results, byte for byte, in any number of workers.
 """
 from __future__ import annotations
 
@@ -14,12 +14,12 @@ from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
-from engine.ai.bot import play_game
 from engine.io.native import loads
 from engine.rules.api import CHANCE
 from engine.rules.registry import get_ruleset
 
-from .collect import collector_for, feeder, finish
+from .collect import collector_for, finish
+from .session import Session
 
 
 @dataclass(frozen=True)
@@ -91,7 +91,9 @@ def _context(spec: BatchSpec):
 def play_one(spec: BatchSpec, game: int) -> GameResult:
     """Play game number `game` of the batch; the same (spec, game) always plays the same game."""
     scenario, rules, info = _context(spec)
-    state = rules.new_initial_state(scenario, dict(spec.options))
+    options = dict(spec.options)
+    session = Session(lambda: rules.new_initial_state(scenario, options), seed=f"{spec.seed}:{game}:dice", texts=False)
+    state = session.state
     factories = rules.bot_factories()
     players = state.num_players()
     names = list(spec.bots_for(game))
@@ -100,23 +102,26 @@ def play_one(spec: BatchSpec, game: int) -> GameResult:
     first: list[int] = []
     moves = [0]
     collector = collector_for(scenario.ruleset, state)
-    feed = feeder(collector)
+    log = session.log
 
-    def note(st, player, action):
+    def note(st, player, action):  # before each action: the events of the one before (the session's log)
         moves[0] += 1
-        feed(st, player, action)
+        collector.events(log[-1].events if log else st.drain_events(), st)
+        collector.step(st, player, action)
         if player != CHANCE and not first:
             first.append(player)
 
     limit = spec.max_moves if spec.max_moves is not None else info.max_length
     try:
-        final = play_game(state, bots, random.Random(f"{spec.seed}:{game}:dice"), limit, note)
+        final = session.play(bots, limit, note)
         finished = True
     except RuntimeError:  # Motu's own move limit, not a rule of the game: reported as "not finished"
-        final, finished = state, False
+        final, finished = session.state, False
     returns = [float(r) for r in final.returns()] if finished else [0.0] * players
     best = max(returns)
     winner = returns.index(best) if finished and returns.count(best) == 1 else None
+    if log:  # the last action's
+        collector.events(log[-1].events, final)
     collector.unit = info.turn_unit
     record = finish(collector, final, returns, finished)
     return GameResult(game, returns, winner, moves[0], first[0] if first else None, record, tuple(names))

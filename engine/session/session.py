@@ -1,10 +1,12 @@
-"""A game in progress: (scenario, seed, actions), replayable exactly.
+"""A game in progress, driven: (scenario, seed, actions), replayable exactly.
 
-The session owns the only random generator a game uses. At a chance node it
-draws an outcome with `chance_outcomes()`'s probabilities and applies it like
-any action; every action, player's or chance's, goes in the log with its text,
-so a playtest can show "motivation: needed 5, rolled 4 — failed" and a saved
-game reloads by replaying the log.
+The session is the one driver of a game, whoever plays it (the playtest table, a batch of bot
+games, a test): it owns the only random generator the game's dice use, draws an outcome at each
+chance node with `chance_outcomes()`'s probabilities and applies it like any action; it keeps
+every action, player's or chance's, in its log with its text and the typed events it caused
+(engine/rules/events.py), so a playtest can show "motivation: needed 5, rolled 4 — failed";
+it takes moves back by replaying (`undo`), and it writes and reads the game's record, checking
+each recorded action on replay (`from_record`). Bots play whole games through `play`.
 """
 from __future__ import annotations
 
@@ -12,12 +14,13 @@ import hashlib
 import json
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Collection, NamedTuple, Sequence
 
 from engine.io.bounded import MAX_BYTES, load_json, read_bytes
 from engine.io.errors import LoadError
 from engine.io.schema_check import check
-from engine.rules.api import CHANCE, GameState
+from engine.rules.api import CHANCE, TERMINAL, GameState
+from engine.rules.chance import sample_outcome  # noqa: F401 - also imported from here by tests and benches
 
 RECORD_FORMAT, RECORD_VERSION = "motu-game", 2
 SCHEMA = "game-record.schema.json"
@@ -27,18 +30,23 @@ class RecordError(LoadError, ValueError):
     """A game record that cannot be loaded: what is wrong, and at which action."""
 
 
-@dataclass(frozen=True)
-class LogEntry:
+class LogEntry(NamedTuple):  # a named tuple: made once per action in batch play, where a frozen dataclass costs 4x
     player: int  # CHANCE for dice
     action: int
-    text: str
+    text: str  # "" in a session kept without texts (batch play)
+    events: tuple = ()  # the typed events applying the action emitted, oldest first
 
 
 @dataclass
 class Session:
+    """One game: `new_state()` builds its start, `seed` its dice (a batch game's seed is text,
+    its dice those of `random.Random(seed)`). `texts=False` keeps no action's words in the log
+    (a batch game has no reader for them, and naming an action costs a call per action)."""
+
     new_state: Callable[[], GameState]
-    seed: int = 0
+    seed: int | str = 0
     fingerprint: str = ""
+    texts: bool = True
     state: GameState = field(init=False)
     log: list[LogEntry] = field(default_factory=list, init=False)
     rng: random.Random = field(init=False)
@@ -52,17 +60,32 @@ class Session:
         return [e.action for e in self.log]
 
     def apply(self, action: int) -> LogEntry:
-        player = self.state.current_player()
-        entry = LogEntry(player, action, self.state.action_to_string(action))
-        self.state.apply_action(action)
+        """Apply a legal action of the player to move (or of chance), and log it with its events."""
+        return self._apply(self.state.current_player(), action)
+
+    def _apply(self, player: int, action: int) -> LogEntry:
+        state = self.state
+        entry_text = state.action_to_string(action) if self.texts else ""
+        state.apply_action(action)
+        try:
+            events = tuple(state.drain_events())
+        except AttributeError:  # a hand-made state of a test, which emits nothing
+            events = ()
+        entry = LogEntry(player, action, entry_text, events)
         self.log.append(entry)
         return entry
 
-    def roll(self) -> LogEntry:
-        """Resolve the chance node the game stands at, with the session's generator."""
+    # --- the dice ---------------------------------------------------------------------------
+    def draw(self) -> int:
+        """The outcome the session's dice give at the chance node the game stands at (the generator
+        moves on; `roll` applies it, a table that tells each action first applies it itself)."""
         if self.state.current_player() != CHANCE:
             raise ValueError("the game is not at a chance node")
-        return self.apply(sample_outcome(self.state.chance_outcomes(), self.rng))
+        return sample_outcome(self.state.chance_outcomes(), self.rng)
+
+    def roll(self) -> LogEntry:
+        """Resolve the chance node the game stands at, with the session's generator."""
+        return self.apply(self.draw())
 
     def resolve_chance(self) -> list[LogEntry]:
         """Roll every pending chance node until a player is to move or the game ends."""
@@ -71,24 +94,56 @@ class Session:
             out.append(self.roll())
         return out
 
-    def undo(self) -> None:
-        """Take back the last player action (and the dice that followed it) by replaying."""
-        actions = self.actions
-        while actions and self.log[len(actions) - 1].player == CHANCE:
-            actions.pop()
-        if actions:
-            actions.pop()
-        self._replay(actions)
+    def play(self, bots: Sequence[Any], max_moves: int = 100_000,
+             on_action: Callable[[GameState, int, int], None] | None = None) -> GameState:
+        """Play on to the end: bots[player] chooses for each player, the session's dice for chance;
+        `on_action(state, player, action)` hears each action before it is applied. RuntimeError when
+        the game has not ended within `max_moves` actions (Motu's limit, not a rule of the game)."""
+        for _ in range(max_moves):
+            state = self.state
+            player = state.current_player()
+            if player == TERMINAL:
+                return state
+            if player == CHANCE:
+                action = sample_outcome(state.chance_outcomes(), self.rng)
+            else:
+                action = bots[player].choose(state)
+            if on_action is not None:
+                on_action(state, player, action)
+            self._apply(player, action)
+        raise RuntimeError(f"the game did not end within {max_moves} moves")
 
-    def _replay(self, actions: list[int]) -> None:
-        self.state = self.new_state()
-        self.rng = random.Random(self.seed)
-        self.log = []
-        for a in actions:
+    # --- taking moves back --------------------------------------------------------------------
+    def undo_point(self, to_seats: Collection[int] | None = None) -> int | None:
+        """How many actions `undo` keeps: the game as it stood at the last decision of one of
+        `to_seats` (of any player when None or empty); None when there is no such decision."""
+        seats = set(to_seats or ())
+        for i in range(len(self.log) - 1, -1, -1):
+            player = self.log[i].player
+            if player != CHANCE and (not seats or player in seats):
+                return i
+        return None
+
+    def undo(self, to_seats: Collection[int] | None = None) -> None:
+        """Take back the last decision of one of `to_seats` (of any player when None or empty) and
+        everything after it (other seats' replies, the dice), so that seat is to decide again; with
+        no such decision, back to the start. By replaying: the dice stay in step with the log."""
+        self.replay(self.actions[:self.undo_point(to_seats) or 0])
+
+    def replay(self, actions: Sequence[int]) -> None:
+        """The game after `actions`: those that continue the log are applied, otherwise the game is
+        replayed from its start; the generator draws at each chance node, staying in step with the log."""
+        actions = list(actions)
+        if actions[:len(self.log)] != self.actions:
+            self.state = self.new_state()
+            self.rng = random.Random(self.seed)
+            self.log = []
+        for a in actions[len(self.log):]:
             if self.state.current_player() == CHANCE:
                 sample_outcome(self.state.chance_outcomes(), self.rng)  # keep the generator in step
             self.apply(a)
 
+    # --- records ------------------------------------------------------------------------------
     def record(self) -> dict[str, Any]:
         return {"format": RECORD_FORMAT, "version": RECORD_VERSION, "fingerprint": self.fingerprint, "seed": self.seed,
                 "actions": [{"player": e.player, "action": e.action, "text": e.text} for e in self.log]}
@@ -126,7 +181,7 @@ class Session:
                 raise RecordError(f"{said()} is recorded for {_who(entry['player'])}, but {_who(player)} is to move here",
                                   source)
             if player == CHANCE:
-                drawn = sample_outcome(state.chance_outcomes(), self.rng)
+                drawn = self.draw()
                 if action != drawn:
                     raise RecordError(f"{said()} is not what the dice of seed {self.seed} give here "
                                       f"({state.action_to_string(drawn)!r}): the record has been changed", source)
@@ -137,16 +192,6 @@ class Session:
             raise
         except Exception as exc:  # noqa: BLE001 - the game refusing the action in its own way
             raise RecordError(f"{said()} cannot be replayed here ({type(exc).__name__}: {exc})", source) from None
-
-
-def sample_outcome(outcomes: list[tuple[int, float]], rng: random.Random) -> int:
-    r = rng.random()
-    acc = 0.0
-    for action, p in outcomes:
-        acc += p
-        if r < acc:
-            return action
-    return outcomes[-1][0]
 
 
 def scenario_fingerprint(text: str) -> str:

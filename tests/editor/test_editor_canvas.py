@@ -144,14 +144,13 @@ def test_zoom_keeps_the_point_under_the_cursor(qtbot, tmp_path):
 
 
 def test_brush_outline_is_the_real_footprint(qtbot, tmp_path):
-    from editor.tools.base import brush_cells
     w = make_window(qtbot, tmp_path, EXAMPLE_HEX, zoom=1.5)
     m = Mouse(w)
     w.select_tool("brush")
     for size in (1, 2, 3):
         w.size_box.setValue(size)
         m.hover(55)
-        want = set(brush_cells(w.document.scenario.grid, 55, size))
+        want = set(w.document.scenario.grid.footprint(55, size))
         assert w.map_item.preview.cells == want and len(want) == {1: 1, 2: 7, 3: 19}[size]
 
 

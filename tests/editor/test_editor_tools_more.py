@@ -103,7 +103,6 @@ def test_feature_tool_drags_like_the_brush(qtbot, tmp_path):
 
 @pytest.mark.parametrize("mods,shape", [(Qt.ShiftModifier, "line"), (Qt.ControlModifier, "rect")])
 def test_line_and_rectangle_fills_are_one_step_with_a_preview(qtbot, tmp_path, mods, shape):
-    from editor.tools.shapes import line_cells, rect_cells
     w = make_window(qtbot, tmp_path, EXAMPLE_HEX, zoom=1.2)
     m = Mouse(w)
     w.select_tool("brush")
@@ -113,7 +112,7 @@ def test_line_and_rectangle_fills_are_one_step_with_a_preview(qtbot, tmp_path, m
     m.show(a, b)
     m.press(a, mods=mods)
     m.move(b, buttons=Qt.LeftButton, mods=mods)
-    want = set(line_cells(g, a, b) if shape == "line" else rect_cells(g, a, b))
+    want = set(g.line(a, b) if shape == "line" else g.rectangle(a, b))
     assert w.map_item.preview.cells == want
     assert w.document.scenario.terrain[b] != "mountain" or b in want  # nothing painted before release
     count = w.document.undo_stack.count()
@@ -124,7 +123,6 @@ def test_line_and_rectangle_fills_are_one_step_with_a_preview(qtbot, tmp_path, m
 
 
 def test_area_painter_rectangle(qtbot, tmp_path):
-    from editor.tools.shapes import rect_cells
     w = make_window(qtbot, tmp_path, EXAMPLE_HEX, zoom=1.2)
     m = Mouse(w)
     aid = w.areas.new_area("Block")
@@ -135,7 +133,7 @@ def test_area_painter_rectangle(qtbot, tmp_path):
     m.press(a, mods=Qt.ControlModifier)
     m.move(b, buttons=Qt.LeftButton, mods=Qt.ControlModifier)
     m.release(b, mods=Qt.ControlModifier)
-    assert {c for c, x in enumerate(w.document.scenario.cell_area) if x == aid} == set(rect_cells(g, a, b))
+    assert {c for c, x in enumerate(w.document.scenario.cell_area) if x == aid} == set(g.rectangle(a, b))
 
 
 def test_new_area_is_selected_and_painted_next(qtbot, tmp_path):

@@ -39,10 +39,10 @@ def test_a_plug_in_whose_id_is_not_its_entry_point_name_is_not_registered(monkey
         id = "other_name"
         name = "Mislabelled game"
 
-    monkeypatch.setattr(registry, "entry_points", lambda group: [_EntryPoint("plugged", Other)])
-    monkeypatch.setattr(registry, "_REGISTRY", {})
-    monkeypatch.setattr(registry, "_loaded", False)
-    with caplog.at_level(logging.WARNING, logger=registry.__name__):
+    monkeypatch.setattr(plugins, "entry_points", lambda group: [_EntryPoint("plugged", Other)])
+    monkeypatch.setattr(plugins, "_REGISTRY", {})
+    monkeypatch.setattr(plugins, "_loaded", False)
+    with caplog.at_level(logging.WARNING, logger=plugins.__name__):
         ids = registry.known_ruleset_ids()
     assert "other_name" not in ids and "plugged" not in ids
     assert "the entry point must be named by the id" in caplog.text

@@ -18,6 +18,7 @@ from engine.rules.pearls.state import (BID, CHOOSE, HOLD_LETTER, KEEP_BOAT, P_AU
                                        P_TAKE, PASS, PLACE, SAIL, SAVE, TAKE_LETTER, TAKE_PEARL)
 
 from .base import BoardWidget, terrain_colour
+from .registry import register_board
 
 U = 64.0                     # one map square
 TRACK = 1.6 * U              # a track space
@@ -47,6 +48,7 @@ def square_rect(k: int) -> QRectF:
     return QRectF(MAP0 + c * U, MAP0 + r * U, U, U)
 
 
+@register_board("pearls")
 class PearlsBoard(BoardWidget):
     ruleset_id = "pearls"
 

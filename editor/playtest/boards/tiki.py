@@ -18,6 +18,7 @@ from engine.rules.tiki.board import EDGES, PATHS
 from engine.rules.tiki.state import CREATE, KEEP_SHAMAN, MOVE, PASS, PLAY, SHAMAN, SHUFFLE
 
 from .base import BoardWidget, terrain_colour
+from .registry import register_board
 
 TILE, GAP = 110.0, 34.0
 STEP = TILE + GAP
@@ -44,6 +45,7 @@ def edge_rect(e: int) -> QRectF:
     return QRectF(ra.left() + 12, ra.bottom(), TILE - 24, GAP)
 
 
+@register_board("tiki")
 class TikiBoard(BoardWidget):
     ruleset_id = "tiki"
 

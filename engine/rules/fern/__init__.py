@@ -78,9 +78,11 @@ class FernRules(RuleSet):
             scenario.options["bush_blocks_sight"] = options["bush_blocks_sight"]
         return FernBoard(scenario, self.catalogue, self.sight(scenario), options)
 
-    def bot_factories(self) -> dict[str, Any]:
-        from .bots import HeuristicBot, mcts_bot
-        return {**super().bot_factories(), "heuristic": HeuristicBot, "mcts": mcts_bot}
+    def presentation(self):
+        from .presentation import FernPresentation
+        return FernPresentation()
+
+    bots = {**RuleSet.bots, "heuristic": ".bots:HeuristicBot", "mcts": ".bots:mcts_bot"}
 
     def player_sides(self, scenario: Scenario, players: int) -> list[str]:
         # Player 0 is the British force (British and kupapa sides), player 1 the Maori.

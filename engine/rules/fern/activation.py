@@ -35,7 +35,7 @@ def unpin_cost(s, motivator: int, cell: int, player: int) -> int | None:
     l = s.leaders[motivator]
     if l.cell is None:
         return None
-    cost = s.b.dist(l.cell, cell) + 1
+    cost = (s.b.dist(l.cell, cell) + 1) * s.b.t["unpin"]["per_square"]
     if s.b.bush[cell] and any(s.b.units[s.groups[g].unit].nation == BRITISH for g in s.groups_at(cell, player)):
         cost += s.b.t["unpin"]["bush_british"]
     return cost

@@ -161,7 +161,8 @@ class FernBoard:
         self.base_edge = frozenset(f.cell for f in scenario.features if f.kind == "base_edge")
         self.depth = base_edge_depth(scenario)
         self.activation_dice = 2 if option(opts, catalogue, "activation_die") == "2d6" else 1
-        self.long_from = 2 if option(opts, catalogue, "long_range") == "beyond_close" else self.t["range"]["long"]
+        self.long_from = (self.t["range"]["close"] + 1 if option(opts, catalogue, "long_range") == "beyond_close"
+                          else self.t["range"]["long"])
         self.first_player = MAORI_PLAYER if option(opts, catalogue, "first_side") == "maori" else BRITISH_PLAYER
         self.history_books = bool(option(opts, catalogue, "history_books"))
         self.diagonal_both = option(opts, catalogue, "diagonal_edges") == "both"

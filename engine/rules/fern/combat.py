@@ -57,8 +57,9 @@ def cc_text(s, task, face) -> str:
         who = f"attackers {s.party_name(gids, leaders)}"
     else:
         who = f"defenders {s.cell_names(target, 1 - player)}"
-    six = face >= 6
-    return f"close combat at {s.b.label(target)}, {who}: die ({left} left), needed 6, rolled {face} — " + (
+    need = s.b.t["close_combat"]["hit_on"]
+    six = face >= need
+    return f"close combat at {s.b.label(target)}, {who}: die ({left} left), needed {need}, rolled {face} — " + (
         "casualty" if six else "no casualty")
 
 
@@ -87,7 +88,7 @@ def resolve(s, task) -> None:
     if loser == player:
         to = origin if not s.occupied(origin, enemy) else None
         if to is None:
-            att_loss *= 2
+            att_loss *= s.b.t["close_combat"]["cannot_retreat_loss"]
     else:
         to = retreat_square(s, enemy, target, origin)
         while to is not None and s.occupied(to, player):
@@ -96,7 +97,7 @@ def resolve(s, task) -> None:
             s.reveal(to, player)
             to = retreat_square(s, enemy, target, origin)
         if to is None:
-            def_loss *= 2
+            def_loss *= s.b.t["close_combat"]["cannot_retreat_loss"]
     s.stack.append(("cc_after", ctx, loser, to))
     if def_loss:
         s.stack.append(("alloc", enemy, target, def_loss, None, None, "close combat"))

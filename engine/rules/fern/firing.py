@@ -135,7 +135,8 @@ def hit_text(s, task, face) -> str:
     hit = face >= s.b.t["hit_on"]
     total = hits + hit
     end = f"; {total} hit{'s' if total != 1 else ''} in all" if left == 1 else ""
-    return f"{_who(s, ctx)}, die {n} of {dice}{extra}: needed 6, rolled {face} — {verdict(hit, 'hit', 'miss')}{end}"
+    return (f"{_who(s, ctx)}, die {n} of {dice}{extra}: needed {s.b.t['hit_on']}, rolled {face} — "
+            f"{verdict(hit, 'hit', 'miss')}{end}")
 
 
 def saved(s, face: int, mod: int) -> bool:
@@ -162,11 +163,12 @@ def save_apply(s, task, face) -> None:
 def save_text(s, task, face) -> str:
     _, ctx, hits, left, _unsaved, mod = task
     _, parts = save_modifier(s, ctx)
-    need = max(2, s.b.t["save"]["needed"] - mod)
+    fails = s.b.t["save"]["always_fails"]
+    need = max(fails + 1, s.b.t["save"]["needed"] - mod)
     ok = saved(s, face, mod)
     return (f"save for {s.cell_names(ctx[2], 1 - ctx[0])} at {s.b.label(ctx[2])}, hit {hits - left + 1} of {hits} "
             f"({', '.join(parts) or 'no modifier'}): needed {need}, rolled {face}"
-            f"{' (1 always fails)' if face == 1 else ''} — {verdict(ok, 'saved', 'not saved')}")
+            f"{f' ({fails} always fails)' if face == fails else ''} — {verdict(ok, 'saved', 'not saved')}")
 
 
 # --- random allocation of hits (§5 "hits are allocated randomly") --------------------------------

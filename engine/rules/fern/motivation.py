@@ -89,35 +89,37 @@ def main_legal(s, task) -> list[int]:
 def motivation_number(s, leader: int, sel: int, cell: int) -> tuple[int, list[str]]:
     """§2: the sum of the modifiers, with the reason for each."""
     b = s.b
+    t = b.t["motivation"]
     l = s.leaders[leader]
     info = b.leaders[leader]
     gids, _ = selected(s, leader, sel, cell)
     parts = []
     squares = b.dist(l.cell, cell) + 1
-    parts.append(f"{squares} square{'s' if squares > 1 else ''}")
+    word = f"{squares} square{'s' if squares > 1 else ''}"
+    parts.append(word if t["per_square"] == 1 else f"{squares * t['per_square']} for {word}")
     bush = b.line_bush(l.cell, cell)
     if bush:
-        parts.append(f"+{bush} bush")
-    n = squares + bush
+        parts.append(f"+{bush * t['per_bush']} bush")
+    n = squares * t["per_square"] + bush * t["per_bush"]
     nations = s.nations(gids) if gids else {info.nation}
     if sel != SEL_SELF and any(s.groups[g].pinned for g in gids):
-        n += 1
-        parts.append("+1 target pinned")
+        n += t["target_pinned"]
+        parts.append(f"+{t['target_pinned']} target pinned")
     if BRITISH in nations and bush:
-        n += 1
-        parts.append("+1 British in bush")
+        n += t["british_in_bush"]
+        parts.append(f"+{t['british_in_bush']} British in bush")
     if info.role != LEADER:
-        n += 1
-        parts.append("+1 senior officer")
+        n += t["senior_officer"]
+        parts.append(f"+{t['senior_officer']} senior officer")
     if len({s.groups[g].unit for g in gids}) > 1:
-        n += 1
-        parts.append("+1 more than one unit")
+        n += t["more_than_one_unit"]
+        parts.append(f"+{t['more_than_one_unit']} more than one unit")
     if l.pinned:
-        n += 1
-        parts.append("+1 leader pinned")
+        n += t["leader_pinned"]
+        parts.append(f"+{t['leader_pinned']} leader pinned")
     if KUPAPA in nations:
-        n += 1
-        parts.append("+1 kupapa")
+        n += t["kupapa"]
+        parts.append(f"+{t['kupapa']} kupapa")
     return n, parts
 
 
@@ -172,9 +174,10 @@ def motivate_apply(s, task, face) -> None:
 
 def motivate_text(s, task, face) -> str:
     _, leader, sel, cell, number = task
-    ok = face != 1 and face >= number
+    fails = s.b.t["motivation"]["always_fails"]
+    ok = face != fails and face >= number
     return (f"motivation of {target_name(s, leader, sel, cell)} by {s.b.leaders[leader].name}: "
-            f"needed {number}, rolled {face}{' (1 always fails)' if face == 1 else ''} — {verdict(ok)}")
+            f"needed {number}, rolled {face}{f' ({fails} always fails)' if face == fails else ''} — {verdict(ok)}")
 
 
 def form_group(s, leader: int, sel: int, cell: int) -> tuple[list[int], list[int]]:

@@ -30,21 +30,21 @@ def party_pinned(s, gids, leaders) -> bool:
     return any(s.leaders[l].pinned for l in leaders)
 
 
-def step_cost(s, player: int, gids, leaders, a: int, v: int, assault: bool) -> tuple[int, list[str]]:
+def step_cost(s, player: int, gids, leaders, a: int, v: int, assault: bool) -> tuple[int, list[tuple[int, str]]]:
     b, t = s.b, s.b.t["move"]
-    cost, parts = t["base"], ["1"]
+    cost, parts = t["base"], []
     if b.bush[v]:
         cost += t["into_bush"]
-        parts.append("+1 into bush")
+        parts.append((t["into_bush"], "into bush"))
     if b.bush[a] and any(b.units[s.groups[g].unit].colonial for g in gids):
         cost += t["colonial_out_of_bush"]
-        parts.append("+1 colonial troops leaving bush")
+        parts.append((t["colonial_out_of_bush"], "colonial troops leaving bush"))
     if b.crosses_stream(a, v):
         cost += t["stream"]
-        parts.append("+1 across a stream")
+        parts.append((t["stream"], "across a stream"))
     if assault:
         cost += t["into_enemy"]
-        parts.append("+3 into the enemy")
+        parts.append((t["into_enemy"], "into the enemy"))
     return cost, parts
 
 
@@ -80,9 +80,10 @@ def moves(s, player: int, gids, leaders, cell: int, points: int, diag_used: bool
 def describe_cost(s, player: int, gids, leaders, a: int, v: int) -> str:
     """'1 point', or '2 points: 1 for the step, +1 into bush' where the step costs more (§5)."""
     cost, parts = step_cost(s, player, gids, leaders, a, v, s.seen_by(v, player))
-    if len(parts) == 1:
+    if not parts:
         return f"{cost} point{'s' if cost != 1 else ''}"
-    return f"{cost} points: {parts[0]} for the step, {', '.join(parts[1:])}"
+    extra = ", ".join(f"+{n} {words}" for n, words in parts)
+    return f"{cost} points: {s.b.t['move']['base']} for the step, {extra}"
 
 
 def move(s, task, gids, leaders, cell: int, v: int) -> None:

@@ -1,16 +1,20 @@
 """What a playtest window and a balance report show of a Fire in the Fern! game.
 
 Scope: markers for the map (figure groups, leaders, casualty markers), the cell
-an action targets so a click on the map can play it, and the summary a balance
-report maps (where casualty markers lie at the end, §8).
+an action targets so a click on the map can play it, the summary a balance
+report maps (where casualty markers lie at the end, §8), and `FernPresentation`,
+what `FernRules.presentation()` returns: the table's words and its volleys in words.
 """
 from __future__ import annotations
 
 from typing import Any
 
 from engine.rules.api import CHANCE
+from engine.rules.event_words import listed
+from engine.rules.presentation import Presentation
 
 from .model import BLOCK, DIE, FIRE, MOVE, OBSERVE, RESCUE, UNPIN
+from .volley_event import Volley
 
 _TARGETED = (MOVE, FIRE, OBSERVE, UNPIN, RESCUE)
 
@@ -150,3 +154,53 @@ def _legend_data() -> dict[str, dict[str, Any]]:
 
 LEGEND_STYLE = _legend_data()
 LEGEND = {k: v["words"] for k, v in LEGEND_STYLE.items()}
+
+
+def volley_words(e: Volley, name) -> str:
+    """"British's 2nd Company fires from C4 at E6 (reaction fire, §6): dice 1, 5, 6 — 2 hits, 1 saved;
+    casualties: Te Rangi" (§5)."""
+    how = [w for w, on in (("from hiding, §12", e.ambush), ("reaction fire, §6", e.reaction)) if on]
+    text = f"{name(e.player)}'s {e.unit} fires from {e.label} at {e.target_label}"
+    text += f" ({', '.join(how)})" if how else ""
+    if e.dice:
+        text += f": {'dice' if len(e.dice) > 1 else 'die'} {', '.join(str(d) for d in e.dice)}"
+    text += f" — {e.hits} hit{'s' if e.hits != 1 else ''}" + (f", {e.saved} saved" if e.saved else "")
+    if e.casualties:
+        text += f"; casualties: {listed(e.casualties)}"
+    return text + " (§5)"
+
+
+class FernPresentation(Presentation):
+    """Fire in the Fern! at the playtest table: the panel's rows, the dice by their sections, the
+    figures as the scenario's counters, its marks' legend and its volleys in words."""
+
+    board_kind = "map"
+
+    def panel(self, state, seat=None):
+        return panel(state, seat)
+
+    def result(self, state):
+        return result(state) or super().result(state)
+
+    def dice(self, state, action, text):
+        return dice(state, action) or super().dice(state, action, text)
+
+    def log_kind(self, state, action):
+        return log_kind(state, action)
+
+    def event_words(self, event, seat, state):
+        if isinstance(event, Volley):
+            return volley_words(event, self.namer(state)) if event.visible_to(seat) else None
+        return super().event_words(event, seat, state)
+
+    def event_kind(self, event):
+        return "combat" if isinstance(event, Volley) else super().event_kind(event)
+
+    def cell_label(self, state, cell):
+        return state.b.label(cell) if state is not None else None
+
+    def pieces(self, state):
+        return pieces(state)
+
+    def legend_style(self):
+        return LEGEND_STYLE

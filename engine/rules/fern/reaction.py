@@ -82,7 +82,7 @@ def react_apply(s, task, face) -> None:
     if total < t["needed"]:
         return
     s.reacted = s.reacted | {cell}
-    volleys = 2 if ambush and total >= t["two_volleys"] else 1
+    volleys = t["ambush_volleys"] if ambush and total >= t["two_volleys"] else 1
     for _ in range(volleys):
         s.stack.append(("volley", defender, cell, target, None, ambush, True))
 
@@ -92,7 +92,7 @@ def react_text(s, task, face) -> str:
     t = s.b.t["reaction"]
     total = face + mod
     ok = total >= t["needed"]
-    volleys = 2 if ambush and total >= t["two_volleys"] else 1
+    volleys = t["ambush_volleys"] if ambush and total >= t["two_volleys"] else 1
     result = f"{volleys} volle{'ys' if volleys > 1 else 'y'}" if ok else "no fire"
     return (f"reaction fire by {s.cell_names(cell, defender)} at {s.b.label(cell)}: needed {t['needed']}, "
             f"rolled {face}{mod:+d} = {total} — {verdict(ok, result, 'failed, ' + result)}")

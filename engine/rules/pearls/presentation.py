@@ -10,9 +10,11 @@ by the letters of their column and row, as the board prints them; the middle row
 """
 from __future__ import annotations
 
+from engine.rules.presentation import Presentation
+
 from .board import COLOURS, SIDE
 from .scoring import score_map
-from .state import (BID, CHOOSE, FACE, HOLD_LETTER, KEEP_BOAT, P_AUCTION, P_CHOOSE, P_OVER, P_PLACE, P_ROLL,
+from .state import (BID, CHOOSE, FACE, HOLD_LETTER, KEEP_BOAT, MAX_SAVE, P_AUCTION, P_CHOOSE, P_OVER, P_PLACE, P_ROLL,
                     P_ROLL_NUMBER, P_SAIL, P_SAVE, P_TAKE, PASS, PLACE, SAIL, SAVE, TAKE_LETTER, TAKE_PEARL, WHITE,
                     PearlsState)
 
@@ -98,7 +100,7 @@ def asked(state: PearlsState) -> str:
         roller = _name(state, state.turn)
         return f"{roller} rolls the die" + (" again until a number shows" if ph == P_ROLL_NUMBER else "")
     if ph == P_SAVE:
-        return f"Everyone to the savings bank! {who}, save $0 to $10 in your chest"
+        return f"Everyone to the savings bank! {who}, save $0 to ${MAX_SAVE} in your chest"
     if ph == P_AUCTION:
         lead = f"highest bid ${state.bid} by {_name(state, state.bidder)}" if state.bid >= 0 else "no bid yet"
         return f"Auction of a move of {state.die}: {who}, bid or pass ({lead})"
@@ -192,3 +194,19 @@ def dice(state: PearlsState, action: int) -> dict | None:
         return {"group": "The die", "face": None, "text": f"The die ({who}): white, an event"}
     n = action - FACE
     return {"group": "The die", "face": n, "text": f"The die ({who}): {n}, put up for auction"}
+
+
+class PearlsPresentation(Presentation):
+    """Tahiti pearls at the playtest table: its own board ("pearls", editor/playtest/boards), the panel's
+    rows, each action and the end of the game in the rulebook's words."""
+
+    board_kind = "pearls"
+
+    def panel(self, state, seat=None):
+        return panel(state, seat)
+
+    def action_words(self, state, action, seat=None):
+        return action_words(state, action, seat)
+
+    def dice(self, state, action, text):
+        return dice(state, action) or super().dice(state, action, text)

@@ -28,17 +28,20 @@ from engine.rules.api import CHANCE, TERMINAL, GameState
 from engine.rules.events import GameEnded, ScoreChanged, TurnBegan
 
 from .board import COLOURS, SIDE, PearlsBoard
+from .rulesdata import numbers
 from .scoring import score_map
 
 SAIL, CHOOSE, TAKE_LETTER, TAKE_PEARL, PLACE, SAVE, PASS, KEEP_BOAT, BID, FACE = 0, 16, 20, 21, 25, 74, 85, 86, 100, 200
 WHITE = FACE + 5
 MAX_BID = 30
-START_CASH, BOATS, PEARLS_PER_COLOUR, MAX_SAVE = 15, 15, 6, 10
+_N = numbers()  # the catalogue's `rules:`, read once
+START_CASH, BOATS, PEARLS_PER_COLOUR, MAX_SAVE = _N.start_cash, _N.boats, _N.pearls_per_colour, _N.max_save
 HOLD_LETTER = 16  # hold[p] = HOLD_LETTER + t: p's empty boat marks the letter of track space t
 (P_SAIL, P_CHOOSE, P_ROLL, P_ROLL_NUMBER, P_SAVE, P_AUCTION, P_TAKE, P_PLACE, P_OVER) = range(9)
-_ROLL = [(FACE + f, 1 / 6) for f in range(1, 5)] + [(WHITE, 2 / 6)]
+_ROLL = [(FACE + f, k / _N.faces) for f, k in _N.die] + ([(WHITE, _N.whites / _N.faces)] if _N.whites else [])
 WON, TIED = OUTCOMES = ("won with the highest score (chest + groups)", "tie for the highest score (chest + groups)")
-_ROLL_NUMBER = [(FACE + f, 1 / 4) for f in range(1, 5)]  # after an event white faces are rolled again
+# after an event white faces are rolled again
+_ROLL_NUMBER = [(FACE + f, k / (_N.faces - _N.whites)) for f, k in _N.die]
 
 
 class PearlsState(GameState):
@@ -289,14 +292,15 @@ class PearlsState(GameState):
 
     def _roll(self, action: int) -> None:
         if action == WHITE:
-            if self.token == 0:  # payday: $1 per boat on the map
+            if self.token == 0:  # payday: payday_per_boat dollars (1) per boat on the map
                 for p in range(self.n):
-                    self.cash[p] += self.on_map[p]
-                    if self.on_map[p]:
-                        self._emit(ScoreChanged(p, "money", self.cash[p] - self.on_map[p], self.cash[p], "payday"))
+                    gain = _N.payday_per_boat * self.on_map[p]
+                    self.cash[p] += gain
+                    if gain:
+                        self._emit(ScoreChanged(p, "money", self.cash[p] - gain, self.cash[p], "payday"))
                 self.token = 1
                 self.phase = P_ROLL_NUMBER
-            else:  # savings: each player from the roller on may save $0..$10
+            else:  # savings: each player from the roller on may save $0..MAX_SAVE
                 self.savers = tuple((self.turn + i) % self.n for i in range(self.n))
                 self.actor = self.savers[0]
                 self.phase = P_SAVE
@@ -370,7 +374,7 @@ class PearlsState(GameState):
             return
         c = action - TAKE_PEARL
         self.supply[c] -= 1
-        if self.supply.count(0) >= 2:
+        if self.supply.count(0) >= _N.colours_out_to_end:
             self.ending = True
         if held >= HOLD_LETTER:  # the letter's boat takes the pearl to the letter's sector
             self.hold[me] = -1

@@ -2,9 +2,11 @@
 
 Scope: the RuleSet object; the rules live in the modules beside it — data (tables, options,
 conditions), geography (land, water, lagoons, hexsides), zones (7.5 / 8.4), control (areas and
-Maraes, 15.8), movement (land, sea, reef, portage: 15.6, 15.7, 15.13, events 14-15 / 44-45 /
-52-53), rast (15.12's Random Area Selection Table) and validation. docs/rules/tahiti.md says
-what Motu chose where the seed is silent.
+Maraes, 15.8), movement.profiles (land, sea, reef, portage: 15.6, 15.7, 15.13, events 14-15 /
+44-45 / 52-53), data.rast (15.12's Random Area Selection Table) and validation; a game in
+game.py, game_state.py and the packages by concept (movement, combat, events, construction,
+bots, presentation). docs/rules/tahiti.md maps them ("Code") and says what Motu chose where
+the seed is silent.
 """
 from __future__ import annotations
 
@@ -17,11 +19,11 @@ from engine.scenario.checks import COMMON_VALIDATORS
 from engine.scenario.model import Scenario
 
 from . import control as _control
-from . import movement as _movement
-from .data import parse_conditions
+from .movement import profiles as _movement
+from .data.options import parse_conditions
+from .validation.map_rules import TAHITI_VALIDATORS
+from .validation.authoring_guide import MAP_VALIDATORS
 from .outcomes import OUTCOME_ORDER
-from .validation import TAHITI_VALIDATORS
-from .validation_map import MAP_VALIDATORS
 
 
 class TahitiRules(RuleSet):
@@ -72,9 +74,11 @@ class TahitiRules(RuleSet):
         from .report import WORDS
         return WORDS
 
-    def bot_factories(self) -> dict[str, Any]:
-        from .bots import bot_factories
-        return {**super().bot_factories(), **bot_factories()}
+    def presentation(self):
+        from .presentation import TahitiPresentation
+        return TahitiPresentation()
+
+    bots = {**RuleSet.bots, "heuristic": ".bots.heuristic:HeuristicBot", "mcts": ".bots.heuristic:mcts_bot"}
 
     def player_sides(self, scenario: Scenario, players: int) -> list[str]:
         from .game import player_sides

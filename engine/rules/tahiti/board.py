@@ -15,11 +15,11 @@ from dataclasses import dataclass
 from engine.scenario.catalogue import Catalogue
 from engine.scenario.model import Scenario
 
-from .data import hexes_per_mp, option, rule_data
+from .data.options import hexes_per_mp, option, rule_data
 from .geography import COAST, LAGOON, adjacent_areas, coast_land_hexsides, land_flags, water_area, water_flags
 from .maraes import MaraeRule, make_rule
-from .rast import TABLE
-from .rulesdata import load
+from .data.rast import TABLE
+from .data.tables import load
 from .scale import hexes_per_game_hex
 
 INF = math.inf

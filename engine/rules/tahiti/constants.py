@@ -1,7 +1,8 @@
 """The numbers a Tahiti game state is made of: its action encoding, unit flags and unit kinds.
 
 Scope: plain constants every game module shares, and the unit classes units are picked by;
-below all of them (nothing here imports the package). Action encoding (the same numbers in every state of a game; N is the map's cell
+below all of them (nothing here imports a game module). The kinds of unit the rules name by role
+(Leaders, Combat Units) are the catalogue's: its pieces' `leader` and `combat` props, read once. Action encoding (the same numbers in every state of a game; N is the map's cell
 count):
     0                      done / keep / no (end this step)
     1..6                   a die face (chance)                  7  re-roll (event 66)
@@ -16,6 +17,8 @@ A unit is a small list [kind, player, cell, flags, uid].
 """
 from __future__ import annotations
 
+from .data.tables import load
+
 DONE, REROLL, PICK = 0, 7, 100
 SPLIT, TAKE = 200_000, 300_000
 LAND, SEA, EXPED, CELL = 1_000_000, 30_000_000, 60_000_000, 90_000_000
@@ -23,8 +26,14 @@ LAND, SEA, EXPED, CELL = 1_000_000, 30_000_000, 60_000_000, 90_000_000
 # Unit flags (u[3]): cleared at the start of every turn but IN_MARAE.
 MOVED, FLIPPED, SULLEN, CURSED, IN_MARAE, STAYED = 1, 2, 4, 8, 16, 32
 
-LEADERS = ("head_chieftain", "clan_elder")
-COMBAT = ("militia", "slingers", "fighters", "heavy_troops")
+
+def _kinds_with(prop: str) -> tuple[str, ...]:
+    """The catalogue's unit kinds with `prop` set, in the catalogue's order (`motu query` reads the same)."""
+    return tuple(k for k, v in load("catalogue")["pieces"].items() if (v.get("props") or {}).get(prop))
+
+
+LEADERS = _kinds_with("leader")    # 15.13: a Leader moves a stack
+COMBAT = _kinds_with("combat")     # Combat Units move only with a Leader
 # The units a clan may have on the map (not Villages, Maraes, Big Logs or markers).
 CLAN_UNITS = LEADERS + ("shaman", "population") + COMBAT + ("war_canoe",)
 

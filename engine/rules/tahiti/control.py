@@ -22,7 +22,7 @@ from collections import defaultdict
 from engine.scenario.catalogue import Catalogue
 from engine.scenario.model import Piece, Scenario
 
-from .data import option
+from .data.options import option
 from .maraes import marae_rule
 
 MARAE_PREFIX = "marae:"

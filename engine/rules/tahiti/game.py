@@ -13,8 +13,12 @@ from engine.rules.ruleset import RuleSetError
 from engine.scenario.catalogue import Catalogue
 from engine.scenario.model import Scenario
 
-from . import (combat, construction, events, expedition, losses, moves, moves_rolled, neutral_areas,  # noqa: F401
-               retreat, sequence, victory)
+# every module with steps or handlers, so that they register (machinery.py); events.table imports its effects
+from . import neutral_areas, sequence, victory  # noqa: F401
+from .combat import battles, losses, retreat  # noqa: F401
+from .construction import builds  # noqa: F401
+from .events import table  # noqa: F401
+from .movement import after_dice, expedition, moves  # noqa: F401
 from .board import build_board
 from .game_state import TahitiState
 

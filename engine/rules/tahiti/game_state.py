@@ -39,7 +39,7 @@ class TahitiState(GameState):
         self.stumps: set[int] = set()
         self.control_markers: dict[int, int] = {}       # area -> player (Control marker)
         self.letters_left: dict[int, str] = {}  # area -> E/F counter that stayed (15.5)
-        self.cup: list[int] = []                # copies left of each letter (rulesdata.letters())
+        self.cup: list[int] = []                # copies left of each letter (data.tables.letters())
         self.navigator = [0] * len(players)
         self.arioi = -1
         self.turn = 1

@@ -1,6 +1,6 @@
 """15.8's one Marae rule: how many full Maraes a region (or another island) may hold.
 
-Scope: the one reading that validation (validation.py), construction (construction.py) and
+Scope: the one reading that validation (validation/map_rules.py), construction (builds.py) and
 control (control.py for a scenario, queries.py for a game) share. "Only one Marae can be
 constructed in each region (that is, only 3 on Tahiti) plus one on Mo'orea if the expansion kit
 is in play ... There is no limit to the number of partly-built Maraes in a region." So:
@@ -23,7 +23,7 @@ from typing import Hashable, Iterable, Sequence
 
 from engine.scenario.model import Scenario
 
-from .rulesdata import load
+from .data.tables import load
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,7 @@ from engine.rules.events import ControlChanged
 
 from .game_state import CELL, COMBAT, DONE, IN_MARAE, PICK, TahitiState, handler, step
 from .queries import has_leader, strength
-from .rulesdata import counter, letters, load
+from .data.tables import counter, letters, load
 
 
 def _presence(st: TahitiState) -> list[dict[int, list]]:

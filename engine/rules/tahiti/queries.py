@@ -9,9 +9,10 @@ Combat Units stand in the Marae's hex (15.8). Zones of influence: zones.py's rea
 from __future__ import annotations
 
 from .constants import COMBAT, CURSED, FLIPPED, IN_MARAE, LEADERS, SULLEN
-from .rulesdata import combat_value, combat_values
+from .data.tables import combat_value, combat_values, load
 
 _CV = combat_values()
+_FLIPPED = int(load("combat")["flipped_value_divisor"])  # read once: bot evaluations ask every unit
 
 
 def area_control(st) -> list[int]:
@@ -126,7 +127,7 @@ def unit_value(st, u: list, attacking: bool = False) -> int:
     if attacking and flags & SULLEN:
         return 0
     if flags & FLIPPED:
-        v //= 2
+        v //= _FLIPPED
     return v
 
 

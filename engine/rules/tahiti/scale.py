@@ -19,7 +19,7 @@ from typing import Any
 from engine.scenario.catalogue import Catalogue
 from engine.scenario.model import Scenario
 
-from .data import option, rule_data
+from .data.options import option, rule_data
 
 MILE_KM = 1.609344
 

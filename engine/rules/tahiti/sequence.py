@@ -17,7 +17,7 @@ from .constants import CELL, CLAN_UNITS, IN_MARAE, PICK
 from .game_state import TahitiState
 from .machinery import handler, step
 from .queries import home_cell
-from .rulesdata import letters, load
+from .data.tables import letters, load
 from .outcomes import TURN_LIMIT
 from .victory import end_by_areas
 

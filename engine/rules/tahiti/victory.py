@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from .game_state import TahitiState, step
 from .queries import areas_held
-from .rulesdata import load, victory_level
+from .data.tables import load, victory_level
 
 
 def eliminate(st: TahitiState, player: int, why: str) -> None:

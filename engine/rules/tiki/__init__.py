@@ -54,11 +54,13 @@ class TikiRules(RuleSet):
         from .report import WORDS
         return WORDS
 
-    def bot_factories(self) -> dict[str, Any]:
-        """random, greedy (also named heuristic: one move ahead on engine/rules/tiki/bots.py's evaluation) and MCTS."""
-        from . import bots
-        return {"random": bots.random_bot, "greedy": bots.greedy_bot, "heuristic": bots.greedy_bot,
-                "mcts": bots.mcts_bot}
+    def presentation(self):
+        from .presentation import TikiPresentation
+        return TikiPresentation()
+
+    # random, greedy (also named heuristic: one move ahead on bots.py's evaluation) and MCTS
+    bots = {"random": ".bots:random_bot", "greedy": ".bots:greedy_bot", "heuristic": ".bots:greedy_bot",
+            "mcts": ".bots:mcts_bot"}
 
 
 RULESET = TikiRules()

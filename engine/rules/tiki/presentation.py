@@ -8,6 +8,8 @@ words are everyone's.
 """
 from __future__ import annotations
 
+from engine.rules.presentation import Presentation
+
 from .board import EDGES, PATHS
 from .state import (CREATE, DEAL, KEEP_SHAMAN, MOVE, MOVE_SHAMAN, OVER, PASS, PLACE_SHAMAN, PLAY, SHAMAN, SHUFFLE,
                     TikiState)
@@ -168,3 +170,19 @@ def result(state: TikiState) -> list[tuple[str, str]]:
     return [("Winner", winner), ("How", how),
             ("Fruits", ", ".join(f"{names[p]} {state.fruit[p]}" for p in range(2))),
             ("Fruit supply", f"{fruits(state.supply)} left")]
+
+
+class TikiPresentation(Presentation):
+    """Tiki at the playtest table: its own board ("tiki", editor/playtest/boards), the panel's
+    rows, each action and the end of the game in the rulebook's words."""
+
+    board_kind = "tiki"
+
+    def panel(self, state, seat=None):
+        return panel(state, seat)
+
+    def action_words(self, state, action, seat=None):
+        return action_words(state, action, seat)
+
+    def result(self, state):
+        return result(state) or super().result(state)

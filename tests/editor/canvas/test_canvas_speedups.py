@@ -44,7 +44,12 @@ def test_names_at_a_new_size_stand_in_for_one_frame_then_are_drawn_exactly(qtbot
     other.view.setTransform(view.transform())
     other.view.horizontalScrollBar().setValue(view.horizontalScrollBar().value())
     other.view.verticalScrollBar().setValue(view.verticalScrollBar().value())
-    assert _frame(other) == exact
+    frame = _frame(other)
+    for _ in range(5):  # on a loaded machine its names may stand in for a frame or two too (IMAGE_BUDGET_S)
+        if not other.map_item.names().owed:
+            break
+        frame = _frame(other)
+    assert frame == exact
 
 
 def test_a_brush_stroke_is_one_undo_step_even_past_a_save(qtbot, tmp_path):

@@ -19,12 +19,11 @@ import pytiled_parser
 import pytmx
 from PySide6.QtGui import QImage
 
-from editor.export import tiled_qt  # noqa: F401  (Qt draws the tile images)
+from editor.export import formats  # the registry with Qt's drawing: the tile images are drawn
 from engine.board.grids import HexGrid
 from engine.io.native import load_path
 from engine.io.print_map import catalogue_of, terrain_colour
 from engine.io.print_shapes import rgb
-from engine.io.registry import save_scenario
 from engine.io.tiled import pixel_transform
 from engine.io.tiled_art import AREA_TINT, area_colour
 from engine.io.tiled_import import load_tiled
@@ -42,7 +41,7 @@ ENV = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
 
 def export(s, folder: Path, name: str) -> Path:
     out = folder / name
-    written = save_scenario(s, str(out), "tmx" if name.endswith(".tmx") else "tiled-json")
+    written = formats().save(s, str(out), "tmx" if name.endswith(".tmx") else "tiled-json")
     assert [Path(p).name for p in written.paths] == [name] + [f"{out.stem}-{t}.png" for t in ("terrain", "areas", "counters", "features")]
     return out
 

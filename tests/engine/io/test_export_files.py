@@ -4,11 +4,10 @@ import os
 
 import pytest
 
-from engine.io import tiled
 from engine.io.export_files import existing, export_clash, export_paths
 from engine.io.native import load_path
 from engine.io.print_layout import PrintError
-from engine.io.registry import save_scenario
+from engine.io.registry import REGISTRY, save_scenario
 from engine.io.svg_print import export_svg
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
@@ -16,29 +15,21 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.a
 
 @pytest.fixture
 def fake_renderer():
-    """Tile images drawn as a few fixed bytes: the names matter here, not the pictures."""
-    before = tiled.renderer()
-    tiled.set_tile_renderer(lambda *a, **k: b"\x89PNG fake")
-    yield
-    tiled.set_tile_renderer(before)
+    """The formats with tile images drawn as a few fixed bytes: the names matter here, not the pictures."""
+    return REGISTRY.drawn_by({"tmx": lambda *a, **k: b"\x89PNG fake"})
 
 
 def test_a_tiled_map_lists_its_tile_images_when_they_are_drawn(example_hex, tmp_path, fake_renderer):
     out = str(tmp_path / "ex.tmx")
-    paths = export_paths(example_hex, out, "tmx")
+    paths = export_paths(example_hex, out, "tmx", formats=fake_renderer)
     assert paths == [out] + [str(tmp_path / f"ex-{n}.png") for n in ("terrain", "areas", "counters", "features")]
-    assert list(save_scenario(example_hex, out, "tmx").paths) == paths
+    assert list(fake_renderer.save(example_hex, out, "tmx").paths) == paths
 
 
 def test_a_tiled_map_without_a_renderer_is_one_file(example_hex, tmp_path):
-    before = tiled.renderer()
-    tiled.set_tile_renderer(None)
-    try:
-        out = str(tmp_path / "ex.tmj")
-        assert export_paths(example_hex, out, "tiled-json") == [out]
-        assert list(save_scenario(example_hex, out, "tiled-json").paths) == [out]
-    finally:
-        tiled.set_tile_renderer(before)
+    out = str(tmp_path / "ex.tmj")
+    assert export_paths(example_hex, out, "tiled-json") == [out]
+    assert list(save_scenario(example_hex, out, "tiled-json").paths) == [out]
 
 
 @pytest.mark.parametrize("name, pages", [("example-hex", 1), ("fern-ambush", 3)])
@@ -59,10 +50,10 @@ def test_one_file_formats_and_unknown_ones(example_hex, tmp_path):
 
 def test_existing_files_are_those_on_disk(example_hex, tmp_path, fake_renderer):
     out = str(tmp_path / "ex.tmx")
-    assert existing(export_paths(example_hex, out, "tmx")) == []
+    assert existing(export_paths(example_hex, out, "tmx", formats=fake_renderer)) == []
     (tmp_path / "ex-counters.png").write_text("mine")
     os.symlink(tmp_path / "gone", tmp_path / "ex-areas.png")  # a broken link is in the way too
-    assert existing(export_paths(example_hex, out, "tmx")) == [str(tmp_path / "ex-areas.png"),
+    assert existing(export_paths(example_hex, out, "tmx", formats=fake_renderer)) == [str(tmp_path / "ex-areas.png"),
                                                                str(tmp_path / "ex-counters.png")]
 
 
@@ -82,10 +73,10 @@ def test_the_refusal_names_the_first_file_in_the_way(tmp_path):
 
 
 def test_a_paper_too_small_is_refused_before_anything_is_written(example_hex, tmp_path, monkeypatch):
-    import engine.io.export_files as ef
+    import engine.io.print_formats as pf
     from engine.io.print_layout import PrintOptions
 
-    monkeypatch.setattr(ef, "PrintOptions", lambda whole_map=False: PrintOptions(paper="10x10", whole_map=whole_map))
+    monkeypatch.setattr(pf, "PrintOptions", lambda whole_map=False: PrintOptions(paper="10x10", whole_map=whole_map))
     with pytest.raises(PrintError):
         export_paths(example_hex, str(tmp_path / "p.svg"), "svg")
     assert list(tmp_path.iterdir()) == []

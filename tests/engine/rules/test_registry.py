@@ -2,6 +2,7 @@
 import pytest
 
 from engine.io.native import dumps, loads
+from engine import plugins
 from engine.rules import registry
 from engine.rules.ruleset import RuleSet, RuleSetError
 
@@ -89,9 +90,9 @@ def test_third_party_rule_sets_come_from_the_entry_point_group(monkeypatch):
         seen["group"] = group
         return [_EntryPoint(), _BrokenEntryPoint()]
 
-    monkeypatch.setattr(registry, "entry_points", fake_entry_points)
-    monkeypatch.setattr(registry, "_REGISTRY", {})
-    monkeypatch.setattr(registry, "_loaded", False)
+    monkeypatch.setattr(plugins, "entry_points", fake_entry_points)
+    monkeypatch.setattr(plugins, "_REGISTRY", {})
+    monkeypatch.setattr(plugins, "_loaded", False)
     assert "plugin_game" in registry.known_ruleset_ids()
     assert seen["group"] == "motu.rulesets"
     assert registry.get_ruleset("plugin_game").name == "Plug-in game"

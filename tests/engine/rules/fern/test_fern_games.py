@@ -12,7 +12,6 @@ from engine.io.native import load_path
 from engine.rules.api import CHANCE
 from engine.rules.conformance import check_conformance, every_option_on
 from engine.rules.fern.bots import HeuristicBot
-from engine.rules.fern.play import main as play_main
 from engine.rules.fern.state import FernState
 from engine.session.session import Session
 
@@ -88,10 +87,10 @@ def test_every_roll_is_logged_with_what_it_was_for_and_what_was_needed():
 
 
 def test_a_game_is_started_and_played_from_the_command_line(capsys):
-    assert play_main([os.path.join(ROOT, "scenarios", "fern-pa-assault.yaml"), "--bots", "heuristic,heuristic",
-                      "--seed", "2"]) == 0
+    from motu.cli import main
+    assert main(["play", os.path.join(ROOT, "scenarios", "fern-pa-assault.yaml"), "--log", "--seed", "2"]) == 0
     out = capsys.readouterr().out
-    assert "dice     motivation of" in out and "returns" in out
+    assert "\ndice: motivation of" in out and "\nresult: British " in out
 
 
 def test_the_rule_set_is_playable_and_describes_its_options():

@@ -9,8 +9,8 @@ import random
 from engine.ai.bot import RandomBot
 from engine.io.native import load_path
 from engine.rules.registry import get_ruleset
-from engine.rules.tahiti.bots import evaluate
-from engine.rules.tahiti.bots_delta import Before, after_move, value_here
+from engine.rules.tahiti.bots.heuristic import evaluate
+from engine.rules.tahiti.bots.delta import Before, after_move, value_here
 from engine.session.session import sample_outcome
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))))

@@ -11,8 +11,8 @@ import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
 
-from engine.rules.tahiti.bots import HeuristicBot, evaluate  # noqa: E402
-from engine.rules.tahiti.bots_outlook import projected_control  # noqa: E402
+from engine.rules.tahiti.bots.heuristic import HeuristicBot, evaluate  # noqa: E402
+from engine.rules.tahiti.bots.outlook import projected_control  # noqa: E402
 from engine.rules.tahiti.game_state import LAND, SEA  # noqa: E402
 from engine.rules.tahiti.queries import area_control  # noqa: E402
 

@@ -15,7 +15,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
-from engine.rules.tahiti.reach import sea_reach  # noqa: E402
+from engine.rules.tahiti.movement.reach import sea_reach  # noqa: E402
 from engine.rules.tahiti.game_state import CELL, DONE, PICK  # noqa: E402
 
 from tahiti_testmaps import build  # noqa: E402

@@ -8,7 +8,7 @@ import sys
 sys.path.insert(0, os.path.dirname(__file__))
 from engine.rules.tahiti.game_state import DONE, IN_MARAE, PICK  # noqa: E402
 from engine.rules.tahiti.queries import area_control  # noqa: E402
-from engine.rules.tahiti.rulesdata import letters, load  # noqa: E402
+from engine.rules.tahiti.data.tables import letters, load  # noqa: E402
 
 from test_tahiti_game_support import BLUE, GREEN, RED, RULES, YELLOW, feed, game, node_name, run_only, scenario  # noqa: E402,E501
 

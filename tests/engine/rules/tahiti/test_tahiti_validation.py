@@ -204,7 +204,7 @@ def test_warning_a_region_of_one_area():
 
 def test_every_tahiti_code_has_a_row_in_docs_validation():
     from engine.scenario.validation import CODES
-    import engine.rules.tahiti.validation as v
+    import engine.rules.tahiti.validation.map_rules as v
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))))
     doc = open(os.path.join(root, "docs", "validation.md"), encoding="utf-8").read()
     for name in dir(v):

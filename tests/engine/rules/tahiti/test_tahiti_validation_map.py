@@ -1,4 +1,4 @@
-"""The authoring guide's map checks (engine/rules/tahiti/validation_map.py), each on a small
+"""The authoring guide's map checks (engine/rules/tahiti/validation/authoring_guide.py), each on a small
 hand-drawn island that is sound until one thing is made wrong."""
 from __future__ import annotations
 
