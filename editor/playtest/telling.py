@@ -85,6 +85,8 @@ class TellingMixin:
                 words = entry.dice["text"] if text == entry.full else text
                 self.dice.add(entry.dice["group"], entry.dice["face"] if text == entry.full else None, words, entry.batch)
         for kind, line, event in self._told(entry):
+            if entry.dice is not None and isinstance(event, Roll):
+                continue  # the die this entry rolled: the log and the tray have it in the presentation's words
             self.log.add(kind, line)
             if entry.dice is not None and text is not None:
                 self.dice.note(line)

@@ -35,7 +35,7 @@ class TikiCollector(Collector):
         super().events(events, state)
         for e in events:
             if isinstance(e, ControlChanged) and e.after is not None:
-                bump(self.by_player[str(e.after)], e.name)
+                bump(self.by_player[str(e.after)], e.place)  # by label: the report's map finds the village's cell
 
     def turns(self, state) -> int:
         return self.count

@@ -21,7 +21,7 @@ from typing import Any, Hashable
 from engine.rules.api import CHANCE, TERMINAL, GameState
 from engine.rules.events import ControlChanged, GameEnded, ScoreChanged
 
-from .board import DIRECTION_NAMES, EDGES, PATH_EDGES, PATHS, TikiBoard
+from .board import DIRECTION_NAMES, EDGES, PATH_EDGES, PATHS, PLACES, TikiBoard
 
 CREATE, MOVE, SHAMAN, KEEP_SHAMAN, PASS, DEAL = 0, 9, 45, 57, 58, 60
 PLAY, PLACE_SHAMAN, MOVE_SHAMAN, SHUFFLE, OVER = range(5)
@@ -244,8 +244,8 @@ class TikiState(GameState):
             self.hand[owner] += 1
         top = stack[-1]
         value = self.values[village]
-        label = self.board.labels[village]
-        self._emit(ControlChanged("village", label, label, None, top, "influence"))
+        label, name = self.board.labels[village], f"the {PLACES[village]} village"
+        self._emit(ControlChanged("village", label, name, None, top, "influence"))
         if value == 0:
             if self.shaman_rule:
                 self.pending = self.pending + (top,)
@@ -257,7 +257,7 @@ class TikiState(GameState):
             self.fruit[top] += gain
             self.supply -= gain
             if gain:
-                self._emit(ScoreChanged(top, "fruits", self.fruit[top] - gain, self.fruit[top], label))
+                self._emit(ScoreChanged(top, "fruits", self.fruit[top] - gain, self.fruit[top], name))
             if self.fruit[top] >= self.to_win:
                 self.winner = top
             elif self.supply == 0:
@@ -268,7 +268,7 @@ class TikiState(GameState):
                     self.tiebreak = True
         elif self.fruit[top] > 0:  # -1: the fruit leaves the game, it does not go back to the supply
             self.fruit[top] -= 1
-            self._emit(ScoreChanged(top, "fruits", self.fruit[top] + 1, self.fruit[top], label))
+            self._emit(ScoreChanged(top, "fruits", self.fruit[top] + 1, self.fruit[top], name))
 
     def _end_turn(self) -> None:
         if self.winner >= 0:

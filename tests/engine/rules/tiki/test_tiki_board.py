@@ -118,7 +118,7 @@ def test_a_village_influenced_is_told_as_controlled_by_the_top_tokens_owner():
     for a in (2, 1, 5, 9 + 4 * 1 + 1, 9 + 4 * 5 + 0):  # v13 gets 0, 1, 0: the first player's token on top
         st.apply_action(a)
     influenced = [e for e in st.drain_events() if isinstance(e, ControlChanged)]
-    assert influenced == [ControlChanged("village", "v13", "v13", None, 0, "influence")]
+    assert influenced == [ControlChanged("village", "v13", "the top-right village", None, 0, "influence")]
     assert st.drain_events() == []  # taken once
 
 
