@@ -64,12 +64,15 @@ class TellingMixin:
 
     def _told(self, entry: Entry) -> list[tuple[str, str, Event | None]]:
         """(log filter, words, event) of what the entry brought about, as the seat on view may know it: its
-        events in the presentation's words, or without events the game's narrative lines."""
+        events in the presentation's words, or without events the game's narrative lines. A die's own
+        Roll event is not told again: the tray and the log have the die already."""
         if not entry.events:
             return [("events", line, None) for line in entry.narrative]
         v, state = self.shown_seat, self.session.state
         out = []
         for event in entry.events:
+            if entry.dice is not None and isinstance(event, Roll):
+                continue
             words = self.presenter.event_words(event, v, state)
             if words:
                 out.append((self.presenter.event_kind(event), words, event))

@@ -29,6 +29,9 @@ class GameState(ABC):
 
     _history: list[int]
     _events: list
+    # A game whose legal actions are dear to list may keep them here until its next action (its
+    # `legal_actions` fills it, its `_apply_action` clears it): `apply_action` checks against it.
+    _legal: list[int] | None = None
 
     @abstractmethod
     def num_players(self) -> int: ...
@@ -38,7 +41,9 @@ class GameState(ABC):
         """The player to move, or CHANCE, or TERMINAL."""
 
     def legal_actions(self) -> list[int]:
-        """Actions of the player to move; at a chance node, the outcomes' actions."""
+        """Actions of the player to move; at a chance node, the outcomes' actions. A game whose
+        legal actions are dear to list may override this to keep them until its next action
+        (`apply_action` checks against what this returns)."""
         return self._legal_actions()
 
     def _legal_actions(self) -> list[int]:
@@ -46,7 +51,8 @@ class GameState(ABC):
 
     def apply_action(self, action: int) -> None:
         """Apply a legal action (IllegalActionError otherwise) and record it in the history."""
-        if action not in self.legal_actions():
+        legal = self._legal
+        if action not in (legal if legal is not None else self.legal_actions()):
             raise IllegalActionError(f"{action} is not legal here")
         self._apply_action(action)
         try:
@@ -55,6 +61,15 @@ class GameState(ABC):
             self._history = [action]
 
     def _apply_action(self, action: int) -> None:
+        raise NotImplementedError
+
+    def action_to_string(self, action: int) -> str:
+        """A legal action in words (IllegalActionError for any other)."""
+        if action not in self.legal_actions():
+            raise IllegalActionError(f"{action} is not legal here")
+        return self._action_to_string(action)
+
+    def _action_to_string(self, action: int) -> str:
         raise NotImplementedError
 
     # --- events (engine/rules/events.py) ----------------------------------------------------
@@ -79,9 +94,6 @@ class GameState(ABC):
 
     @abstractmethod
     def clone(self) -> "GameState": ...
-
-    @abstractmethod
-    def action_to_string(self, action: int) -> str: ...
 
     @abstractmethod
     def state_key(self) -> Hashable:
@@ -146,8 +158,3 @@ class GameState(ABC):
     def markers(self) -> list[tuple[int, str, str | None]]:
         """What stands on the map now, for drawing: (cell, short text, side id or None)."""
         return []
-
-    def summary(self) -> dict[str, Any]:
-        """Facts of a finished game a balance report maps: e.g. {"areas": {area: side}} or
-        {"cells": {cell: count}} (where casualties fell)."""
-        return {}

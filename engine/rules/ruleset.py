@@ -25,6 +25,12 @@ from engine.scenario.model import Scenario, Side
 from engine.scenario.validation import Finding, Validator, run_validators
 
 from .api import GameState
+from .game_info import GameInfo
+from .report import Collector, ReportWords
+
+MOVE_LIMIT = 200_000
+"""The game length (in actions, chance ones included) past which batch play stops a game as not
+finished, for games whose rules set no bound of their own (a game's `GameInfo.max_length`)."""
 
 
 class RuleSetError(ValueError):
@@ -35,6 +41,7 @@ class RuleSet:
     id: str = ""
     name: str = ""
     summary: str = ""
+    playable: bool = False  # declared: a rule set whose game can be played sets it True
 
     @cached_property
     def catalogue(self) -> Catalogue:
@@ -197,9 +204,26 @@ class RuleSet:
         sides = list(scenario.sides)
         return [sides[i] if i < len(sides) else f"player{i + 1}" for i in range(players)]
 
-    @property
-    def playable(self) -> bool:
-        return type(self).new_initial_state is not RuleSet.new_initial_state
+    def game_info(self, scenario: Scenario, options: Mapping[str, Any] | None = None) -> GameInfo:
+        """The game's facts on `scenario` (engine/rules/game_info.py). By default: a seat per side,
+        dice, nothing hidden, zero-sum, no bound of its own, counted in actions, `playable` as
+        the rule set declares; each shipped rule set declares its own."""
+        names = tuple(side.name for side in scenario.sides.values())
+        return GameInfo(self.id, self.name, names, playable=self.playable, max_length=MOVE_LIMIT,
+                        turn_unit="actions")
+
+    def seat_names(self, scenario: Scenario, sides: Iterable[str]) -> tuple[str, ...]:
+        """Each seat's name as the table says it: its side's own name in the scenario."""
+        return tuple(scenario.sides[s].name if s in scenario.sides else s for s in sides)
+
+    def report_collector(self, state: GameState) -> Collector:
+        """What a balance report keeps of one game of this rule set, fed the game's events
+        (engine/rules/report.py; a rule set declares its own in its report.py)."""
+        return Collector(state)
+
+    def report_words(self) -> ReportWords:
+        """What a balance report says of this rule set's figures (engine/rules/report.py)."""
+        return ReportWords()
 
     def describe(self) -> dict[str, Any]:
         cat = self.catalogue

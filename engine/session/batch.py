@@ -18,7 +18,7 @@ from engine.io.native import loads
 from engine.rules.api import CHANCE
 from engine.rules.registry import get_ruleset
 
-from .collect import collector_for
+from .collect import collector_for, finish
 from .session import Session
 
 
@@ -30,7 +30,7 @@ class BatchSpec:
     bots: tuple[str, ...]  # bot name per player
     seed: int = 0
     options: tuple = ()  # rule-set options overriding the scenario's, as (key, value) pairs
-    max_moves: int = 200_000
+    max_moves: int | None = None  # None: the game's own bound (GameInfo.max_length)
     # Game g plays line-up lineups[g % len(lineups)] instead of `bots` (the seat games of a
     # report: every seat the same bot, each named bot in turn).
     lineups: tuple[tuple[str, ...], ...] = ()
@@ -46,20 +46,19 @@ class GameResult:
     winner: int | None  # the player with the unique best return
     moves: int
     first_player: int | None
-    summary: dict[str, Any] = field(default_factory=dict)
-    # engine/session/collect.py's record: turns, outcome, timeline, maps
+    # the rule set's collector's record (engine/rules/report.py): turns, unit, outcome, timeline, maps
     record: dict[str, Any] = field(default_factory=dict)
     bots: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {"game": self.game, "returns": self.returns, "winner": self.winner, "moves": self.moves,
-                "first_player": self.first_player, "summary": self.summary, "record": self.record,
+                "first_player": self.first_player, "record": self.record,
                 "bots": list(self.bots)}
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> "GameResult":
-        return cls(d["game"], list(d["returns"]), d["winner"], d["moves"], d["first_player"], d.get("summary", {}),
-                   d.get("record", {}), tuple(d.get("bots", ())))
+        return cls(d["game"], list(d["returns"]), d["winner"], d["moves"], d["first_player"], d.get("record", {}),
+                   tuple(d.get("bots", ())))
 
 
 def bot_name_parts(name: str) -> tuple[str, int | None]:
@@ -84,13 +83,14 @@ def _context(spec: BatchSpec):
         if len(_CACHE) >= 16:
             _CACHE.clear()
         scenario = loads(spec.scenario_text, "<batch>")
-        ctx = _CACHE[key] = (scenario, get_ruleset(scenario.ruleset))
+        rules = get_ruleset(scenario.ruleset)
+        ctx = _CACHE[key] = (scenario, rules, rules.game_info(scenario, dict(spec.options)))
     return ctx
 
 
 def play_one(spec: BatchSpec, game: int) -> GameResult:
     """Play game number `game` of the batch; the same (spec, game) always plays the same game."""
-    scenario, rules = _context(spec)
+    scenario, rules, info = _context(spec)
     options = dict(spec.options)
     session = Session(lambda: rules.new_initial_state(scenario, options), seed=f"{spec.seed}:{game}:dice", texts=False)
     state = session.state
@@ -102,24 +102,29 @@ def play_one(spec: BatchSpec, game: int) -> GameResult:
     first: list[int] = []
     moves = [0]
     collector = collector_for(scenario.ruleset, state)
+    log = session.log
 
-    def note(st, player, action):
+    def note(st, player, action):  # before each action: the events of the one before (the session's log)
         moves[0] += 1
+        collector.events(log[-1].events if log else st.drain_events(), st)
         collector.step(st, player, action)
         if player != CHANCE and not first:
             first.append(player)
 
+    limit = spec.max_moves if spec.max_moves is not None else info.max_length
     try:
-        final = session.play(bots, spec.max_moves, note)
+        final = session.play(bots, limit, note)
         finished = True
     except RuntimeError:  # Motu's own move limit, not a rule of the game: reported as "not finished"
         final, finished = session.state, False
     returns = [float(r) for r in final.returns()] if finished else [0.0] * players
     best = max(returns)
     winner = returns.index(best) if finished and returns.count(best) == 1 else None
-    record = collector.finish(final, returns, finished)
-    return GameResult(game, returns, winner, moves[0], first[0] if first else None, final.summary(), record,
-                      tuple(names))
+    if log:  # the last action's
+        collector.events(log[-1].events, final)
+    collector.unit = info.turn_unit
+    record = finish(collector, final, returns, finished)
+    return GameResult(game, returns, winner, moves[0], first[0] if first else None, record, tuple(names))
 
 
 def _play_range(spec: BatchSpec, games: list[int]) -> list[GameResult]:

@@ -17,7 +17,7 @@ from engine.scenario.model import Scenario
 
 from . import stats
 from .batch import GameResult
-from .collect import TIMELINE_NOTES, TIMELINE_WORDS, ordered_outcomes
+from .collect import ordered_outcomes, report_words
 from .matrix import matrix_bots  # noqa: F401 - where callers have long found it
 from .stats import wilson  # noqa: F401 - the interval's long-standing home
 
@@ -72,9 +72,10 @@ def build_report(s: Scenario, results: Sequence[GameResult], bots: Sequence[str]
     first_wins = sum(1 for r in decided if r.winner == r.first_player)
     length = stats.length(results)
     timeline = stats.timeline(results, players)
-    timeline["what"] = TIMELINE_WORDS.get(s.ruleset, "score")
-    if s.ruleset in TIMELINE_NOTES:
-        timeline["note"] = TIMELINE_NOTES[s.ruleset]
+    words = report_words(s.ruleset)
+    timeline["what"] = words.timeline
+    if words.note:
+        timeline["note"] = words.note
     report = {
         "scenario": s.title, "ruleset": s.ruleset, "games": n, "seed": seed,
         "sides": per_side, "bots_differ": bots_differ,

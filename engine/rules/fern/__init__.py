@@ -18,7 +18,8 @@ from typing import Any
 
 from engine.board.search import MovementProfile
 from engine.board.sight import SquareSight
-from engine.rules.ruleset import RuleSet, validators_of
+from engine.rules.game_info import Chance, GameInfo, Information, Utility
+from engine.rules.ruleset import MOVE_LIMIT, RuleSet, validators_of
 from engine.scenario.checks import COMMON_VALIDATORS
 from engine.scenario.model import Scenario
 from engine.scenario.piece_props import register_piece_rules
@@ -33,6 +34,7 @@ class FernRules(RuleSet):
     id = "fern"
     name = "Fire in the Fern!"
     summary = "Semi-skirmish rules for the New Zealand Wars on a table of squares"
+    playable = True
 
     def validators(self):
         return validators_of(COMMON_VALIDATORS, COMMAND_VALIDATORS, FERN_VALIDATORS, FERN_PLAY_VALIDATORS)
@@ -85,6 +87,23 @@ class FernRules(RuleSet):
     def player_sides(self, scenario: Scenario, players: int) -> list[str]:
         # Player 0 is the British force (British and kupapa sides), player 1 the Maori.
         return ["british", "maori"][:players]
+
+    def game_info(self, scenario: Scenario, options: Mapping[str, Any] | None = None) -> GameInfo:
+        """Two seats, the British force and the Maori (by their sides' names); dice; imperfect
+        information (§12's hidden figures: `observation`); +1/-1, a tie 0; counted in game turns."""
+        names = tuple(scenario.sides[s].name if s in scenario.sides else default
+                      for s, default in zip(self.player_sides(scenario, 2), ("British", "Maori")))
+        from .victory import OUTCOMES
+        return GameInfo("fern", self.name, names, Chance.EXPLICIT, Information.IMPERFECT, Utility.ZERO_SUM,
+                        -1.0, 1.0, MOVE_LIMIT, outcomes=OUTCOMES, turn_unit="turns")
+
+    def report_collector(self, state):
+        from .report import FernCollector
+        return FernCollector(state)
+
+    def report_words(self):
+        from .report import WORDS
+        return WORDS
 
     def new_initial_state(self, scenario: Scenario, options: Mapping[str, Any] | None = None):
         from .state import FernState

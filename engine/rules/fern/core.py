@@ -8,6 +8,8 @@ numbers: every die is a step on the stack that the game's driver resolves.
 """
 from __future__ import annotations
 
+from engine.rules.events import UnitLost
+
 from .board import FernBoard
 from .model import BRITISH, KUPAPA, Group, Leader
 
@@ -32,6 +34,9 @@ class FernCore:
         self.unseen: frozenset[int] = frozenset()    # in an observation: units with figures out of sight
         self.stack: list[tuple] = []
         self._history: list[int] = []
+        # The volley being fired (firing.py), for its Volley event: not part of the state's key
+        # (what it holds is told when the volley is over, and changes nothing of the rules).
+        self.volley_note: tuple | None = None
 
     def copy_core_into(self, other: FernCore) -> None:
         other.groups = dict(self.groups)
@@ -51,6 +56,7 @@ class FernCore:
         other.unseen = self.unseen
         other.stack = list(self.stack)
         other._history = list(self._history)
+        other.volley_note = self.volley_note
 
     # --- queries -----------------------------------------------------------------------
     def unit_player(self, unit: int) -> int:
@@ -171,7 +177,7 @@ class FernCore:
         for i in self.leaders_at(cell, player):
             self.leaders[i] = self.leaders[i]._replace(pinned=pinned)
 
-    def kill_slot(self, slot: int) -> str:
+    def kill_slot(self, slot: int, cause: str = "") -> str:
         """A figure is removed and replaced with a casualty (§5, §7). slot >= 0: a group; else -1-leader."""
         if slot >= 0:
             g = self.groups[slot]
@@ -192,6 +198,7 @@ class FernCore:
             player = self.b.leaders[li].player
         self.cas[(cell, owner)] = self.cas.get((cell, owner), 0) + 1
         self.killed[player] += 1
+        self._emit(UnitLost(player, name, cell, self.b.label(cell), cause))
         return name
 
     def remove_figure(self, gid: int) -> None:

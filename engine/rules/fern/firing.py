@@ -13,7 +13,10 @@ Steps: ("volley", …) → ("r_hit", …)* → ("r_save", …)* → ("alloc", �
 """
 from __future__ import annotations
 
+from engine.rules.events import Roll as RollEvent
+
 from .model import KUPAPA, MAORI, SLOT
+from .volley_event import Volley
 from .steps import Auto, Roll, verdict
 
 
@@ -65,6 +68,7 @@ def volley(s, task) -> None:
     bonus = tupara // b.t["tupara_bonus_per"] if b.dist(cell, target) <= b.t["range"]["close"] else 0
     dice = firing + bonus
     ctx = (player, cell, target, ambush, dice, is_reaction, firing, bonus)
+    s.volley_note = (ctx, groups[0].unit, (), 0, ())  # what the Volley event will tell: dice, saves, casualties
     s.stack.append(("r_hit", ctx, dice, 0))
 
 
@@ -111,11 +115,16 @@ def _who(s, ctx) -> str:
 def hit_apply(s, task, face) -> None:
     _, ctx, left, hits = task
     hits += face >= s.b.t["hit_on"]
+    note = s.volley_note
+    if note is not None:
+        s.volley_note = note = (note[0], note[1], note[2] + (face,), note[3], note[4])
     if left > 1:
         s.stack.append(("r_hit", ctx, left - 1, hits))
     elif hits:
         mod, _ = save_modifier(s, ctx)
         s.stack.append(("r_save", ctx, hits, hits, 0, mod))
+    else:
+        _tell_volley(s)
 
 
 def hit_text(s, task, face) -> str:
@@ -137,7 +146,11 @@ def saved(s, face: int, mod: int) -> bool:
 
 def save_apply(s, task, face) -> None:
     _, ctx, hits, left, unsaved, mod = task
-    unsaved += not saved(s, face, mod)
+    ok = saved(s, face, mod)
+    unsaved += not ok
+    note = s.volley_note
+    if note is not None and ok:
+        s.volley_note = (note[0], note[1], note[2], note[3] + 1, note[4])
     if left > 1:
         s.stack.append(("r_save", ctx, hits, left - 1, unsaved, mod))
         return
@@ -170,7 +183,7 @@ def alloc(s, task) -> None:
                 s.stack.append(("alloc", player, cell, k - 1, only_gids, only_leaders, why))
             s.stack.append(("r_alloc", player, cell, only_gids, only_leaders, why))
             return
-        s.kill_slot(slots[0][0])
+        _note_casualty(s, s.kill_slot(slots[0][0], why), why)
         k -= 1
 
 
@@ -187,7 +200,26 @@ def _slot_of(s, task, action):
 
 
 def alloc_apply(s, task, action) -> None:
-    s.kill_slot(_slot_of(s, task, action)[0])
+    _note_casualty(s, s.kill_slot(_slot_of(s, task, action)[0], task[5]), task[5])
+
+
+def _note_casualty(s, name: str, why: str) -> None:
+    note = s.volley_note
+    if note is not None and why == "fire":
+        s.volley_note = (note[0], note[1], note[2], note[3], note[4] + (name,))
+
+
+def _tell_volley(s) -> None:
+    """The volley is over: its Volley event (volley_event.py), from what firing noted of it."""
+    note = s.volley_note
+    if note is None:
+        return
+    s.volley_note = None
+    (player, cell, target, ambush, _dice, is_reaction, _firing, _bonus), unit, faces, n_saved, dead = note
+    b = s.b
+    hits = sum(1 for f in faces if f >= b.t["hit_on"])
+    s._emit(Volley(player, b.units[unit].name, cell, b.label(cell), target, b.label(target), faces, hits, n_saved,
+                   dead, ambush=bool(ambush), reaction=bool(is_reaction)))
 
 
 def alloc_text(s, task, action) -> str:
@@ -198,6 +230,7 @@ def alloc_text(s, task, action) -> str:
 
 
 def pin_test(s, task) -> None:
+    _tell_volley(s)  # pushed under the hits' allocation: the volley's casualties have fallen
     _, cell, player, hits = task
     if s.occupied(cell, player):
         s.stack.append(("r_pin", cell, player, hits))
@@ -205,6 +238,7 @@ def pin_test(s, task) -> None:
 
 def pin_apply(s, task, face) -> None:
     _, cell, player, hits = task
+    s._emit(RollEvent((face,), "pinning (§9)", player, "pinned" if face <= hits else "not pinned"))
     if face <= hits:
         s.set_pinned(cell, player, True)
 

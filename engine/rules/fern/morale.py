@@ -10,6 +10,8 @@ unit is broken.
 """
 from __future__ import annotations
 
+from engine.rules.events import Roll as Roll_
+
 from .model import KUPAPA
 from .steps import Auto, Roll, verdict
 
@@ -52,7 +54,9 @@ def break_unit(s, unit: int) -> None:
 
 def morale_apply(s, task, face) -> None:
     _, unit, mod = task
-    if not stands(s, face, mod):
+    ok = stands(s, face, mod)
+    s._emit(Roll_((face,), "morale (§10)", s.b.units[unit].player, "stands" if ok else "breaks"))
+    if not ok:
         break_unit(s, unit)
 
 

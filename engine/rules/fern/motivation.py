@@ -23,6 +23,10 @@ from .model import (
     SEL_UNIT0,
     Group,
 )
+from engine.rules.events import Roll as RollEvent
+
+from .hiding import party_hidden
+
 from .steps import Choice, Roll, verdict
 from .turn import main_choice
 
@@ -155,9 +159,19 @@ def main_text(s, task, action) -> str:
 
 
 # --- the motivation roll (§2) -------------------------------------------------------------------
+def motivated_party(s, leader: int, sel: int, cell: int):
+    """The groups and leaders a motivation attempt concerns: (group ids, leader indexes)."""
+    return ([], [leader]) if sel == SEL_SELF else (selected(s, leader, sel, cell)[0], [])
+
+
 def motivate_apply(s, task, face) -> None:
     _, leader, sel, cell, number = task
-    if face == s.b.t["motivation"]["always_fails"] or face < number:
+    failed = face == s.b.t["motivation"]["always_fails"] or face < number
+    player = s.b.leaders[leader].player
+    hidden = party_hidden(s, *motivated_party(s, leader, sel, cell))  # §12: the side's own secret, as observation.py keeps it
+    s._emit(RollEvent((face,), "motivation (§2)", player, "fails" if failed else "motivates",
+                      seen_by=(player,) if hidden else None))
+    if failed:
         return
     gids, leaders = form_group(s, leader, sel, cell)
     mod = activation_modifier(s, gids, leaders, cell)

@@ -10,29 +10,10 @@ open): the text of an action that reveals them is shown, since the enemy sees it
 """
 from __future__ import annotations
 
-from .model import MOTIVATE, SEL_SELF
-from .motivation import decode, selected
+from .hiding import party_hidden, square_hidden
+from .model import MOTIVATE
+from .motivation import decode, motivated_party as _motivated_party
 from .steps import Choice
-
-
-def _all_hidden(groups, leaders) -> bool:
-    return bool(groups or leaders) and all(g.hidden for g in groups) and all(l.hidden for l in leaders)
-
-
-def party_hidden(s, gids, leaders) -> bool:
-    """Are the figures and leaders of a party (those still on the table) all hidden?"""
-    return _all_hidden([s.groups[g] for g in gids if g in s.groups],
-                       [s.leaders[l] for l in leaders if s.leaders[l].cell is not None])
-
-
-def square_hidden(s, cell: int, side: int) -> bool:
-    """Does `side` have figures in the square, all of them hidden?"""
-    return _all_hidden([s.groups[g] for g in s.groups_at(cell, side)],
-                       [s.leaders[i] for i in s.leaders_at(cell, side)])
-
-
-def _motivated_party(s, leader: int, sel: int, cell: int):
-    return ([], [leader]) if sel == SEL_SELF else (selected(s, leader, sel, cell)[0], [])
 
 
 def concealed(s, task: tuple, viewer: int) -> bool:

@@ -44,14 +44,6 @@ def action_cells(action: int) -> tuple[int | None, int | None]:
     return None, None
 
 
-def summary(st) -> dict[str, Any]:
-    cells: dict[str, int] = {}
-    for (cell, _owner), n in st.cas.items():
-        label = st.b.label(cell)
-        cells[label] = cells.get(label, 0) + n
-    return {"cells": cells}
-
-
 # --- the playtest table's words (the rule sections are the rules' own: §2 Motivation …) ---------
 ROLLS = {"r_motivate": ("Motivation", "§2"), "r_activate": ("Activation", "§3"), "r_hit": ("Firing", "§5"),
          "r_save": ("Saving roll", "§5"), "r_alloc": ("Hits allocated", "§5"), "r_pin": ("Pinning", "§9"),

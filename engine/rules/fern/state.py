@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any
 
-from engine.rules.api import CHANCE, TERMINAL, GameState, IllegalActionError
+from engine.rules.api import CHANCE, TERMINAL, GameState
+from engine.rules.events import TurnBegan
 
 from . import (
     activation,
@@ -48,6 +49,7 @@ class FernState(FernCore, GameState):
             return
         self._set_up()
         self.stack = [("turn_start",)]
+        self._emit(TurnBegan(self.turn))
         self._run()
 
     # --- set-up (§12) -----------------------------------------------------------------------
@@ -113,12 +115,11 @@ class FernState(FernCore, GameState):
 
     def legal_actions(self) -> list[int]:
         # Kept until the next action: a driver asks, a bot asks, apply_action checks.
-        if self._legal is not None:
-            return list(self._legal)
-        self._legal = self._compute_legal()
+        if self._legal is None:
+            self._legal = self._legal_actions()
         return list(self._legal)
 
-    def _compute_legal(self) -> list[int]:
+    def _legal_actions(self) -> list[int]:
         task = self._top()
         if task[0] == "over":
             return []
@@ -134,30 +135,17 @@ class FernState(FernCore, GameState):
             return []
         return spec.outcomes(self, task)
 
-    def apply_action(self, action: int) -> None:
-        task = self._top()
-        if task[0] == "over":
-            raise IllegalActionError("the game is over")
+    def _apply_action(self, action: int) -> None:
+        task = self.stack.pop()
         spec = STEPS[task[0]]
-        if isinstance(spec, Roll):
-            if action not in {a for a, _ in spec.outcomes(self, task)}:
-                raise IllegalActionError(f"{action} is not an outcome of this roll")
-            self.stack.pop()
-            spec.apply(self, task, action if spec.raw else action - DIE)
-        else:
-            legal = self._legal if self._legal is not None else spec.legal(self, task)
-            if action not in legal:
-                raise IllegalActionError(f"{action} is not a legal action here")
-            self.stack.pop()
-            spec.apply(self, task, action)
-        self._history.append(action)
+        spec.apply(self, task, action - DIE if isinstance(spec, Roll) and not spec.raw else action)
         self._legal = None
         self._run()
+        if self.stack and self.stack[-1][0] == "over":
+            victory.tell_end(self)
 
-    def action_to_string(self, action: int) -> str:
+    def _action_to_string(self, action: int) -> str:
         task = self._top()
-        if task[0] == "over":
-            return f"action {action} (the game is over)"
         spec = STEPS[task[0]]
         if isinstance(spec, Roll):
             return spec.text(self, task, action if spec.raw else action - DIE)
@@ -234,9 +222,6 @@ class FernState(FernCore, GameState):
 
     def action_cells(self, action: int):
         return presentation.action_cells(action)
-
-    def summary(self) -> dict[str, Any]:
-        return presentation.summary(self)
 
     def _owner_name(self, owner: int) -> str:
         return self.b.units[owner].name if owner >= 0 else self.b.leaders[-1 - owner].name

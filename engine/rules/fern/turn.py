@@ -9,6 +9,8 @@ turn. The game ends after the scenario's `victory.turns` game turns (default
 """
 from __future__ import annotations
 
+from engine.rules.events import TurnBegan
+
 from .model import END_TURN, RETIRE, Group
 from .steps import Auto
 
@@ -69,6 +71,7 @@ def end_turn(s) -> None:
             s.stack.append(("game_end", s.b.field_at_time_limit, "time"))
             return
         s.turn += 1
+        s._emit(TurnBegan(s.turn))
     s.player = 1 - s.player
     s.stack.append(("turn_start",))
 

@@ -11,6 +11,8 @@ option `history_books`, a tie goes to the British, who write the history books).
 """
 from __future__ import annotations
 
+from engine.rules.events import GameEnded
+
 from .model import BRITISH_PLAYER
 from .steps import Auto, Roll
 
@@ -53,6 +55,32 @@ def vp_text(s, task, face) -> str:
     _, p, what, i = task
     name = s.b.units[i].name + " broken" if what == "unit" else s.b.leaders[i].name + " killed"
     return f"victory points for the {('British', 'Maori')[p]} (§11): {name}, rolled {face}"
+
+
+ENDS = ("a force broken", "a force retired", "time limit")
+OUTCOMES = tuple(f"{how} ({why})" for how in ("British win", "Maori win", "draw") for why in ENDS)
+
+
+def outcome(s, returns: list[float]) -> str:
+    """How a finished game ended, as a report counts it: who won and why ("British win (a force
+    broken)", "draw (time limit)")."""
+    names = ("British", "Maori")
+    how = "draw" if returns[0] == returns[1] else f"{names[returns.index(max(returns))]} win"
+    if finished(s):
+        why = ENDS[0]
+    elif s.retired is not None and s.retired in (0, 1):
+        why = ENDS[1]
+    else:
+        why = ENDS[2]
+    return f"{how} ({why})"
+
+
+def tell_end(s) -> None:
+    """The game is over (the victory points rolled): its GameEnded event."""
+    r = returns(s)
+    best = max(r)
+    s._emit(GameEnded(tuple(r), outcome(s, r), f"victory points: British {s.vp[0]}, Maori {s.vp[1]}",
+                      tuple(p for p in (0, 1) if r[p] == best and best > 0)))
 
 
 def returns(s) -> list[float]:

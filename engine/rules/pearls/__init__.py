@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from engine.rules.ruleset import RuleSet, validators_of
+from engine.rules.game_info import Chance, GameInfo, Information, Utility
+from engine.rules.ruleset import MOVE_LIMIT, RuleSet, validators_of
 from engine.scenario.checks import COMMON_VALIDATORS
 from engine.scenario.model import Scenario
 
 from .board import PearlsBoard
-from .state import PearlsState
+from .state import OUTCOMES, PearlsState
 from .validation import PEARLS_VALIDATORS
 
 
@@ -24,6 +25,7 @@ class PearlsRules(RuleSet):
     id = "pearls"
     name = "Tahiti pearls"
     summary = "Pearl-fishing auction game on a 12-space track round a 7x7 map"
+    playable = True
 
     def validators(self):
         return validators_of(COMMON_VALIDATORS, PEARLS_VALIDATORS)
@@ -34,6 +36,21 @@ class PearlsRules(RuleSet):
         board = scenario.cached(("pearls-board",), lambda: PearlsBoard.from_scenario(scenario))
         return PearlsState(board, len(scenario.sides), ties=str(opts["group_ties"]), max_bid=int(opts["max_bid"]),
                            sit_out=bool(opts["sit_out_without_boats"]))
+
+    def game_info(self, scenario: Scenario, options: Mapping[str, Any] | None = None) -> GameInfo:
+        """A seat per side (two to four); the die; imperfect information (the chests: the state's
+        `observation`); zero-sum (a winner's +1 shared, the losers' -1 shared); counted in rounds."""
+        return GameInfo("pearls", self.name, self.seat_names(scenario, scenario.sides), Chance.EXPLICIT,
+                        Information.IMPERFECT, Utility.ZERO_SUM, -1.0, 1.0, MOVE_LIMIT, outcomes=OUTCOMES,
+                        turn_unit="rounds")
+
+    def report_collector(self, state):
+        from .report import PearlsCollector
+        return PearlsCollector(state)
+
+    def report_words(self):
+        from .report import WORDS
+        return WORDS
 
     def presentation(self):
         from .presentation import PearlsPresentation

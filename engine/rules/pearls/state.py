@@ -24,7 +24,8 @@ from __future__ import annotations
 
 from typing import Any, Hashable
 
-from engine.rules.api import CHANCE, TERMINAL, GameState, IllegalActionError
+from engine.rules.api import CHANCE, TERMINAL, GameState
+from engine.rules.events import GameEnded, ScoreChanged, TurnBegan
 
 from .board import COLOURS, SIDE, PearlsBoard
 from .rulesdata import numbers
@@ -38,6 +39,7 @@ START_CASH, BOATS, PEARLS_PER_COLOUR, MAX_SAVE = _N.start_cash, _N.boats, _N.pea
 HOLD_LETTER = 16  # hold[p] = HOLD_LETTER + t: p's empty boat marks the letter of track space t
 (P_SAIL, P_CHOOSE, P_ROLL, P_ROLL_NUMBER, P_SAVE, P_AUCTION, P_TAKE, P_PLACE, P_OVER) = range(9)
 _ROLL = [(FACE + f, k / _N.faces) for f, k in _N.die] + ([(WHITE, _N.whites / _N.faces)] if _N.whites else [])
+WON, TIED = OUTCOMES = ("won with the highest score (chest + groups)", "tie for the highest score (chest + groups)")
 # after an event white faces are rolled again
 _ROLL_NUMBER = [(FACE + f, k / (_N.faces - _N.whites)) for f, k in _N.die]
 
@@ -61,6 +63,7 @@ class PearlsState(GameState):
         self.chest = [0] * players
         self.hold = [-1] * players             # -1 nothing; 0..3 a pearl in front; HOLD_LETTER + t a letter
         self.boats = [BOATS] * players         # boats not yet used
+        self.round = 0                         # rounds of the die begun (TurnBegan); no rule reads it
         self.on_map = [0] * players            # boats on the map (payday)
         self.supply = [PEARLS_PER_COLOUR] * 4
         self.colour = [-1] * (SIDE * SIDE)
@@ -91,11 +94,12 @@ class PearlsState(GameState):
         return list(_ROLL_NUMBER) if self.phase == P_ROLL_NUMBER else []
 
     def legal_actions(self) -> list[int]:
+        # Kept until the next action: a bot asks, then apply_action checks against the same list.
         if self._legal is None:
-            self._legal = self._compute_legal()
+            self._legal = self._legal_actions()
         return list(self._legal)
 
-    def _compute_legal(self) -> list[int]:
+    def _legal_actions(self) -> list[int]:
         ph, me = self.phase, self.actor
         if ph == P_AUCTION:
             lo = self.bid + 1
@@ -118,12 +122,8 @@ class PearlsState(GameState):
             return [CHOOSE + c for c in range(4) if c not in taken]
         return []
 
-    def apply_action(self, action: int) -> None:
-        legal = self._legal if self._legal is not None else self._compute_legal()
-        if action not in legal:
-            raise IllegalActionError(f"{action} is not legal here ({self.action_to_string(action)})")
+    def _apply_action(self, action: int) -> None:
         self._legal = None
-        self._history.append(action)
         ph, me = self.phase, self.actor
         if ph == P_AUCTION:
             self._auction(me, action)
@@ -161,6 +161,7 @@ class PearlsState(GameState):
             self.actor = (me + 1) % self.n
             if self.actor == 0:
                 self.phase = P_ROLL
+                self._begin_round()
 
     def returns(self) -> list[float]:
         if self.phase != P_OVER:
@@ -185,6 +186,7 @@ class PearlsState(GameState):
         for name in self._LISTS:  # every bot decision copies (its observation): a plain loop of copies
             d[name] = mine[name][:]
         d["_history"] = history
+        d["_events"] = []
         return c
 
     def state_key(self) -> Hashable:
@@ -193,7 +195,7 @@ class PearlsState(GameState):
                 self.token, self.die, self.bid, self.bidder, self.first_passer, tuple(self.passed), self.savers,
                 self.place_colour, self.place_letter, self.ending, self.hidden_chests)
 
-    def action_to_string(self, action: int) -> str:
+    def _action_to_string(self, action: int) -> str:
         b = self.board
         if FACE < action <= WHITE:
             return "the die shows white" if action == WHITE else f"the die shows {action - FACE}"
@@ -277,11 +279,6 @@ class PearlsState(GameState):
         out += [(b.track_cells[h - HOLD_LETTER], "L", side(p)) for p, h in enumerate(self.hold) if h >= HOLD_LETTER]
         return out
 
-    def summary(self) -> dict[str, Any]:
-        """Where boats ended on the map, and the final scores."""
-        return {"cells": {self.board.labels[k]: 1 for k, c in enumerate(self.colour) if c >= 0},
-                "scores": self.scores()}
-
     # --- the rules -----------------------------------------------------------------------
     def scores(self) -> list[int]:
         """Chest plus map points of each player (the final score once the game is over)."""
@@ -297,7 +294,10 @@ class PearlsState(GameState):
         if action == WHITE:
             if self.token == 0:  # payday: payday_per_boat dollars (1) per boat on the map
                 for p in range(self.n):
-                    self.cash[p] += _N.payday_per_boat * self.on_map[p]
+                    gain = _N.payday_per_boat * self.on_map[p]
+                    self.cash[p] += gain
+                    if gain:
+                        self._emit(ScoreChanged(p, "money", self.cash[p] - gain, self.cash[p], "payday"))
                 self.token = 1
                 self.phase = P_ROLL_NUMBER
             else:  # savings: each player from the roller on may save $0..MAX_SAVE
@@ -341,8 +341,13 @@ class PearlsState(GameState):
     def _sell(self) -> None:
         buyer = self.bidder
         self.cash[buyer] -= self.bid
+        if self.bid:
+            self._emit(ScoreChanged(buyer, "money", self.cash[buyer] + self.bid, self.cash[buyer], "bought the move"))
         if self.first_passer >= 0:
             self.cash[self.first_passer] += self.bid
+            if self.bid:
+                p = self.first_passer
+                self._emit(ScoreChanged(p, "money", self.cash[p] - self.bid, self.cash[p], "sold the move"))
         t = (self.sail[buyer] + self.die) % len(self.board.track_letter)
         self.sail[buyer] = t
         self.actor = buyer
@@ -399,6 +404,17 @@ class PearlsState(GameState):
     def _next_turn(self) -> None:
         self.turn = (self.turn + 1) % self.n
         self.phase = P_ROLL
+        self._begin_round()
+
+    def _begin_round(self) -> None:
+        self.round += 1
+        self._emit(TurnBegan(self.round, self.player_name(self.turn)))
 
     def _end_game(self) -> None:
         self.phase = P_OVER
+        r = self.returns()
+        scores = self.scores()
+        best = max(r)
+        outcome = TIED if r.count(best) != 1 else WON  # the rulebook's winner: cash in hand counts for nothing
+        why = "scores (chest + groups): " + ", ".join(f"{self.player_name(p)} {scores[p]}" for p in range(self.n))
+        self._emit(GameEnded(tuple(r), outcome, why, tuple(p for p in range(self.n) if r[p] == best)))

@@ -13,7 +13,8 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from engine.board.search import MovementProfile
-from engine.rules.ruleset import RuleSet, validators_of
+from engine.rules.game_info import Chance, GameInfo, Information, Utility
+from engine.rules.ruleset import MOVE_LIMIT, RuleSet, validators_of
 from engine.scenario.checks import COMMON_VALIDATORS
 from engine.scenario.model import Scenario
 
@@ -22,12 +23,14 @@ from .movement import profiles as _movement
 from .data.options import parse_conditions
 from .validation.map_rules import TAHITI_VALIDATORS
 from .validation.authoring_guide import MAP_VALIDATORS
+from .outcomes import OUTCOME_ORDER
 
 
 class TahitiRules(RuleSet):
     id = "tahiti"
     name = "Tahiti"
     summary = "Hex-and-area wargame of clans on Tahiti (3W, 1994), advanced rules 15.5-15.14"
+    playable = True
 
     def validators(self):
         return validators_of(COMMON_VALIDATORS, TAHITI_VALIDATORS, MAP_VALIDATORS)
@@ -53,6 +56,23 @@ class TahitiRules(RuleSet):
         """A new game on `scenario`; `options` override the scenario's, which override the catalogue's."""
         from .game import new_game
         return new_game(scenario, self.catalogue, options)
+
+    def game_info(self, scenario: Scenario, options: Mapping[str, Any] | None = None) -> GameInfo:
+        """A seat per clan with a Home Village (option `players` takes the first ones), dice,
+        nothing hidden; a winner 1, losers -1, a shared draw 0; outcomes from Total Victory down."""
+        from .game import player_sides
+        opts = {**self.catalogue.default_options(), **scenario.options, **(options or {})}
+        return GameInfo("tahiti", self.name, self.seat_names(scenario, player_sides(scenario, int(opts["players"]))),
+                        Chance.EXPLICIT, Information.PERFECT, Utility.GENERAL_SUM, -1.0, 1.0, MOVE_LIMIT,
+                        outcomes=OUTCOME_ORDER, turn_unit="turns")
+
+    def report_collector(self, state):
+        from .report import TahitiCollector
+        return TahitiCollector(state)
+
+    def report_words(self):
+        from .report import WORDS
+        return WORDS
 
     def presentation(self):
         from .presentation import TahitiPresentation

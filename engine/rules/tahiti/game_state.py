@@ -13,9 +13,13 @@ from __future__ import annotations
 
 from typing import Any, Hashable
 
-from engine.rules.api import CHANCE, TERMINAL, GameState, IllegalActionError
+from engine.rules.api import CHANCE, TERMINAL, GameState
+
+from engine.rules.events import GameEnded, Roll
 
 from . import presentation
+from .outcomes import outcome_words
+from .roll_causes import ROLL_CAUSES
 from .board import TahitiBoard
 from .constants import (CELL, CLAN_UNITS, COMBAT, CURSED, DONE, EXPED, FLIPPED, IN_MARAE, LAND,  # noqa: F401
                         LEADERS, MOVED, PICK, REROLL, SEA, SPLIT, STAYED, SULLEN, TAKE)
@@ -51,7 +55,6 @@ class TahitiState(GameState):
         self.node: tuple | None = None
         self.log: list[str] = []
         self._history: list[int] = []
-        self._legal: list[int] | None = None
         self.reach_cache: dict | None = None     # the Movement Phase's reaches (reach.py); not state
         # A bot's copy for scoring a position one action ahead: the next Movement Phase decision
         # is not listed (bots.HeuristicBot; moves.move_decide). Never set on a game being played.
@@ -91,11 +94,16 @@ class TahitiState(GameState):
             s = self.todo.pop(0)
             STEPS[s[0]](self, *s[1:])
 
-    def end(self, returns: list[float], text: str, kind: str = "end") -> None:
+    def end(self, returns: list[float], text: str, kind: str = "end", ended: str = "") -> None:
+        """The game is over: `kind` the result (outcomes.py), `text` why in words, `ended` what
+        ended a game counted by areas (the turn limit, an end-of-season event)."""
         self.result = (kind, tuple(returns), text)
         self.node = None
         self.todo = []
         self.log.append(text)
+        best = max(returns)
+        winners = tuple(p for p, r in enumerate(returns) if r == best and r > 0)
+        self._emit(GameEnded(tuple(returns), outcome_words(kind), text, winners, ended))
 
     # --- the API ------------------------------------------------------------------------------
     def num_players(self) -> int:
@@ -106,7 +114,7 @@ class TahitiState(GameState):
             return TERMINAL
         return CHANCE if self.node[0] == "chance" else self.node[1]
 
-    def legal_actions(self) -> list[int]:
+    def _legal_actions(self) -> list[int]:
         if self.result is not None:
             return []
         if self.node[0] == "chance":
@@ -118,12 +126,9 @@ class TahitiState(GameState):
             return list(self.node[1])
         return []
 
-    def apply_action(self, action: int) -> None:
-        if action not in self.legal_actions():
-            raise IllegalActionError(f"{action} is not legal here ({self.action_to_string(action)})")
+    def _apply_action(self, action: int) -> None:
         node = self.node
         self.node = None
-        self._history.append(action)
         if node[0] == "chance":
             HANDLERS[node[2]](self, action, *node[3])
         else:
@@ -156,6 +161,7 @@ class TahitiState(GameState):
         c.todo = list(self.todo)
         c.log = list(self.log[-20:])
         c._history = list(self._history)
+        c._events = []
         return c
 
     def state_key(self) -> Hashable:
@@ -199,7 +205,7 @@ class TahitiState(GameState):
         side = self.players[player]
         return f"{side.title()} clan"
 
-    def action_to_string(self, action: int) -> str:
+    def _action_to_string(self, action: int) -> str:
         return presentation.action_to_string(self, action)
 
     def action_cells(self, action: int):
@@ -220,9 +226,6 @@ class TahitiState(GameState):
     def information(self) -> dict[str, Any]:
         return presentation.information(self)
 
-    def summary(self) -> dict[str, Any]:
-        return presentation.summary(self)
-
     def __str__(self) -> str:
         return f"TahitiState(turn={self.turn}, player={self.current_player()})"
 
@@ -234,6 +237,14 @@ def _die_rolled(state: TahitiState, face: int, name: str, args: tuple, kind: str
         if _offered(state, player, token, kind, args):
             state.node = ("decide", player, (DONE, REROLL), "_reroll_or_keep", (i, face, name, args, kind))
             return
+    _resolve(state, face, name, args)
+
+
+def _resolve(state: TahitiState, face: int, name: str, args: tuple) -> None:
+    """The die's face stands: told as a Roll with its cause (roll_causes.py), then resolved."""
+    cause = ROLL_CAUSES.get(name)
+    if cause is not None:  # Panic tells its own roll, with what the die did (losses.py)
+        state._emit(Roll((face,), cause[0], args[cause[1]] if cause[1] is not None else None))
     HANDLERS[name](state, face, *args)
 
 
@@ -260,4 +271,4 @@ def _reroll_or_keep(state: TahitiState, action: int, i: int, face: int, name: st
             j = later[0]
             state.node = ("decide", state.tokens[j][0], (DONE, REROLL), "_reroll_or_keep", (j, face, name, args, kind))
         else:
-            HANDLERS[name](state, face, *args)
+            _resolve(state, face, name, args)

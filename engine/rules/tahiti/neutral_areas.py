@@ -22,6 +22,8 @@ Scope (docs/rules/tahiti.md "Area Control"): Motu's reconstruction of the base r
 """
 from __future__ import annotations
 
+from engine.rules.events import ControlChanged
+
 from .game_state import CELL, COMBAT, DONE, IN_MARAE, PICK, TahitiState, handler, step
 from .queries import has_leader, strength
 from .data.tables import counter, letters, load
@@ -49,12 +51,15 @@ def area_control(st: TahitiState) -> None:
         here = {u[1] for u in st.units if u[2] == cell and u[0] != "war_canoe" and not u[3] & IN_MARAE}
         takers = {u[1] for u in st.units if u[2] == cell and u[0] in COMBAT and not u[3] & IN_MARAE}
         if v[0] not in here and len(takers) == 1 and len(here) == 1:
-            v[0] = next(iter(takers))
+            before, v[0] = v[0], next(iter(takers))
+            label = st.b.labels[cell]
+            st._emit(ControlChanged("village", label, f"the Village at {label}", before if before >= 0 else None, v[0]))
     pres = _presence(st)
     for a, p in list(st.control_markers.items()):
         others = [q for q in pres[a] if q != p]
         if p not in pres[a] and len(others) == 1 and _can_take(st, pres[a][others[0]]):
             st.control_markers[a] = others[0]
+            st._emit(ControlChanged("area", str(st.b.areas[a]), st.b.area_names[a], p, others[0], "15.5"))
     held = _unconverted(st)
     todo = []
     for a in range(len(st.b.areas)):
@@ -132,6 +137,7 @@ def settle(st: TahitiState, a: int, p: int, letter: str) -> None:
     c = counter(letter) if letter else load("special_events")["normal"]
     cell = _place_cell(st, a, p)
     st.control_markers[a] = p
+    st._emit(ControlChanged("area", str(b.areas[a]), b.area_names[a], None, p, "15.5"))
     st.log.append(f"turn {st.turn}: {st.player_name(p)} takes {b.area_names[a]}" + (f" (counter {letter})" if letter else ""))
     for kind in c.get("units", ()):
         st.add_unit(kind, p, cell)

@@ -11,11 +11,14 @@ from __future__ import annotations
 
 from collections import deque
 
+from engine.rules.events import TurnBegan
+
 from .constants import CELL, CLAN_UNITS, IN_MARAE, PICK
 from .game_state import TahitiState
 from .machinery import handler, step
 from .queries import home_cell
 from .data.tables import letters, load
+from .outcomes import TURN_LIMIT
 from .victory import end_by_areas
 
 
@@ -116,8 +119,9 @@ def nearest_coast(st: TahitiState, cell: int) -> int:
 @step
 def turn_start(st: TahitiState) -> None:
     if st.turn > int(st.opts["turn_limit"]):
-        end_by_areas(st, f"the turn limit ({st.opts['turn_limit']} turns) is reached")
+        end_by_areas(st, f"the turn limit ({st.opts['turn_limit']} turns) is reached", TURN_LIMIT)
         return
+    st._emit(TurnBegan(st.turn, f"Season {st.season()}"))
     st.cond = {}
     for u in st.units:
         u[3] &= IN_MARAE

@@ -37,26 +37,27 @@ def eliminate(st: TahitiState, player: int, why: str) -> None:
         st.end([-1.0] * n, "no clan is left", "nobody")
 
 
-def end_by_areas(st: TahitiState, why: str) -> None:
+def end_by_areas(st: TahitiState, why: str, ended: str = "") -> None:
+    """The end by areas; `ended` says what ended the game (outcomes.TURN_LIMIT, SEASON_END)."""
     count = areas_held(st)
     n = len(st.players)
     live = st.live()
     if n == 1:
         target = int(load("victory")["solitaire_target"])
         won = count[0] >= target
-        st.end([1.0 if won else -1.0], f"{why}: {count[0]} areas against a target of {target}", "solitaire")
+        st.end([1.0 if won else -1.0], f"{why}: {count[0]} areas against a target of {target}", "solitaire", ended)
         return
     top = max(count[p] for p in live)
     best = [p for p in live if count[p] == top]
     others = sorted((count[p] for p in live if p not in best), reverse=True)
     if len(best) > 1:
         st.end([0.0 if p in best else -1.0 for p in range(n)],
-               f"{why}: a draw between {', '.join(st.player_name(p) for p in best)} with {top} areas", "draw")
+               f"{why}: a draw between {', '.join(st.player_name(p) for p in best)} with {top} areas", "draw", ended)
         return
     lead = top - (others[0] if others else 0)
     level = victory_level(lead)
     st.end([1.0 if p == best[0] else -1.0 for p in range(n)],
-           f"{why}: {st.player_name(best[0])} wins a {level} with {top} areas", level)
+           f"{why}: {st.player_name(best[0])} wins a {level} with {top} areas", level, ended)
 
 
 def total_victory(st: TahitiState, player: int, why: str) -> None:

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from engine.rules.ruleset import RuleSet, validators_of
+from engine.rules.game_info import Chance, GameInfo, Information, Utility
+from engine.rules.ruleset import MOVE_LIMIT, RuleSet, validators_of
 from engine.scenario.checks import COMMON_VALIDATORS
 from engine.scenario.model import Scenario
 
 from .board import TikiBoard
-from .state import TikiState
+from .state import OUTCOMES, TikiState
 from .validation import TIKI_VALIDATORS
 
 
@@ -23,6 +24,7 @@ class TikiRules(RuleSet):
     id = "tiki"
     name = "Tiki"
     summary = "Two-player totem game on nine village tiles"
+    playable = True
 
     def validators(self):
         return validators_of(COMMON_VALIDATORS, TIKI_VALIDATORS)
@@ -34,6 +36,23 @@ class TikiRules(RuleSet):
         return TikiState(board, shaman_rule=bool(opts["shaman_rule"]), shuffle_tiles=bool(opts["shuffle_tiles"]),
                          fruits=int(opts["fruit_supply"]), tokens=int(opts["tokens_per_player"]),
                          to_win=int(opts["fruits_to_win"]))
+
+    def game_info(self, scenario: Scenario, options: Mapping[str, Any] | None = None) -> GameInfo:
+        """Two seats (the scenario's first two sides); dice only when the tiles are shuffled;
+        nothing hidden; zero-sum; counted in player turns."""
+        opts = {**self.catalogue.default_options(), **scenario.options, **(options or {})}
+        board = scenario.cached(("tiki-board",), lambda: TikiBoard.from_scenario(scenario))
+        return GameInfo("tiki", self.name, tuple(name for _, name in board.sides),
+                        Chance.EXPLICIT if opts["shuffle_tiles"] else Chance.DETERMINISTIC, Information.PERFECT,
+                        Utility.ZERO_SUM, -1.0, 1.0, MOVE_LIMIT, outcomes=OUTCOMES, turn_unit="turns")
+
+    def report_collector(self, state):
+        from .report import TikiCollector
+        return TikiCollector(state)
+
+    def report_words(self):
+        from .report import WORDS
+        return WORDS
 
     def presentation(self):
         from .presentation import TikiPresentation

@@ -16,6 +16,8 @@ SIZE = 3
 UP, RIGHT, DOWN, LEFT = range(4)
 DIRECTIONS = ((-1, 0), (0, 1), (1, 0), (0, -1))  # (row, column) steps
 DIRECTION_NAMES = ("up", "right", "down", "left")
+# Where each village lies in the 3x3 square (board order): what players call it, "the top-left village".
+PLACES = ("top-left", "top", "top-right", "left", "centre", "right", "bottom-left", "bottom", "bottom-right")
 
 # The twelve edges between orthogonal neighbours, in a fixed order (rows first, then columns):
 # they number the Shaman's places in the action encoding.

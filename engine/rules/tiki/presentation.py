@@ -10,11 +10,10 @@ from __future__ import annotations
 
 from engine.rules.presentation import Presentation
 
-from .board import EDGES, PATHS
+from .board import EDGES, PATHS, PLACES
 from .state import (CREATE, DEAL, KEEP_SHAMAN, MOVE, MOVE_SHAMAN, OVER, PASS, PLACE_SHAMAN, PLAY, SHAMAN, SHUFFLE,
                     TikiState)
 
-PLACES = ("top-left", "top", "top-right", "left", "centre", "right", "bottom-left", "bottom", "bottom-right")
 WAYS = ("up", "right", "down", "left")
 
 

@@ -18,12 +18,14 @@ from __future__ import annotations
 
 from typing import Any, Hashable
 
-from engine.rules.api import CHANCE, TERMINAL, GameState, IllegalActionError
+from engine.rules.api import CHANCE, TERMINAL, GameState
+from engine.rules.events import ControlChanged, GameEnded, ScoreChanged
 
-from .board import DIRECTION_NAMES, EDGES, PATH_EDGES, PATHS, TikiBoard
+from .board import DIRECTION_NAMES, EDGES, PATH_EDGES, PATHS, PLACES, TikiBoard
 
 CREATE, MOVE, SHAMAN, KEEP_SHAMAN, PASS, DEAL = 0, 9, 45, 57, 58, 60
 PLAY, PLACE_SHAMAN, MOVE_SHAMAN, SHUFFLE, OVER = range(5)
+BY_FRUITS, SUPPLY_OUT, TIE_BREAK = OUTCOMES = ("won by fruits", "won when the supply ran out", "won on the tie-break")
 
 
 def _move_table() -> tuple:
@@ -84,11 +86,12 @@ class TikiState(GameState):
         return CHANCE if self.phase == SHUFFLE else self.player
 
     def legal_actions(self) -> list[int]:
+        # Kept until the next action: a bot asks, then apply_action checks against the same list.
         if self._legal is None:
-            self._legal = self._compute_legal()
+            self._legal = self._legal_actions()
         return list(self._legal)
 
-    def _compute_legal(self) -> list[int]:
+    def _legal_actions(self) -> list[int]:
         phase = self.phase
         if phase == PLAY:
             me = self.player
@@ -120,12 +123,8 @@ class TikiState(GameState):
             left.remove(v)
         return [(DEAL + v + 1, left.count(v) / len(left)) for v in sorted(set(left))]
 
-    def apply_action(self, action: int) -> None:
-        legal = self._legal if self._legal is not None else self._compute_legal()
-        if action not in legal:
-            raise IllegalActionError(f"{action} is not legal here ({self.action_to_string(action)})")
+    def _apply_action(self, action: int) -> None:
         self._legal = None
-        self._history.append(action)
         phase = self.phase
         if phase == PLAY:
             self.mover = self.player
@@ -162,13 +161,14 @@ class TikiState(GameState):
         c.fruit = list(self.fruit)
         c.influenced = list(self.influenced)
         c._history = list(self._history)
+        c._events = []
         return c
 
     def state_key(self) -> Hashable:
         return (tuple(self.stacks), tuple(self.hand), tuple(self.fruit), self.supply, self.player, self.mover,
                 self.phase, self.values, self.shaman, self.shaman_due, self.pending, self.winner, self.tiebreak)
 
-    def action_to_string(self, action: int) -> str:
+    def _action_to_string(self, action: int) -> str:
         labels = self.board.labels
         if self.phase == SHUFFLE:
             return f"village {labels[len(self.values)]} has value {action - DEAL - 1:+d}"
@@ -211,11 +211,17 @@ class TikiState(GameState):
         return [(self.board.cells[v], "".join(str(o + 1) for o in st), self.board.sides[st[-1]][0])
                 for v, st in enumerate(self.stacks) if st]
 
-    def summary(self) -> dict[str, Any]:
-        """How often each village was influenced in the game."""
-        return {"cells": {self.board.labels[v]: n for v, n in enumerate(self.influenced) if n}}
-
     # --- the rules -----------------------------------------------------------------------
+    def _outcome(self) -> str:
+        """How the game was won, as a report counts it."""
+        if self.winner < 0:
+            return "draw"
+        if self.tiebreak:
+            return TIE_BREAK
+        if self.fruit[self.winner] >= self.to_win:
+            return BY_FRUITS
+        return SUPPLY_OUT
+
     def _move(self, action: int) -> None:
         v, d = divmod(action - MOVE, 4)
         tokens = self.stacks[v]
@@ -238,6 +244,8 @@ class TikiState(GameState):
             self.hand[owner] += 1
         top = stack[-1]
         value = self.values[village]
+        label, name = self.board.labels[village], f"the {PLACES[village]} village"
+        self._emit(ControlChanged("village", label, name, None, top, "influence"))
         if value == 0:
             if self.shaman_rule:
                 self.pending = self.pending + (top,)
@@ -248,6 +256,8 @@ class TikiState(GameState):
             gain = min(value, self.supply)
             self.fruit[top] += gain
             self.supply -= gain
+            if gain:
+                self._emit(ScoreChanged(top, "fruits", self.fruit[top] - gain, self.fruit[top], name))
             if self.fruit[top] >= self.to_win:
                 self.winner = top
             elif self.supply == 0:
@@ -258,11 +268,14 @@ class TikiState(GameState):
                     self.tiebreak = True
         elif self.fruit[top] > 0:  # -1: the fruit leaves the game, it does not go back to the supply
             self.fruit[top] -= 1
+            self._emit(ScoreChanged(top, "fruits", self.fruit[top] + 1, self.fruit[top], name))
 
     def _end_turn(self) -> None:
         if self.winner >= 0:
             self.phase = OVER
             self.pending = ()
+            self._emit(GameEnded(tuple(self.returns()), self._outcome(), f"{self.player_name(self.winner)} wins "
+                                 f"with {self.fruit[self.winner]} fruits", (self.winner,)))
             return
         if self.pending:
             self.phase = MOVE_SHAMAN

@@ -72,4 +72,5 @@ def test_the_tables_tray_writes_the_event_under_its_dice(qtbot):
     lines = rows[0].split("\n")
     assert lines[:3] == ["Random event, first die: 4 (15.12)", "Random event, second die: 3 (15.12)",
                          "Random event, the event's own die: 1 (15.12)"]
-    assert lines[3] == "→ turn 1: random event 43: Damn fleas!"
+    # the RandomEvent in the presentation's words: who rolled it, its headline, what it did
+    assert lines[3].startswith("→ turn 1: random event 43 (") and "): Damn fleas! — " in lines[3]

@@ -5,7 +5,8 @@ import os
 from engine.io.native import load_path
 from engine.session.balance import BalanceRun, run_balance
 from engine.session.batch import GameResult
-from engine.session.collect import OUTCOME_ORDER, ordered_outcomes
+from engine.rules.tahiti.outcomes import OUTCOME_ORDER
+from engine.session.collect import ordered_outcomes
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 TAHITI = os.path.join(ROOT, "scenarios", "tahiti.yaml")
@@ -15,13 +16,13 @@ def test_tahiti_outcomes_and_what_ended_them_recount_from_the_games():
     s = load_path(TAHITI)
     report, _ = run_balance(BalanceRun(s, ["random"] * 4, games=6, seed=3))
     games = [GameResult.from_json(r) for r in report["results"]]
-    words = set(OUTCOME_ORDER["tahiti"])
+    words = set(OUTCOME_ORDER)
     assert {g.record["outcome"] for g in games} <= words
     counts = {}
     for g in games:
         counts[g.record["outcome"]] = counts.get(g.record["outcome"], 0) + 1
     assert report["outcomes"] == counts
-    assert list(report["outcomes"]) == [w for w in OUTCOME_ORDER["tahiti"] if w in counts]
+    assert list(report["outcomes"]) == [w for w in OUTCOME_ORDER if w in counts]
     for outcome, by in report["endings"].items():
         assert sum(by.values()) == counts[outcome]
         for why, n in by.items():

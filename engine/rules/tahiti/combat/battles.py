@@ -15,6 +15,8 @@ Scope: Motu's reconstruction of 9.2 (docs/rules/tahiti.md "Combat (9.2)"), numbe
 """
 from __future__ import annotations
 
+from engine.rules.events import Battle, BattleSide
+
 from ..constants import CELL, COMBAT, DONE, IN_MARAE, LEADERS, MOVED
 from ..game_state import TahitiState
 from .losses import lose_unit
@@ -91,21 +93,36 @@ def on_defence_die(st: TahitiState, face: int, cell: int, attacker: int, defende
     won = " and ".join(st.players[p] for p in winners) + (" win" if len(winners) > 1 else " wins")
     st.log.append(f"turn {st.turn}: battle at {st.b.labels[cell]}: {st.players[attacker]} {a_total} "
                   f"against {' and '.join(st.players[p] for p in defenders)} {d_total}; {won}")
-    take_losses(st, cell, winners, win_n, attacker if captor != attacker else defenders[0])
-    take_losses(st, cell, losers, lose_n, captor)
+    names = st.b.names
+    fought = [tuple(names.get(u[0], u[0]) for u in fighting(st, cell, set(side))) for side in ((attacker,), defenders)]
+    events = st.__dict__.setdefault("_events", [])
+    mark = len(events)  # the battle is told before the losses it caused
+    lost_w = take_losses(st, cell, winners, win_n, attacker if captor != attacker else defenders[0])
+    lost_l = take_losses(st, cell, losers, lose_n, captor)
+    lost = (lost_w, lost_l) if winners[0] == attacker else (lost_l, lost_w)
+    elders = names.get("clan_elder", "clan_elder")
+    events.insert(mark, Battle(cell, st.b.labels[cell], tuple(
+        BattleSide(players, fought[i], (a_total - attack_die, d_total - face)[i], ((attack_die, face)[i],),
+                   (a_total, d_total)[i], lost[i], tuple(n for n in lost[1 - i] if n == elders))
+        for i, players in enumerate(((attacker,), tuple(defenders)))), 0 if a_total > d_total else 1,
+        " and ".join(st.player_name(p) for p in winners) + (" win" if len(winners) > 1 else " wins"), "9.2"))
     st.push(*[("retreat", cell, p, captor) for p in losers
               if not st.out[p] and fighting(st, cell, {p})])
 
 
-def take_losses(st: TahitiState, cell: int, side: tuple, n: int, captor: int) -> None:
-    """`n` units of the side lost, weakest first across its players (loss_order, then combat value)."""
+def take_losses(st: TahitiState, cell: int, side: tuple, n: int, captor: int) -> tuple[str, ...]:
+    """`n` units of the side lost, weakest first across its players (loss_order, then combat
+    value); the names of the units lost."""
     order = {k: i for i, k in enumerate(load("combat")["loss_order"])}
+    lost: list[str] = []
     for _ in range(n):
         units = [u for u in fighting(st, cell, set(side)) if u[0] in order and not st.out[u[1]]]
         if not units:
-            return
+            break
         u = min(units, key=lambda u: (order[u[0]], combat_value(u[0]), u[4]))
-        lose_unit(st, u, captor)
+        lost.append(st.b.names.get(u[0], u[0]))
+        lose_unit(st, u, captor, "battle")
+    return tuple(lost)
 
 
 @step

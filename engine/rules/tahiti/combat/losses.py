@@ -10,6 +10,8 @@ hex by hex with these same pieces.
 """
 from __future__ import annotations
 
+from engine.rules.events import Roll, UnitLost
+
 from ..constants import FLIPPED
 from ..game_state import TahitiState
 from ..machinery import handler, step
@@ -28,9 +30,12 @@ def shaman_lost(st: TahitiState, u: list) -> None:
     st.shaman_due[u[1]] = st.turn + shaman_replaced_in()
 
 
-def lose_unit(st: TahitiState, u: list, enemy: int) -> None:
+def lose_unit(st: TahitiState, u: list, enemy: int, cause: str = "") -> None:
     """A unit lost to `enemy` (in battle, retreat or Panic): removed; a Clan Elder captured
     (12.1); a Head Chieftain killed; a Shaman replaced in two turns (21: "per the normal rules")."""
+    b = st.b
+    st._emit(UnitLost(u[1], b.names.get(u[0], u[0]), u[2], b.labels[u[2]] if u[2] is not None and u[2] >= 0 else "",
+                      cause, enemy if u[0] == "clan_elder" and enemy >= 0 else None))
     if u[0] == "head_chieftain":
         eliminate(st, u[1], f"the {st.players[u[1]]} Head Chieftain is killed")
         return
@@ -73,9 +78,12 @@ def on_panic(st: TahitiState, face: int, uid: int, with_chieftain: bool, second_
     u = st.unit(uid)
     data = load("combat")
     faces = data["panic_on_with_chieftain"] if (u[0] == "clan_elder" and with_chieftain) else data["panic_on"]
-    if face not in faces:
+    flipped = face in faces
+    st._emit(Roll((face,), "Panic (9.2)", u[1], ("lost" if u[3] & FLIPPED and second_kills else "flipped")
+                  if flipped else "no panic"))
+    if not flipped:
         return
     if u[3] & FLIPPED and second_kills:
-        lose_unit(st, u, enemy)
+        lose_unit(st, u, enemy, "Panic")
     else:
         u[3] |= FLIPPED

@@ -28,6 +28,7 @@ from .losses import lose_unit, panics
 from ..machinery import handler, step
 from ..queries import area_control, home_cell, marae_control
 from ..data.tables import load
+from ..retreat_event import Retreat
 
 
 @step
@@ -198,10 +199,13 @@ def on_retreat_target(st: TahitiState, action: int, cell: int, loser: int, winne
         for uid in uids:
             u = st.unit(uid)
             if u is not None and not st.out[loser]:
-                lose_unit(st, u, winner)
+                lose_unit(st, u, winner, "retreat")
         return
     st.log.append(f"turn {st.turn}: {st.player_name(loser)} retreats from {st.b.labels[cell]} "
                   f"to {st.b.labels[path[-1]]}")
+    names = st.b.names
+    st._emit(Retreat(loser, cell, st.b.labels[cell], path[-1], st.b.labels[path[-1]],
+                     tuple(names.get(u[0], u[0]) for u in st.units if u[4] in uids)))
     into_compound = path[-1] == target and target in maraes
     st.push(("retreat_move", loser, winner, uids, tuple(path), 0, into_compound, ()))
 
@@ -242,7 +246,7 @@ def on_retreat_panic(st: TahitiState, face: int, loser: int, winner: int, uids: 
     u = st.unit(rolling[0])
     if face in panic_faces(st, u, uids):
         if u[4] in panicked:
-            lose_unit(st, u, winner)  # the second panic of this retreat: lost (a Clan Elder captured, 15.9)
+            lose_unit(st, u, winner, "retreat")  # the second panic of this retreat: lost (a Clan Elder captured, 15.9)
         else:
             u[3] |= FLIPPED
             panicked += (u[4],)

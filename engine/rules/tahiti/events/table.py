@@ -13,6 +13,8 @@ import re
 from ..game_state import TahitiState
 from ..machinery import handler, step
 from ..data.tables import event_result, events_by_number
+from ..outcomes import SEASON_END
+from ..random_event import RandomEvent
 from ..victory import end_by_areas
 
 
@@ -35,8 +37,10 @@ def on_event_second(st: TahitiState, face: int, n: int, first: int) -> None:
     if entry["event"] == "season_end":
         passed = (st.turn - 1) // int(st.opts["turns_per_season"])
         if passed >= int(entry["seasons"]):
-            end_by_areas(st, f"event {number} after {passed} seasons")
+            st._emit(RandomEvent(st.turn, number, headline(entry), player=st.initiative))
+            end_by_areas(st, f"event {number} after {passed} seasons", SEASON_END)
         else:  # "skip straight to the Advance Game Turn step"; no more events this turn
+            st._emit(RandomEvent(st.turn, number, headline(entry), "skip straight to the Advance Game Turn step", player=st.initiative))
             st.todo = [("advance",)]
         return
     st.roll("on_event_third", n, number)
@@ -53,6 +57,7 @@ def headline(entry: dict) -> str:
 def on_event_third(st: TahitiState, face: int, n: int, number: int) -> None:
     entry = events_by_number()[number]
     result = event_result(entry, face)
+    st._emit(RandomEvent(st.turn, number, headline(entry), str(result.get("text", "")), player=st.initiative))
     st.push(("random_events", n - 1))
     EFFECTS[entry["event"]](st, entry, result, st.initiative)
 

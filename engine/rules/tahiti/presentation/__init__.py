@@ -15,6 +15,7 @@ from ..constants import (BUILDS, CELL, COMBAT, CURSED, DONE, EXPED, FLIPPED, IN_
 from . import table
 from ..queries import area_control, areas_held
 from ..random_event import RandomEvent
+from ..retreat_event import Retreat
 
 SYMBOL = {"head_chieftain": "HC", "clan_elder": "CE", "shaman": "Sh", "population": "P", "militia": "Mi",
           "slingers": "Sl", "fighters": "F", "heavy_troops": "HT", "war_canoe": "WC"}
@@ -224,12 +225,6 @@ def information(st) -> dict[str, Any]:
             "result": st.result[2] if st.result else "playing"}
 
 
-def summary(st) -> dict[str, Any]:
-    held = area_control(st)
-    return {"areas": {a: (st.players[p] if p >= 0 else None) for a, p in zip(st.b.areas, held)},
-            "turns": st.turn, "end": st.result[0] if st.result else None}
-
-
 class TahitiPresentation(Presentation):
     """Tahiti at the playtest table: the panel's fixed rows, the dice by their rules, the map's
     markers and legend, the areas washed in their holders' colours, the stack panel's units."""
@@ -261,6 +256,10 @@ class TahitiPresentation(Presentation):
             who = f" ({self.namer(state)(event.player)})" if event.player is not None else ""
             return (f"turn {event.turn}: random event {event.number}{who}: {event.headline}"
                     + (f" — {event.effect}" if event.effect else ""))
+        if isinstance(event, Retreat):  # as the log told it (9.2)
+            if not event.visible_to(seat):
+                return None
+            return f"{self.namer(state)(event.player)} retreats from {event.label} to {event.to_label}"
         return super().event_words(event, seat, state)
 
     def event_kind(self, event):

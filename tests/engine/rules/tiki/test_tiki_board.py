@@ -6,6 +6,7 @@ from engine.ai.bot import RandomBot, play_game
 from engine.board.grids import Space, SpacesGrid
 from engine.io.native import dumps, load_path, loads
 from engine.rules.api import CHANCE
+from engine.rules.events import ControlChanged
 from engine.rules.conformance import check_conformance, every_option_on
 from engine.rules.registry import get_ruleset
 from engine.scenario.model import Scenario
@@ -112,11 +113,13 @@ def test_playtest_hooks_name_the_cells_of_moves_and_draw_the_totems():
     assert set(RULES.bot_factories()) == {"random", "greedy", "heuristic", "mcts"}
 
 
-def test_summary_counts_the_villages_influenced():
+def test_a_village_influenced_is_told_as_controlled_by_the_top_tokens_owner():
     st = RULES.new_initial_state(RULES.new_scenario(), AS_DRAWN)
-    for a in (2, 1, 5, 9 + 4 * 1 + 1, 9 + 4 * 5 + 0):  # v13 gets 0, 1, 0
+    for a in (2, 1, 5, 9 + 4 * 1 + 1, 9 + 4 * 5 + 0):  # v13 gets 0, 1, 0: the first player's token on top
         st.apply_action(a)
-    assert st.summary() == {"cells": {"v13": 1}}
+    influenced = [e for e in st.drain_events() if isinstance(e, ControlChanged)]
+    assert influenced == [ControlChanged("village", "v13", "the top-right village", None, 0, "influence")]
+    assert st.drain_events() == []  # taken once
 
 
 def test_setup_shuffle_the_nine_village_tiles_by_default():
