@@ -106,7 +106,7 @@ def test_a_seeded_expedition_from_tahiti_lands_on_the_island_authored_in_the_edi
     session.apply(to_huahine[0])
     session.resolve_chance()
     assert "landfall" in st.log[-1]
-    assert {"head_chieftain", "war_canoe"} <= {u[0] for u in st.units if u[2] == t}
+    assert {"head_chieftain", "war_canoe"} <= {u.kind for u in st.units if u.cell == t}
     assert s.areas[s.cell_area[t]].island == "huahine" and s.terrain[t] == "coast"
 
 

@@ -60,9 +60,9 @@ def test_a_tahiti_turn_by_clicks_moving_part_of_a_stack_by_canoe(qtbot):
     far = click_hex(qtbot, w, "3520")
     st = w.session.state
     assert "paddle" in w.session.log[-1].text and "3520" in w.session.log[-1].text
-    moved = sorted(u[0] for u in st.units if u[2] == far)
+    moved = sorted(u.kind for u in st.units if u.cell == far)
     assert moved == ["head_chieftain", "militia", "war_canoe"]
-    assert len([u for u in st.units if u[2] == home]) == 8, "the rest of the stack stays at home"
+    assert len([u for u in st.units if u.cell == home]) == 8, "the rest of the stack stays at home"
     assert "Red clan: paddle" in "\n".join(w.log.lines())
 
 

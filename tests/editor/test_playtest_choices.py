@@ -51,7 +51,7 @@ def test_rule_9_2_the_beaten_stack_s_retreat_hex_is_a_click_on_the_map(qtbot):
     assert w.session.log[n].text == f"retreat toward {w.scenario.label(714)}"
     assert "Blue clan: retreat toward" in "\n".join(w.log.lines())
     st = w.session.state
-    assert not [u for u in st.units if u[1] == BLUE and u[2] == PAEA_HEX], "Blue has left the battle's hex"
+    assert not [u for u in st.units if u.player == BLUE and u.cell == PAEA_HEX], "Blue has left the battle's hex"
 
 
 def test_rule_44_45_6_the_three_units_kept_are_clicked_on_the_map(qtbot):
@@ -59,7 +59,7 @@ def test_rule_44_45_6_the_three_units_kept_are_clicked_on_the_map(qtbot):
     for kind in ("fighters", "militia", "militia"):
         st.add_unit(kind, RED, RED_HOME)
     run_only(st, ("demobilise", RED, 3, ()))  # 6: "each player selects any three Combat Units"
-    mine = sorted((u[0], u[2]) for u in st.units if u[1] == RED and u[0] in COMBAT)
+    mine = sorted((u.kind, u.cell) for u in st.units if u.player == RED and u.kind in COMBAT)
     assert len(mine) == 5 and st.node[3] == "on_keep_unit"
     w = seated(qtbot, st, RED)
     assert "Red clan: choose the Combat Units to keep" in w.panel.text() and "0 of 3 kept" in w.panel.text()
@@ -82,9 +82,9 @@ def test_rule_44_45_6_the_three_units_kept_are_clicked_on_the_map(qtbot):
     keep_at(home, "fighters")
     keep_at(home, "militia")
     st = w.session.state
-    kept = sorted(u[0] for u in st.units if u[1] == RED and u[0] in COMBAT)
+    kept = sorted(u.kind for u in st.units if u.player == RED and u.kind in COMBAT)
     assert kept == ["fighters", "heavy_troops", "militia"], "the three clicked are kept"
-    assert sorted((u[0], u[2]) for u in st.units if u[1] == RED and u[0] not in COMBAT) == \
+    assert sorted((u.kind, u.cell) for u in st.units if u.player == RED and u.kind not in COMBAT) == \
         [("population", RED_HOME), ("population", PAEA_HEX)], "the other two, a Militia and the Slingers, became Population"
 
 

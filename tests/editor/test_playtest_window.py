@@ -179,7 +179,7 @@ def test_playtest_from_this_position_starts_from_the_pieces_as_set_up(qtbot, tmp
     assert pt.options == {"start_from_position": True}
     # The game's first state, before any dice (random events may sink a canoe once they roll):
     first = pt._new_state()
-    units = sorted((u[0], s.grid.label(u[2])) for u in first.units)
+    units = sorted((u.kind, s.grid.label(u.cell)) for u in first.units)
     expected = sorted((p.kind, s.grid.label(p.cell)) for p in s.pieces.values() if p.cell is not None
                       for _ in range(p.count))
     assert units == expected

@@ -80,10 +80,10 @@ def test_a_seeded_expedition_from_tahiti_makes_landfall_on_huahine():
                   and st.b.area_island[st.b.area[(a - EXPED) % n]] == "huahine"]
     assert len(to_huahine) == 5  # one landing for each of its areas
     f, t = divmod(to_huahine[0] - EXPED, n)
-    stack = [u[4] for u in st.units if u[2] == f and u[1] == player]
+    stack = [u.uid for u in st.units if u.cell == f and u.player == player]
     session.apply(to_huahine[0])
     session.resolve_chance()
     assert "landfall" in st.log[-1]
-    landed = [u for u in st.units if u[2] == t]
-    assert {u[4] for u in landed} <= set(stack) and {"head_chieftain", "war_canoe"} <= {u[0] for u in landed}
+    landed = [u for u in st.units if u.cell == t]
+    assert {u.uid for u in landed} <= set(stack) and {"head_chieftain", "war_canoe"} <= {u.kind for u in landed}
     assert s.areas[s.cell_area[t]].island == "huahine" and s.terrain[t] == "coast"

@@ -13,17 +13,18 @@ count):
     90_000_000 + k*N + c   a build k (BUILDS) of the Village at c; or a target cell
     200_000 + f            choose which units on f move together (splitting a stack)
     300_000 + k            pick a unit of class k (UNIT_CLASSES) for the stack being formed
-A unit is a small list [kind, player, cell, flags, uid].
+A unit is a small record (unit.py): kind, player, cell, flags, uid.
 """
 from __future__ import annotations
 
+from .unit import Unit
 from .data.tables import load
 
 DONE, REROLL, PICK = 0, 7, 100
 SPLIT, TAKE = 200_000, 300_000
 LAND, SEA, EXPED, CELL = 1_000_000, 30_000_000, 60_000_000, 90_000_000
 
-# Unit flags (u[3]): cleared at the start of every turn but IN_MARAE.
+# Unit flags (u.flags): cleared at the start of every turn but IN_MARAE.
 MOVED, FLIPPED, SULLEN, CURSED, IN_MARAE, STAYED = 1, 2, 4, 8, 16, 32
 
 
@@ -47,11 +48,11 @@ BUILDS = ("cut_log", "grow", "train_militia", "train_slingers", "train_fighters"
           "part_village", "part_canoe", "finish_canoe", "marae")
 
 
-def unit_class(u: list) -> int:
+def unit_class(u: Unit) -> int:
     """The index in UNIT_CLASSES of a unit."""
-    return (CLAN_UNITS.index(u[0]) * 4 + (2 if u[3] & FLIPPED else 0) + (1 if u[3] & CURSED else 0))
+    return (CLAN_UNITS.index(u.kind) * 4 + (2 if u.flags & FLIPPED else 0) + (1 if u.flags & CURSED else 0))
 
 
-def first_of_class(units: list[list], k: int, taken: tuple = ()) -> list | None:
+def first_of_class(units: list[Unit], k: int, taken: tuple = ()) -> Unit | None:
     """The first unit (lowest id) of class `k` among `units` not yet taken."""
-    return min((u for u in units if unit_class(u) == k and u[4] not in taken), key=lambda u: u[4], default=None)
+    return min((u for u in units if unit_class(u) == k and u.uid not in taken), key=lambda u: u.uid, default=None)

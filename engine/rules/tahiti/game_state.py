@@ -6,8 +6,8 @@ turn), one pending *node* at a time — a chance node (dice, a random pick, a co
 player's decision — whose handler the next action feeds (machinery.py holds the registries).
 The rules live in the modules beside: sequence, moves, combat, construction, events,
 neutral_areas, expedition, victory. The action encoding is constants.py's. Units are small
-lists [kind, player, cell, flags, uid]; clone copies them, nothing else is shared but the
-immutable board and data (and the reach cache of the Movement Phase, whose entries never change).
+records (unit.py: kind, player, cell, flags, uid); clone copies them, nothing else is shared but
+the immutable board and data (and the reach cache of the Movement Phase, whose entries never change).
 """
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from engine.rules.api import CHANCE, TERMINAL, GameState
 
 from engine.rules.events import GameEnded, Roll
 
+from .unit import Unit, copy_units
 from . import presentation
 from .outcomes import outcome_words
 from .roll_causes import ROLL_CAUSES
@@ -32,7 +33,7 @@ class TahitiState(GameState):
         self.opts = opts
         self.players = players
         self.home = [-1] * len(players)
-        self.units: list[list] = []
+        self.units: list[Unit] = []
         self.next_uid = 0
         self.villages: dict[int, list] = {}     # cell -> [owner, built, logs, part_canoes, home_of]
         self.maraes: dict[int, int] = {}        # cell -> 1 built, 0 part-built
@@ -144,7 +145,7 @@ class TahitiState(GameState):
         c = object.__new__(TahitiState)
         c.__dict__.update(self.__dict__)
         c.home = list(self.home)
-        c.units = [u[:] for u in self.units]
+        c.units = copy_units(self.units)
         c.villages = {k: v[:] for k, v in self.villages.items()}
         c.maraes = dict(self.maraes)
         c.stumps = set(self.stumps)
@@ -167,7 +168,7 @@ class TahitiState(GameState):
     def state_key(self) -> Hashable:
         cond = tuple(sorted((k, tuple(sorted(v.items())) if isinstance(v, dict) else
                              tuple(sorted(v)) if isinstance(v, set) else v) for k, v in self.cond.items()))
-        return (tuple(self.home), tuple(sorted(tuple(u) for u in self.units)),
+        return (tuple(self.home), tuple(sorted(u.key() for u in self.units)),
                 tuple(sorted((k, tuple(v)) for k, v in self.villages.items())), tuple(sorted(self.maraes.items())),
                 tuple(sorted(self.stumps)), tuple(sorted(self.control_markers.items())),
                 tuple(sorted(self.letters_left.items())), tuple(self.cup), tuple(self.navigator), self.arioi,
@@ -175,28 +176,28 @@ class TahitiState(GameState):
                 tuple(sorted(self.recalled)), tuple(sorted(self.shaman_due.items())), self.result,
                 tuple(self.todo), self.node)
 
-    def add_unit(self, kind: str, player: int, cell: int, flags: int = 0) -> list:
-        u = [kind, player, cell, flags, self.next_uid]
+    def add_unit(self, kind: str, player: int, cell: int, flags: int = 0) -> Unit:
+        u = Unit(kind, player, cell, flags, self.next_uid)
         self.next_uid += 1
         self.units.append(u)
         return u
 
-    def unit(self, uid: int) -> list | None:
+    def unit(self, uid: int) -> Unit | None:
         for u in self.units:
-            if u[4] == uid:
+            if u.uid == uid:
                 return u
         return None
 
     def remove(self, uids) -> None:
         gone = set(uids)
-        self.units = [u for u in self.units if u[4] not in gone]
+        self.units = [u for u in self.units if u.uid not in gone]
 
     # --- shared queries ---------------------------------------------------------------------
     def live(self) -> list[int]:
         return [p for p in range(len(self.players)) if not self.out[p]]
 
-    def units_at(self, cell: int, player: int | None = None) -> list[list]:
-        return [u for u in self.units if u[2] == cell and (player is None or u[1] == player)]
+    def units_at(self, cell: int, player: int | None = None) -> list[Unit]:
+        return [u for u in self.units if u.cell == cell and (player is None or u.player == player)]
 
     def season(self) -> int:
         return (self.turn - 1) // int(self.opts["turns_per_season"]) + 1

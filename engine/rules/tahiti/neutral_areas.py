@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from engine.rules.events import ControlChanged
 
+from .unit import Unit
 from .game_state import CELL, COMBAT, DONE, IN_MARAE, PICK, TahitiState, handler, step
 from .queries import has_leader, strength
 from .data.tables import counter, letters, load
@@ -32,13 +33,13 @@ from .data.tables import counter, letters, load
 def _presence(st: TahitiState) -> list[dict[int, list]]:
     out: list[dict[int, list]] = [{} for _ in st.b.areas]
     for u in st.units:
-        a = st.b.area[u[2]]
-        if a >= 0 and u[0] != "war_canoe" and not u[3] & IN_MARAE:
-            out[a].setdefault(u[1], []).append(u)
+        a = st.b.area[u.cell]
+        if a >= 0 and u.kind != "war_canoe" and not u.flags & IN_MARAE:
+            out[a].setdefault(u.player, []).append(u)
     return out
 
 
-def _can_take(st: TahitiState, units: list) -> bool:
+def _can_take(st: TahitiState, units: list[Unit]) -> bool:
     # A sullen Clan Elder (41-42) "refuses to act": taking an area is an act, so he counts as
     # he does in an attack (no Leader, no combat value).
     acting = strength(st, units, attacking=True)
@@ -48,8 +49,8 @@ def _can_take(st: TahitiState, units: list) -> bool:
 @step
 def area_control(st: TahitiState) -> None:
     for cell, v in st.villages.items():
-        here = {u[1] for u in st.units if u[2] == cell and u[0] != "war_canoe" and not u[3] & IN_MARAE}
-        takers = {u[1] for u in st.units if u[2] == cell and u[0] in COMBAT and not u[3] & IN_MARAE}
+        here = {u.player for u in st.units if u.cell == cell and u.kind != "war_canoe" and not u.flags & IN_MARAE}
+        takers = {u.player for u in st.units if u.cell == cell and u.kind in COMBAT and not u.flags & IN_MARAE}
         if v[0] not in here and len(takers) == 1 and len(here) == 1:
             before, v[0] = v[0], next(iter(takers))
             label = st.b.labels[cell]
@@ -126,7 +127,7 @@ def on_independence_die(st: TahitiState, face: int, a: int, p: int, letter: str,
 
 
 def _place_cell(st: TahitiState, a: int, p: int) -> int:
-    cells = sorted(u[2] for u in st.units if u[1] == p and st.b.area[u[2]] == a and u[0] != "war_canoe")
+    cells = sorted(u.cell for u in st.units if u.player == p and st.b.area[u.cell] == a and u.kind != "war_canoe")
     return cells[0] if cells else st.b.area_cells[a][0]
 
 
@@ -219,7 +220,7 @@ def trade_partners(st: TahitiState, p: int) -> list[int]:
     others = [q for q in st.live() if q != p]
     if st.opts["rule_15_5_navigator_trade"] == "anywhere":
         return others
-    hc = {u[1]: u[2] for u in st.units if u[0] == "head_chieftain"}
+    hc = {u.player: u.cell for u in st.units if u.kind == "head_chieftain"}
     return [q for q in others if p in hc and hc.get(q) == hc[p]]
 
 

@@ -8,6 +8,7 @@ Combat Units stand in the Marae's hex (15.8). Zones of influence: zones.py's rea
 """
 from __future__ import annotations
 
+from .unit import Unit
 from .constants import COMBAT, CURSED, FLIPPED, IN_MARAE, LEADERS, SULLEN
 from .data.tables import combat_value, combat_values, load
 
@@ -29,11 +30,11 @@ def area_control(st) -> list[int]:
         if v[1] and v[0] >= 0 and a >= 0:
             vil[a] = v[0] if vil[a] in (-1, v[0]) else -2
     for u in st.units:
-        a = area[u[2]]
-        if a >= 0 and not (u[3] & IN_MARAE) and u[0] != "war_canoe":
+        a = area[u.cell]
+        if a >= 0 and not (u.flags & IN_MARAE) and u.kind != "war_canoe":
             q = pres[a]
-            if q != u[1]:
-                pres[a] = u[1] if q == -1 else -2
+            if q != u.player:
+                pres[a] = u.player if q == -1 else -2
     markers = st.control_markers
     out = []
     for a in range(n):
@@ -59,7 +60,7 @@ def marae_control(st, held: list[int]) -> dict[int, int]:
     out = {}
     for cell in counted:
         side = held[st.b.area[cell]] if st.b.area[cell] >= 0 else -1
-        if side >= 0 and any(u[2] == cell and u[1] != side and u[0] in COMBAT for u in st.units):
+        if side >= 0 and any(u.cell == cell and u.player != side and u.kind in COMBAT for u in st.units):
             side = -1
         out[cell] = side
     return out
@@ -84,7 +85,7 @@ def enemy_land_zone(st, player: int) -> set[int]:
     each exerting piece's hex and the land hexes within one game hex of it (board.game_hex
     hexes of this map, over land)."""
     b = st.b
-    src = {u[2] for u in st.units if u[1] != player and u[0] != "war_canoe" and not (u[3] & IN_MARAE)}
+    src = {u.cell for u in st.units if u.player != player and u.kind != "war_canoe" and not (u.flags & IN_MARAE)}
     src.update(c for c, v in st.villages.items() if v[1] and v[0] >= 0 and v[0] != player)
     src = [c for c in src if b.land[c]]
     zone: set[int] = set(src)
@@ -104,7 +105,7 @@ def enemy_sea_zone(st, player: int) -> set[int]:
     hexes a canoe could paddle into within one game hex of it (not across a reef or a land
     hexside)."""
     b = st.b
-    src = {u[2] for u in st.units if u[0] == "war_canoe" and u[1] != player}
+    src = {u.cell for u in st.units if u.kind == "war_canoe" and u.player != player}
     zone: set[int] = set(src)
     edge = set(src)
     for _ in range(b.game_hex):
@@ -114,14 +115,14 @@ def enemy_sea_zone(st, player: int) -> set[int]:
     return zone
 
 
-def unit_value(st, u: list, attacking: bool = False) -> int:
+def unit_value(st, u: Unit, attacking: bool = False) -> int:
     """A unit's combat value this turn: events 22-23/24-25 (Shamans), 65 (curse), 41-42 (a
     sullen Clan Elder does not attack), panic (flipped: halved, Motu's reading of 9.2)."""
-    kind, flags = u[0], u[3]
+    kind, flags = u.kind, u.flags
     if flags & CURSED:
         return 0
     if kind == "shaman":
-        v = st.cond.get("shaman_cv", {}).get(u[1], combat_value("shaman"))
+        v = st.cond.get("shaman_cv", {}).get(u.player, combat_value("shaman"))
     else:
         v = _CV.get(kind, 0)
     if attacking and flags & SULLEN:
@@ -131,12 +132,12 @@ def unit_value(st, u: list, attacking: bool = False) -> int:
     return v
 
 
-def strength(st, units: list[list], attacking: bool = False) -> int:
-    return sum(unit_value(st, u, attacking) for u in units if u[0] != "war_canoe")
+def strength(st, units: list[Unit], attacking: bool = False) -> int:
+    return sum(unit_value(st, u, attacking) for u in units if u.kind != "war_canoe")
 
 
-def has_leader(units: list[list]) -> bool:
-    return any(u[0] in LEADERS and not (u[3] & SULLEN) for u in units)
+def has_leader(units: list[Unit]) -> bool:
+    return any(u.kind in LEADERS and not (u.flags & SULLEN) for u in units)
 
 
 def home_cell(st, player: int) -> int:
@@ -149,7 +150,7 @@ def home_cell(st, player: int) -> int:
 def on_island(st, player: int) -> str | None:
     """The island the player's Head Chieftain is on."""
     for u in st.units:
-        if u[0] == "head_chieftain" and u[1] == player:
-            a = st.b.area[u[2]]
+        if u.kind == "head_chieftain" and u.player == player:
+            a = st.b.area[u.cell]
             return st.b.area_island[a] if a >= 0 else None
     return None

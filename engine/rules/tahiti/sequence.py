@@ -124,7 +124,7 @@ def turn_start(st: TahitiState) -> None:
     st._emit(TurnBegan(st.turn, f"Season {st.season()}"))
     st.cond = {}
     for u in st.units:
-        u[3] &= IN_MARAE
+        u.flags &= IN_MARAE
     for p, due in list(st.shaman_due.items()):
         # Event 21: the new Shaman arrives at the Home Village; while his clan holds no built
         # Home Village (Part-built, or taken) he stays due, arriving at the first turn it does.

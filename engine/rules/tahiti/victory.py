@@ -18,7 +18,7 @@ def eliminate(st: TahitiState, player: int, why: str) -> None:
     if st.out[player]:
         return
     st.out[player] = True
-    st.units = [u for u in st.units if u[1] != player]
+    st.units = [u for u in st.units if u.player != player]
     for v in st.villages.values():
         if v[0] == player:
             v[0] = -1

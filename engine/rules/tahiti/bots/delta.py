@@ -14,6 +14,7 @@ that count, expeditions) return None: the caller plays them on a copy.
 """
 from __future__ import annotations
 
+from ..unit import Unit
 from .outlook import _INFO, values
 from .weights import AREA, BATTLE_WEIGHT, CHIEFTAIN_RISK, FIRM, LEAD, MARGIN_CAP
 from ..constants import EXPED, IN_MARAE, LAND, SEA
@@ -43,7 +44,7 @@ class Before:
         self.by_cell: dict[int, list] = {}
         strength = count = 0
         for u in st.units:
-            kind, p, c, flags, uid = u
+            kind, p, c, flags, uid = u.kind, u.player, u.cell, u.flags, u.uid
             if p == player:
                 count += 1
             k = info.get(kind)
@@ -90,7 +91,7 @@ class Before:
     def fresh(self, st) -> bool:
         return self.st is st and self.history == len(st._history)
 
-    def movers(self, node: tuple, action: int) -> tuple[list[list], int, int] | None:
+    def movers(self, node: tuple, action: int) -> tuple[list[Unit], int, int] | None:
         """(units, from, to) of a plain move, or None."""
         if not self.plain or node[0] != "decide" or node[3] not in MOVE_NODES or not LAND <= action < EXPED:
             return None
@@ -148,14 +149,14 @@ def _meet(es, player: int) -> bool:
     return mine and theirs
 
 
-def after_move(before: Before, units: list[list], f: int, t: int) -> float:
+def after_move(before: Before, units: list[Unit], f: int, t: int) -> float:
     """bots.evaluate of the position after `units` (all on hex f) move to hex t."""
     st = before.st
     player = before.player
     area = st.b.area
-    moved = {u[4] for u in units}
+    moved = {u.uid for u in units}
     entry = before.entry
-    arriving = [entry[u[4]] for u in units if u[4] in entry]  # they leave any compound: all count
+    arriving = [entry[u.uid] for u in units if u.uid in entry]  # they leave any compound: all count
     by_cell = before.by_cell
     left = [e for e in by_cell.get(f, ()) if e[4] not in moved]
     there = by_cell.get(t, []) + arriving

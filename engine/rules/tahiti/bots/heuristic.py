@@ -43,8 +43,8 @@ def evaluate(state, player: int) -> float:
         mine: dict[int, list] = {}
         theirs: dict[int, list] = {}
         for u in state.units:
-            if u[2] in contested and u[0] != "war_canoe" and not u[3] & IN_MARAE:
-                (mine if u[1] == player else theirs).setdefault(u[2], []).append(u)
+            if u.cell in contested and u.kind != "war_canoe" and not u.flags & IN_MARAE:
+                (mine if u.player == player else theirs).setdefault(u.cell, []).append(u)
         prospects = _prospects(state, mine, theirs)
     lead = LEAD if held[player] > best_other else 0.0
     return (AREA * held[player] + FIRM * firm - 5.0 * best_other + lead
@@ -58,9 +58,9 @@ def battle_prospects(state, player: int) -> float:
     mine: dict[int, list] = {}
     theirs: dict[int, list] = {}
     for u in state.units:
-        if u[0] == "war_canoe" or u[3] & IN_MARAE:
+        if u.kind == "war_canoe" or u.flags & IN_MARAE:
             continue
-        (mine if u[1] == player else theirs).setdefault(u[2], []).append(u)
+        (mine if u.player == player else theirs).setdefault(u.cell, []).append(u)
     return _prospects(state, mine, theirs)
 
 
@@ -71,7 +71,7 @@ def _prospects(state, mine: dict[int, list], theirs: dict[int, list]) -> float:
             continue
         margin = strength(state, units) - strength(state, theirs[cell])
         score += BATTLE_WEIGHT * max(-MARGIN_CAP, min(MARGIN_CAP, margin))
-        if margin < MARGIN_CAP and any(u[0] == "head_chieftain" for u in units):
+        if margin < MARGIN_CAP and any(u.kind == "head_chieftain" for u in units):
             score -= CHIEFTAIN_RISK
     return score
 
@@ -175,14 +175,14 @@ class HeuristicBot(GreedyBot):
                 continue
             cell = a - SPLIT
             here = pickable(state, me, cell)
-            troops = sorted((u for u in here if u[0] in COMBAT), key=lambda u: (combat_value(u[0]), u[4]))
-            for leader in [u for u in here if u[0] in LEADERS]:
-                group, value = [leader], combat_value(leader[0])
+            troops = sorted((u for u in here if u.kind in COMBAT), key=lambda u: (combat_value(u.kind), u.uid))
+            for leader in [u for u in here if u.kind in LEADERS]:
+                group, value = [leader], combat_value(leader.kind)
                 for u in troops:
                     if value >= need:
                         break
                     group.append(u)
-                    value += combat_value(u[0])
+                    value += combat_value(u.kind)
                 if len(group) == len(here):
                     continue  # that is the whole stack: its moves are weighed already
                 plan = _split_value(self, state, a, [unit_class(u) for u in group], me)
@@ -219,7 +219,7 @@ def _pruned(state, legal: list[int], rng) -> list[int]:
     n = b.size
     area = b.area
     me = state.current_player()
-    special = {u[2] for u in state.units if u[1] != me} | set(state.villages) | set(state.maraes)
+    special = {u.cell for u in state.units if u.player != me} | set(state.villages) | set(state.maraes)
     keep, groups = [], {}
     for a in legal:
         if a < LAND or a >= EXPED:

@@ -27,7 +27,7 @@ def values(st, u, k) -> tuple[int, int]:
     """A unit's combat value and the value it acts with this turn (`unit_value`'s two
     readings); `k` is its `_INFO` entry, whose plain value holds when no event touches it."""
     v = k[0]
-    if u[3] & _ODD or v is None:
+    if u.flags & _ODD or v is None:
         return unit_value(st, u), unit_value(st, u, True)
     return v, v
 
@@ -49,7 +49,7 @@ def survey(st, player: int) -> tuple[list[int], list[bool], set[int], int, int]:
     strength = count = 0
     info = _INFO
     for u in st.units:
-        kind, p, c, flags, _ = u
+        kind, p, c, flags = u.kind, u.player, u.cell, u.flags
         if p == player:
             count += 1
         k = info.get(kind)
@@ -84,9 +84,9 @@ def survey(st, player: int) -> tuple[list[int], list[bool], set[int], int, int]:
     if -2 in who:
         mine, theirs = set(), set()
         for u in st.units:
-            a = area[u[2]]
-            if a >= 0 and who[a] == -2 and u[0] != "war_canoe" and not u[3] & IN_MARAE:
-                (mine if u[1] == player else theirs).add(u[2])
+            a = area[u.cell]
+            if a >= 0 and who[a] == -2 and u.kind != "war_canoe" and not u.flags & IN_MARAE:
+                (mine if u.player == player else theirs).add(u.cell)
         contested = mine & theirs
     need = int(st.opts["conquest_strength"])
     vil = [-1] * n       # -1 nobody, -2 more than one player

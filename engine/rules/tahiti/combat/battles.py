@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from engine.rules.events import Battle, BattleSide
 
+from ..unit import Unit
 from ..constants import CELL, COMBAT, DONE, IN_MARAE, LEADERS, MOVED
 from ..game_state import TahitiState
 from .losses import lose_unit
@@ -26,17 +27,17 @@ from ..data.tables import combat_losses, combat_value, load
 from ..victory import total_victory
 
 
-def fighting(st: TahitiState, cell: int, players=None) -> list[list]:
+def fighting(st: TahitiState, cell: int, players=None) -> list[Unit]:
     """The units in a battle at `cell`: not War Canoes, not those within a Marae compound (15.8)."""
-    return [u for u in st.units if u[2] == cell and u[0] != "war_canoe" and not u[3] & IN_MARAE
-            and (players is None or u[1] in players)]
+    return [u for u in st.units if u.cell == cell and u.kind != "war_canoe" and not u.flags & IN_MARAE
+            and (players is None or u.player in players)]
 
 
 def contested(st: TahitiState) -> list[int]:
     seen: dict[int, set[int]] = {}
     for u in st.units:
-        if u[0] != "war_canoe" and not u[3] & IN_MARAE:
-            seen.setdefault(u[2], set()).add(u[1])
+        if u.kind != "war_canoe" and not u.flags & IN_MARAE:
+            seen.setdefault(u.cell, set()).add(u.player)
     peace = st.cond.get("peace", set())
     arioi_area = st.b.area[st.arioi] if st.arioi >= 0 else -2
     return sorted(c for c, ps in seen.items() if len(ps) > 1 and c not in peace and st.b.area[c] != arioi_area)
@@ -52,16 +53,16 @@ def combat(st: TahitiState) -> None:
     c = cells[0]
     st.push(("combat",))  # then the next battle, here or elsewhere
     here = fighting(st, c)
-    players = {u[1] for u in here}
-    movers = [p for p in st.order if any(u[1] == p and u[3] & MOVED for u in here)]
+    players = {u.player for u in here}
+    movers = [p for p in st.order if any(u.player == p and u.flags & MOVED for u in here)]
     attacker = movers[-1] if movers else next(p for p in st.order if p in players)
     others = [p for p in st.order if p in players and p != attacker]
     # The strongest first (a side with more than Population before one of Population alone at
     # equal strength), then turn order.
     others.sort(key=lambda p: (-strength(st, fighting(st, c, {p})),
-                               all(u[0] == "population" for u in fighting(st, c, {p}))))
+                               all(u.kind == "population" for u in fighting(st, c, {p}))))
     defenders = tuple(others) if st.opts["rule_9_2_several_players"] == "together" else (others[0],)
-    if all(u[0] == "population" for u in here if u[1] != attacker):
+    if all(u.kind == "population" for u in here if u.player != attacker):
         # 7.5: attacking Population is optional; declined, the hex stays at peace this phase.
         st.decide(attacker, [DONE, CELL + c], "on_attack_population", c, attacker, defenders)
     else:
@@ -94,7 +95,7 @@ def on_defence_die(st: TahitiState, face: int, cell: int, attacker: int, defende
     st.log.append(f"turn {st.turn}: battle at {st.b.labels[cell]}: {st.players[attacker]} {a_total} "
                   f"against {' and '.join(st.players[p] for p in defenders)} {d_total}; {won}")
     names = st.b.names
-    fought = [tuple(names.get(u[0], u[0]) for u in fighting(st, cell, set(side))) for side in ((attacker,), defenders)]
+    fought = [tuple(names.get(u.kind, u.kind) for u in fighting(st, cell, set(side))) for side in ((attacker,), defenders)]
     events = st.__dict__.setdefault("_events", [])
     mark = len(events)  # the battle is told before the losses it caused
     lost_w = take_losses(st, cell, winners, win_n, attacker if captor != attacker else defenders[0])
@@ -116,11 +117,11 @@ def take_losses(st: TahitiState, cell: int, side: tuple, n: int, captor: int) ->
     order = {k: i for i, k in enumerate(load("combat")["loss_order"])}
     lost: list[str] = []
     for _ in range(n):
-        units = [u for u in fighting(st, cell, set(side)) if u[0] in order and not st.out[u[1]]]
+        units = [u for u in fighting(st, cell, set(side)) if u.kind in order and not st.out[u.player]]
         if not units:
             break
-        u = min(units, key=lambda u: (order[u[0]], combat_value(u[0]), u[4]))
-        lost.append(st.b.names.get(u[0], u[0]))
+        u = min(units, key=lambda u: (order[u.kind], combat_value(u.kind), u.uid))
+        lost.append(st.b.names.get(u.kind, u.kind))
         lose_unit(st, u, captor, "battle")
     return tuple(lost)
 
@@ -138,13 +139,13 @@ def decisive_battle(st: TahitiState) -> None:
     if not fighters:
         return  # nobody is left on Tahiti to fight it: the event has no effect
     def on_tahiti(u):
-        return st.b.area[u[2]] >= 0 and st.b.area_island[st.b.area[u[2]]] == main
+        return st.b.area[u.cell] >= 0 and st.b.area_island[st.b.area[u.cell]] == main
 
     if st.opts.get("rule_15_12_decisive_battle", "gather_all") == "strongest_stack":
-        power = tuple(max(strength(st, [u for u in st.units if u[1] == p and u[2] == c])
-                          for c in {u[2] for u in st.units if u[1] == p and on_tahiti(u)}) for p in fighters)
+        power = tuple(max(strength(st, [u for u in st.units if u.player == p and u.cell == c])
+                          for c in {u.cell for u in st.units if u.player == p and on_tahiti(u)}) for p in fighters)
     else:
-        power = tuple(strength(st, [u for u in st.units if u[1] == p and on_tahiti(u)]) for p in fighters)
+        power = tuple(strength(st, [u for u in st.units if u.player == p and on_tahiti(u)]) for p in fighters)
     st.push(("decisive_roll", tuple(fighters), power, ()))
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from engine.rules.events import Roll, UnitLost
 
+from ..unit import Unit
 from ..constants import FLIPPED
 from ..game_state import TahitiState
 from ..machinery import handler, step
@@ -25,24 +26,24 @@ def shaman_replaced_in() -> int:
     return int(events_by_number()[21]["replaced_in_turns"])
 
 
-def shaman_lost(st: TahitiState, u: list) -> None:
+def shaman_lost(st: TahitiState, u: Unit) -> None:
     """A Shaman lost, whatever the cause: his clan's new one is due in two turns."""
-    st.shaman_due[u[1]] = st.turn + shaman_replaced_in()
+    st.shaman_due[u.player] = st.turn + shaman_replaced_in()
 
 
-def lose_unit(st: TahitiState, u: list, enemy: int, cause: str = "") -> None:
+def lose_unit(st: TahitiState, u: Unit, enemy: int, cause: str = "") -> None:
     """A unit lost to `enemy` (in battle, retreat or Panic): removed; a Clan Elder captured
     (12.1); a Head Chieftain killed; a Shaman replaced in two turns (21: "per the normal rules")."""
     b = st.b
-    st._emit(UnitLost(u[1], b.names.get(u[0], u[0]), u[2], b.labels[u[2]] if u[2] is not None and u[2] >= 0 else "",
-                      cause, enemy if u[0] == "clan_elder" and enemy >= 0 else None))
-    if u[0] == "head_chieftain":
-        eliminate(st, u[1], f"the {st.players[u[1]]} Head Chieftain is killed")
+    st._emit(UnitLost(u.player, b.names.get(u.kind, u.kind), u.cell,
+                      b.labels[u.cell] if u.cell is not None and u.cell >= 0 else "", cause, enemy if u.kind == "clan_elder" and enemy >= 0 else None))
+    if u.kind == "head_chieftain":
+        eliminate(st, u.player, f"the {st.players[u.player]} Head Chieftain is killed")
         return
-    st.remove([u[4]])
-    if u[0] == "clan_elder":
+    st.remove([u.uid])
+    if u.kind == "clan_elder":
         capture_elder(st, enemy)
-    elif u[0] == "shaman":
+    elif u.kind == "shaman":
         shaman_lost(st, u)
 
 
@@ -54,12 +55,12 @@ def capture_elder(st: TahitiState, captor: int) -> None:
         st.add_unit("clan_elder", captor, home)
 
 
-def panics(u: list) -> bool:
+def panics(u: Unit) -> bool:
     """Whether a piece rolls for Panic. A "Unit" is every piece of a clan on the map unless the
     text excludes some (15.14's "each Unit (but not Clan Elders)" shows Clan Elders would
     otherwise count): Population, Combat Units, the Shaman, Clan Elders (where 15.9 or the event
     lets them roll); Head Chieftains never panic (15.9); War Canoes are not in a land stack."""
-    return u[0] not in ("head_chieftain", "war_canoe")
+    return u.kind not in ("head_chieftain", "war_canoe")
 
 
 def push_panic(st: TahitiState, uids: list[int], with_chieftain: bool, second_kills: bool, enemy: int = -1) -> None:
@@ -77,13 +78,13 @@ def panic_roll(st: TahitiState, uid: int, with_chieftain: bool, second_kills: bo
 def on_panic(st: TahitiState, face: int, uid: int, with_chieftain: bool, second_kills: bool, enemy: int) -> None:
     u = st.unit(uid)
     data = load("combat")
-    faces = data["panic_on_with_chieftain"] if (u[0] == "clan_elder" and with_chieftain) else data["panic_on"]
+    faces = data["panic_on_with_chieftain"] if (u.kind == "clan_elder" and with_chieftain) else data["panic_on"]
     flipped = face in faces
-    st._emit(Roll((face,), "Panic (9.2)", u[1], ("lost" if u[3] & FLIPPED and second_kills else "flipped")
+    st._emit(Roll((face,), "Panic (9.2)", u.player, ("lost" if u.flags & FLIPPED and second_kills else "flipped")
                   if flipped else "no panic"))
     if not flipped:
         return
-    if u[3] & FLIPPED and second_kills:
+    if u.flags & FLIPPED and second_kills:
         lose_unit(st, u, enemy, "Panic")
     else:
-        u[3] |= FLIPPED
+        u.flags |= FLIPPED

@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 from collections import deque
 
+from ..unit import Unit
 from ..constants import CELL, FLIPPED, IN_MARAE
 from ..game_state import TahitiState
 from .losses import lose_unit, panics
@@ -60,7 +61,7 @@ def free_reach(st: TahitiState, start: int, player: int) -> dict[int, int]:
     hexes (combat.yaml `retreat_hexes` game hexes, board.retreat_hexes hexes of this map)."""
     b = st.b
     n = b.retreat_hexes
-    enemy = {u[2] for u in st.units if u[1] != player and u[0] != "war_canoe"}
+    enemy = {u.cell for u in st.units if u.player != player and u.kind != "war_canoe"}
     depth = {start: 0}
     queue = deque([start])
     while queue:
@@ -79,7 +80,7 @@ def retreat_path(st: TahitiState, start: int, player: int, target: int) -> list[
     the target over land (then the fewest hexes, then the lowest cell), by a shortest free path."""
     b = st.b
     n = b.retreat_hexes
-    enemy = {u[2] for u in st.units if u[1] != player and u[0] != "war_canoe"}
+    enemy = {u.cell for u in st.units if u.player != player and u.kind != "war_canoe"}
     prev = {start: -1}
     depth = {start: 0}
     queue = deque([start])
@@ -192,8 +193,8 @@ def _land_distance(b, goal: int) -> dict[int, int]:
 def on_retreat_target(st: TahitiState, action: int, cell: int, loser: int, winner: int, maraes: tuple) -> None:
     target = action - CELL
     # War Canoes stay on their beach: they take no part in a land battle (choice).
-    uids = tuple(u[4] for u in st.units if u[2] == cell and u[1] == loser and u[0] != "war_canoe"
-                 and not u[3] & IN_MARAE)
+    uids = tuple(u.uid for u in st.units if u.cell == cell and u.player == loser and u.kind != "war_canoe"
+                 and not u.flags & IN_MARAE)
     path = retreat_path(st, cell, loser, target)
     if not path:  # nowhere to go: the stack is lost (a Clan Elder captured, a Head Chieftain killed)
         for uid in uids:
@@ -205,7 +206,7 @@ def on_retreat_target(st: TahitiState, action: int, cell: int, loser: int, winne
                   f"to {st.b.labels[path[-1]]}")
     names = st.b.names
     st._emit(Retreat(loser, cell, st.b.labels[cell], path[-1], st.b.labels[path[-1]],
-                     tuple(names.get(u[0], u[0]) for u in st.units if u[4] in uids)))
+                     tuple(names.get(u.kind, u.kind) for u in st.units if u.uid in uids)))
     into_compound = path[-1] == target and target in maraes
     st.push(("retreat_move", loser, winner, uids, tuple(path), 0, into_compound, ()))
 
@@ -220,13 +221,13 @@ def retreat_move(st: TahitiState, loser: int, winner: int, uids: tuple, path: tu
         retreat_end(st, alive, into_compound, panicked)
         return
     for u in alive:
-        u[2] = path[i]
+        u.cell = path[i]
     h = st.b.game_hex
     if (i + 1) % h and i + 1 < len(path):  # within a game hex: no roll until its end
         st.push(("retreat_move", loser, winner, uids, path, i + 1, into_compound, panicked))
         return
     elders = st.opts["rule_15_9_elder_panic"] and len(path) > h  # 15.9: no roll on a one-hex retreat
-    rolling = tuple(u[4] for u in alive if panics(u) and (u[0] != "clan_elder" or elders))
+    rolling = tuple(u.uid for u in alive if panics(u) and (u.kind != "clan_elder" or elders))
     st.push(("retreat_panic", loser, winner, uids, path, i, into_compound, panicked, rolling))
 
 
@@ -245,25 +246,26 @@ def on_retreat_panic(st: TahitiState, face: int, loser: int, winner: int, uids: 
                      into_compound: bool, panicked: tuple, rolling: tuple) -> None:
     u = st.unit(rolling[0])
     if face in panic_faces(st, u, uids):
-        if u[4] in panicked:
+        if u.uid in panicked:
             lose_unit(st, u, winner, "retreat")  # the second panic of this retreat: lost (a Clan Elder captured, 15.9)
         else:
-            u[3] |= FLIPPED
-            panicked += (u[4],)
+            u.flags |= FLIPPED
+            panicked += (u.uid,)
     st.push(("retreat_panic", loser, winner, uids, path, i, into_compound, panicked, rolling[1:]))
 
 
-def panic_faces(st: TahitiState, u: list, stack: tuple) -> list[int]:
+def panic_faces(st: TahitiState, u: Unit, stack: tuple) -> list[int]:
     """15.9: a Clan Elder in the same stack as his Head Chieftain panics only on 1 or 3."""
     data = load("combat")
-    with_chieftain = u[0] == "clan_elder" and any(
-        v is not None and v[0] == "head_chieftain" and v[1] == u[1] and v[2] == u[2] for v in map(st.unit, stack))
+    with_chieftain = u.kind == "clan_elder" and any(
+        v is not None and v.kind == "head_chieftain" and v.player == u.player and v.cell == u.cell
+        for v in map(st.unit, stack))
     return data["panic_on_with_chieftain"] if with_chieftain else data["panic_on"]
 
 
 def retreat_end(st: TahitiState, alive: list, into_compound: bool, panicked: tuple) -> None:
     for u in alive:
-        if u[0] == "clan_elder" and u[4] in panicked:
-            u[3] &= ~FLIPPED  # 15.9: "If he does not panic a second time, flip him back right-side-up."
+        if u.kind == "clan_elder" and u.uid in panicked:
+            u.flags &= ~FLIPPED  # 15.9: "If he does not panic a second time, flip him back right-side-up."
         if into_compound:
-            u[3] |= IN_MARAE  # 15.8: "Place the units under the Marae counter (if they reach the hex)"
+            u.flags |= IN_MARAE  # 15.8: "Place the units under the Marae counter (if they reach the hex)"

@@ -17,6 +17,7 @@ Scope (docs/rules/tahiti.md "Construction and Training"; numbers in construction
 """
 from __future__ import annotations
 
+from ..unit import Unit
 from ..constants import BUILDS, CELL, DONE
 from ..game_state import TahitiState
 from ..machinery import handler, step
@@ -40,22 +41,22 @@ def construction(st: TahitiState, player: int) -> None:
     b = st.b
     for cell, v in sorted(st.villages.items()):
         if v[0] == player and not v[1] and not idle_area(st, b.area[cell]):
-            pop = next((u for u in st.units if u[2] == cell and u[1] == player and u[0] == "population"), None)
+            pop = next((u for u in st.units if u.cell == cell and u.player == player and u.kind == "population"), None)
             if pop is not None:
-                st.remove([pop[4]])
+                st.remove([pop.uid])
                 v[1] = 1
     cells = [c for c, v in sorted(st.villages.items()) if v[0] == player and v[1] and not idle_area(st, b.area[c])]
     if st.opts["rule_15_8_maraes"]:
         # 15.8: a Marae site counts its Population "at the start of" the phase, before any build.
         need = int(load("construction")["marae_population"])
-        pops = [u[2] for u in st.units if u[1] == player and u[0] == "population"]
+        pops = [u.cell for u in st.units if u.player == player and u.kind == "population"]
         ready = st.cond.setdefault("marae_ready", set())
         ready.update((player, c) for c in set(pops) if pops.count(c) >= need)
     st.push(*[("build", player, c, 1 + st.cond.get("free", {}).get(c, 0), True) for c in cells])
 
 
-def _has(st: TahitiState, cell: int, player: int, kind: str) -> list | None:
-    return next((u for u in st.units if u[2] == cell and u[1] == player and u[0] == kind), None)
+def _has(st: TahitiState, cell: int, player: int, kind: str) -> Unit | None:
+    return next((u for u in st.units if u.cell == cell and u.player == player and u.kind == kind), None)
 
 
 def _jungle(st: TahitiState, area: int) -> list[int]:
@@ -105,9 +106,9 @@ def build_actions(st: TahitiState, player: int, cell: int, first: bool) -> list[
     if v[2] >= LOGS["part_village"]:
         near = {a} | set(b.area_adj[a])
         taken = set(st.villages)
-        sites = sorted({u[2] for u in st.units if u[1] == player and u[0] == "population" and b.area[u[2]] in near
-                        and u[2] not in taken and b.terrain[u[2]] in ("coast", "clear", "jungle")
-                        and not idle_area(st, b.area[u[2]])})  # no building in the Arioi's or a blighted area
+        sites = sorted({u.cell for u in st.units if u.player == player and u.kind == "population" and b.area[u.cell] in near
+                        and u.cell not in taken and b.terrain[u.cell] in ("coast", "clear", "jungle")
+                        and not idle_area(st, b.area[u.cell])})  # no building in the Arioi's or a blighted area
         acts += [CELL + BUILDS.index("part_village") * n + c for c in sites]
     if v[2] >= LOGS["part_canoe"] and b.coast[cell]:
         acts.append(CELL + BUILDS.index("part_canoe") * n + cell)
@@ -141,7 +142,7 @@ def on_build(st: TahitiState, action: int, player: int, cell: int, left: int) ->
         st.add_unit("population", player, cell)
     elif name in TRAIN:
         frm, to = TRAIN[name]
-        _has(st, cell, player, frm)[0] = to
+        _has(st, cell, player, frm).kind = to
     elif name == "part_village":
         v[2] -= LOGS[name]
         st.villages[target] = [player, 0, 0, 0, -1]

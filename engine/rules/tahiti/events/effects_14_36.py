@@ -26,7 +26,7 @@ def storm(st, entry, result, roller):
 def wreck_canoe(st: TahitiState, uid: int) -> None:
     u = st.unit(uid)
     st.remove([uid])
-    v = st.villages.get(u[2])
+    v = st.villages.get(u.cell)
     if v is not None:  # "Replace it with a Part-built Canoe" (in a Village; at sea it is lost)
         v[3] += 1
 
@@ -49,9 +49,9 @@ def shaman_dies(st, entry, result, roller):
 
 @step
 def kill_shaman(st: TahitiState, p: int) -> None:
-    gone = [u for u in st.units if u[1] == p and u[0] == "shaman"]
+    gone = [u for u in st.units if u.player == p and u.kind == "shaman"]
     if gone:
-        st.remove([u[4] for u in gone])
+        st.remove([u.uid for u in gone])
         shaman_lost(st, gone[0])
 
 
@@ -96,18 +96,18 @@ def free_build(st, entry, result, roller):
 
 
 def defection(st, entry, result, roller):
-    eligible = [u[4] for u in st.units if u[0] == "clan_elder" and not any(
-        x[2] == u[2] and x[1] == u[1] and x[0] in ("head_chieftain", "shaman") for x in st.units)]
+    eligible = [u.uid for u in st.units if u.kind == "clan_elder" and not any(
+        x.cell == u.cell and x.player == u.player and x.kind in ("head_chieftain", "shaman") for x in st.units)]
     ev.pick_units(st, eligible, 1, "defect")
 
 
 @step
 def defect(st: TahitiState, uid: int) -> None:
-    owner = st.unit(uid)[1]
+    owner = st.unit(uid).player
     enemies = [p for p in st.live() if p != owner]
     if not enemies:
         return
-    count = {p: sum(1 for u in st.units if u[1] == p and u[0] == "clan_elder") for p in enemies}
+    count = {p: sum(1 for u in st.units if u.player == p and u.kind == "clan_elder") for p in enemies}
     low = min(count.values())
     tied = [p for p in enemies if count[p] == low]
     if len(tied) == 1:
@@ -123,16 +123,16 @@ def defect_to(st: TahitiState, p: int, uid: int) -> None:
     exchange is a change of owner of the Clan Elder and of his stack's Units (Population and
     Combat Units); other Leaders and War Canoes on the hex stay with their owner."""
     elder = st.unit(uid)
-    owner, cell = elder[1], elder[2]
+    owner, cell = elder.player, elder.cell
     for u in st.units:
-        if u[4] == uid or (u[2] == cell and u[1] == owner and (u[0] in COMBAT or u[0] == "population")):
-            u[1] = p
-            u[3] &= ~SULLEN
+        if u.uid == uid or (u.cell == cell and u.player == owner and (u.kind in COMBAT or u.kind == "population")):
+            u.player = p
+            u.flags &= ~SULLEN
 
 
 def chief_dies(st, entry, result, roller):
     """34: "The rolling player picks any Head Chieftain" (his own too)."""
-    cands = [p for p in st.live() if any(u[1] == p and u[0] == "head_chieftain" for u in st.units)]
+    cands = [p for p in st.live() if any(u.player == p and u.kind == "head_chieftain" for u in st.units)]
     ev.choose_opponent(st, roller, "heir", among=cands)
 
 
@@ -143,9 +143,9 @@ def heir(st: TahitiState, p: int) -> None:
     the Head Chieftain stand where he is (there is nowhere to place the heir)."""
     home = home_cell(st, p)
     for u in st.units:
-        if u[1] == p and u[0] == "head_chieftain" and home >= 0:
-            u[2] = home
-            u[3] = 0
+        if u.player == p and u.kind == "head_chieftain" and home >= 0:
+            u.cell = home
+            u.flags = 0
             st.recalled.discard((p, "head_chieftain"))
 
 
@@ -157,11 +157,11 @@ def canoe_sinks(st, entry, result, roller):
 def sink(st: TahitiState, uid: int, drown: bool) -> None:
     """35: the canoe sinks, its passengers survive; 5-6, one Combat Unit on the hex is lost too,
     a Heavy Troops Unit if there is one (a random one of them, as of all Combat Units else)."""
-    cell = st.unit(uid)[2]
+    cell = st.unit(uid).cell
     st.remove([uid])
     if drown:
-        heavy = [u[4] for u in st.units if u[2] == cell and u[0] == "heavy_troops"]
-        pool = heavy or [u[4] for u in st.units if u[2] == cell and u[0] in COMBAT]
+        heavy = [u.uid for u in st.units if u.cell == cell and u.kind == "heavy_troops"]
+        pool = heavy or [u.uid for u in st.units if u.cell == cell and u.kind in COMBAT]
         ev.pick_units(st, pool, 1, "drown_unit")
 
 

@@ -28,7 +28,7 @@ def indecision(st, entry, result, roller):
 
 @step
 def sullen(st: TahitiState, uid: int) -> None:
-    st.unit(uid)[3] |= SULLEN
+    st.unit(uid).flags |= SULLEN
 
 
 def plague(st, entry, result, roller):
@@ -40,8 +40,8 @@ def plague_area(st: TahitiState, a: int, how: str) -> None:
     """43: a die for each Unit and Leader (the Shaman too; War Canoes are neither), then for
     each Village, in the affected areas."""
     hit = set(ev.spread(st, a, how))
-    steps = [("plague_roll", u[4], tuple(sorted(hit)), False) for u in st.units
-             if st.b.area[u[2]] in hit and u[0] != "war_canoe"]
+    steps = [("plague_roll", u.uid, tuple(sorted(hit)), False) for u in st.units
+             if st.b.area[u.cell] in hit and u.kind != "war_canoe"]
     steps += [("plague_village", c) for c, v in sorted(st.villages.items()) if v[1] and st.b.area[c] in hit]
     st.push(*steps)
 
@@ -59,19 +59,19 @@ def on_plague(st: TahitiState, face: int, uid: int, hit: tuple, heir: bool) -> N
     if face != 1:
         return
     u = st.unit(uid)
-    if u[0] != "head_chieftain":
+    if u.kind != "head_chieftain":
         st.remove([uid])
-        if u[0] == "shaman":  # a dead Shaman is replaced in two turns (as 21 gives the normal rule)
+        if u.kind == "shaman":  # a dead Shaman is replaced in two turns (as 21 gives the normal rule)
             shaman_lost(st, u)
         return
     if heir:  # the heir, rolled for in his Home Village, rolled a 1 too: "you just lost"
-        eliminate(st, u[1], f"the {st.players[u[1]]} Head Chieftain and his heir die of the Mauve Death")
+        eliminate(st, u.player, f"the {st.players[u.player]} Head Chieftain and his heir die of the Mauve Death")
         return
-    home = home_cell(st, u[1])
+    home = home_cell(st, u.player)
     if home < 0:
         return  # no Home Village to place an heir in: Motu lets the Head Chieftain live
-    u[2] = home  # his heir, placed in his Home Village, fresh (no flag of the dead man's)
-    u[3] = 0
+    u.cell = home  # his heir, placed in his Home Village, fresh (no flag of the dead man's)
+    u.flags = 0
     if st.b.area[home] in hit:  # "If the Home Village is in an affected area, roll for him as well."
         st.push(("plague_roll", uid, hit, True))
 
@@ -98,24 +98,24 @@ def demobilise(st: TahitiState, p: int, keep: int, kept: tuple) -> None:
     """44-45-6: "each player selects any three Combat Units. All other Combat Units are replaced
     with Population units." He picks them one at a time (an action: a kind of Combat Unit on a
     hex, CELL + kind * N + cell); with `keep` or fewer he keeps all and is not asked."""
-    mine = [u for u in st.units if u[1] == p and u[0] in COMBAT]
+    mine = [u for u in st.units if u.player == p and u.kind in COMBAT]
     if len(mine) <= keep:
         return
     if len(kept) < keep:
         n = st.b.size
-        legal = sorted({CELL + COMBAT.index(u[0]) * n + u[2] for u in mine if u[4] not in kept})
+        legal = sorted({CELL + COMBAT.index(u.kind) * n + u.cell for u in mine if u.uid not in kept})
         st.decide(p, legal, "on_keep_unit", p, keep, kept)
         return
     for u in mine:
-        if u[4] not in kept:
-            u[0] = "population"
-            u[3] &= ~CURSED
+        if u.uid not in kept:
+            u.kind = "population"
+            u.flags &= ~CURSED
 
 
 @handler
 def on_keep_unit(st: TahitiState, action: int, p: int, keep: int, kept: tuple) -> None:
     k, cell = divmod(action - CELL, st.b.size)
-    uid = min(u[4] for u in st.units if u[1] == p and u[0] == COMBAT[k] and u[2] == cell and u[4] not in kept)
+    uid = min(u.uid for u in st.units if u.player == p and u.kind == COMBAT[k] and u.cell == cell and u.uid not in kept)
     st.push(("demobilise", p, keep, kept + (uid,)))
 
 
@@ -176,7 +176,7 @@ def elder_contest(st: TahitiState, players: tuple, faces: tuple) -> None:
         st.roll("on_elder_contest", players[len(faces)], players, faces, kind="elder")
         return
     less = int(events_by_number()[56]["less_per_elder"])
-    score = [f - less * sum(1 for u in st.units if u[1] == p and u[0] == "clan_elder") for p, f in zip(players, faces)]
+    score = [f - less * sum(1 for u in st.units if u.player == p and u.kind == "clan_elder") for p, f in zip(players, faces)]
     top = max(score)
     tied = [p for p, s in zip(players, score) if s == top]
     if len(tied) == 1:
@@ -221,12 +221,12 @@ def on_fire(st: TahitiState, action: int, cells: tuple, k: int) -> None:
     cell = cells[action - PICK]
     v = st.villages[cell]
     v[1], v[2], v[3] = 0, 0, 0
-    st.remove([u[4] for u in st.units if u[2] == cell and u[0] == "war_canoe"])
+    st.remove([u.uid for u in st.units if u.cell == cell and u.kind == "war_canoe"])
     st.push(("fire_pick", k - 1))
-    here = [u for u in st.units if u[2] == cell]
-    for p in sorted({u[1] for u in here}, reverse=True):
-        with_hc = any(u[1] == p and u[0] == "head_chieftain" for u in here)
-        push_panic(st, [u[4] for u in here if u[1] == p and panics(u)],
+    here = [u for u in st.units if u.cell == cell]
+    for p in sorted({u.player for u in here}, reverse=True):
+        with_hc = any(u.player == p and u.kind == "head_chieftain" for u in here)
+        push_panic(st, [u.uid for u in here if u.player == p and panics(u)],
                    with_chieftain=with_hc, second_kills=False)
 
 
@@ -256,7 +256,7 @@ def curse(st, entry, result, roller):
     if result["target"] == "player":
         ev.choose_opponent(st, roller, "curse_player", optional=True)
         return
-    cells = sorted({u[2] for u in st.units if u[1] != roller and u[0] in COMBAT})
+    cells = sorted({u.cell for u in st.units if u.player != roller and u.kind in COMBAT})
     if cells:
         st.decide(roller, [DONE] + [CELL + c for c in cells], "on_curse_stack", roller, result["target"])
 
@@ -265,18 +265,18 @@ def curse(st, entry, result, roller):
 def on_curse_stack(st: TahitiState, action: int, roller: int, target: str) -> None:
     if action == DONE:
         return
-    units = [u for u in st.units if u[2] == action - CELL and u[1] != roller and u[0] in COMBAT]
+    units = [u for u in st.units if u.cell == action - CELL and u.player != roller and u.kind in COMBAT]
     if target == "strongest_in_stack":
-        units = [max(units, key=lambda u: (combat_value(u[0]), -u[4]))]
+        units = [max(units, key=lambda u: (combat_value(u.kind), -u.uid))]
     for u in units:
-        u[3] |= CURSED
+        u.flags |= CURSED
 
 
 @step
 def curse_player(st: TahitiState, p: int) -> None:
     for u in st.units:
-        if u[1] == p and u[0] in COMBAT:
-            u[3] |= CURSED
+        if u.player == p and u.kind in COMBAT:
+            u.flags |= CURSED
 
 
 def kevin(st, entry, result, roller):

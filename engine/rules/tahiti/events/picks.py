@@ -89,7 +89,7 @@ def whom(st: TahitiState, result: dict, roller: int, then: str, *args, has: str 
     if result["whom"] == "self":
         st.push((then, roller, *args))
     elif result["whom"] == "opponent":
-        cands = [p for p in opponents(st, roller) if has is None or any(u[1] == p and u[0] == has for u in st.units)]
+        cands = [p for p in opponents(st, roller) if has is None or any(u.player == p and u.kind == has for u in st.units)]
         choose_opponent(st, roller, then, *args, among=cands)
     else:
         st.push(*[(then, p, *args) for p in st.live()])
@@ -116,13 +116,13 @@ def pick_more(st: TahitiState, uids: tuple, k: int, then: str, args: tuple) -> N
 
 
 def kind_uids(st: TahitiState, kind: str) -> list[int]:
-    return [u[4] for u in st.units if u[0] == kind]
+    return [u.uid for u in st.units if u.kind == kind]
 
 
 def add_population(st: TahitiState, p: int, a: int) -> None:
     b = st.b
     cells = sorted(c for c, v in st.villages.items() if v[0] == p and b.area[c] == a)
-    cells += sorted(u[2] for u in st.units if u[1] == p and b.area[u[2]] == a)
+    cells += sorted(u.cell for u in st.units if u.player == p and b.area[u.cell] == a)
     st.add_unit("population", p, cells[0] if cells else b.area_cells[a][0])
 
 

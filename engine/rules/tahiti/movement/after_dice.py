@@ -29,8 +29,9 @@ def _rollers(st: TahitiState, pending: tuple) -> list[tuple[int, int]]:
     out = []
     per_leader = st.opts["rule_15_13_roll"] == "per_leader"
     for i, r in enumerate(pending):
-        leaders = sorted((u for u in _alive(st, r[5]) if u[0] in LEADERS), key=lambda u: (u[0] != "head_chieftain", u[4]))
-        out += [(i, u[4]) for u in (leaders if per_leader else leaders[:1])]
+        leaders = sorted((u for u in _alive(st, r[5]) if u.kind in LEADERS),
+                         key=lambda u: (u.kind != "head_chieftain", u.uid))
+        out += [(i, u.uid) for u in (leaders if per_leader else leaders[:1])]
     return out
 
 
@@ -50,7 +51,7 @@ def on_variable_movement_leader(st: TahitiState, action: int, player: int, pendi
     record = pending[i]
     if sum(1 for j, _ in rollers if j == i) > 1:
         # Other Leaders of this group roll for themselves: the player says who moves with this one.
-        pool = tuple(u[4] for u in _alive(st, record[5]) if u[0] not in LEADERS)
+        pool = tuple(u.uid for u in _alive(st, record[5]) if u.kind not in LEADERS)
         if pool:
             st.push(("choose_units", player, pool, (), True, "roll_leader", (player, pending, i, lead)))
             return
@@ -71,9 +72,9 @@ def roll_leader(st: TahitiState, player: int, pending: tuple, i: int, lead: int,
     st.push(("variable_movement", player, left))
     units = _alive(st, group)
     if st.opts["rule_15_13_roll"] == "per_leader":
-        column = st.b.allowance[st.unit(lead)[0]]
+        column = st.b.allowance[st.unit(lead).kind]
     else:
-        column = max(st.b.allowance[u[0]] for u in units if u[0] in LEADERS)
+        column = max(st.b.allowance[u.kind] for u in units if u.kind in LEADERS)
     if st.cond.get("rain"):
         column = min(column, st.cond["rain"])  # 52-53: his allowance is now 2 (choice: column 2)
     st.roll("on_variable_movement", player, (kind, t, path, column, spent, halfway, group))
@@ -94,7 +95,7 @@ def on_variable_movement(st: TahitiState, face: int, player: int, record: tuple)
         return
     extra -= 1 if halfway else 0  # the one MP that completes the move into the Jungle hex
     zone = land_zone(st, player) if kind == 0 else enemy_sea_zone(st, player)
-    stopped = t in zone or any(u[2] == t and u[1] != player for u in st.units)
+    stopped = t in zone or any(u.cell == t and u.player != player for u in st.units)
     if extra > 0 and not stopped:
         land, sea = (uids, ()) if kind == 0 else ((), uids)
         st.push(("continue_move", player, t, extra, land, sea))
@@ -126,7 +127,7 @@ def continue_move(st: TahitiState, player: int, cell: int, mp: float, land: tupl
     acts = [DONE]
     if land and _alive(st, land):
         acts += [LAND + cell * n + t for t in sorted(land_reach(st, player, cell, mp))]
-    if sea and any(u[0] == "war_canoe" for u in _alive(st, sea)):
+    if sea and any(u.kind == "war_canoe" for u in _alive(st, sea)):
         acts += [SEA + cell * n + t for t in sorted(sea_reach(st, player, cell, mp))]
     st.decide(player, acts, "on_continue", player, cell, land, sea)
 
@@ -151,9 +152,9 @@ def marae_offer(st: TahitiState, player: int, cell: int, uids: tuple) -> None:
     enemy Combat Units in the hex)": a full Marae; enemy Combat Units inside the compound count too."""
     if not st.opts["rule_15_8_maraes"] or st.maraes.get(cell) != 1:
         return
-    if any(u[2] == cell and u[1] != player and u[0] in COMBAT for u in st.units):
+    if any(u.cell == cell and u.player != player and u.kind in COMBAT for u in st.units):
         return
-    if any(u[2] == cell and u[0] != "war_canoe" and not u[3] & IN_MARAE for u in _alive(st, uids)):
+    if any(u.cell == cell and u.kind != "war_canoe" and not u.flags & IN_MARAE for u in _alive(st, uids)):
         st.decide(player, [DONE, CELL + cell], "on_enter_marae", uids)
 
 
@@ -163,8 +164,8 @@ def on_enter_marae(st: TahitiState, action: int, uids: tuple) -> None:
         return
     cell = action - CELL
     for u in _alive(st, uids):
-        if u[2] == cell and u[0] != "war_canoe":  # the canoes wait on the beach
-            u[3] |= IN_MARAE
+        if u.cell == cell and u.kind != "war_canoe":  # the canoes wait on the beach
+            u.flags |= IN_MARAE
 
 
 # --- 15.14 Forced March ------------------------------------------------------------------------
@@ -175,8 +176,8 @@ def forced_march(st: TahitiState, player: int, marched: tuple = ()) -> None:
     `marched`: the units that have marched this turn. Each Leader (and each unit) marches at
     most once: a stack that marched onto another Leader's hex does not march again with him. A
     recalled Leader (26, 31) "makes no other move"; a sullen Clan Elder (41-42) stays behind."""
-    cells = sorted({u[2] for u in st.units if u[1] == player and u[0] in LEADERS and not u[3] & SULLEN
-                    and u[4] not in marched and (player, u[0]) not in st.recalled and st.b.land[u[2]]})
+    cells = sorted({u.cell for u in st.units if u.player == player and u.kind in LEADERS and not u.flags & SULLEN
+                    and u.uid not in marched and (player, u.kind) not in st.recalled and st.b.land[u.cell]})
     if cells:
         st.decide(player, [DONE] + [CELL + c for c in cells], "on_forced_march", player, marched)
 
@@ -187,8 +188,8 @@ def on_forced_march(st: TahitiState, action: int, player: int, marched: tuple) -
     if action == DONE:
         return
     c = action - CELL
-    leaders = tuple(u[4] for u in _stack(st, player, c, True, marched) if u[0] in LEADERS)
-    pool = tuple(u[4] for u in pickable(st, player, c, True, marched) if u[0] not in LEADERS)
+    leaders = tuple(u.uid for u in _stack(st, player, c, True, marched) if u.kind in LEADERS)
+    pool = tuple(u.uid for u in pickable(st, player, c, True, marched) if u.kind not in LEADERS)
     if pool:
         st.push(("choose_units", player, pool, (), True, "march", (player, c, marched, leaders)))
     else:
@@ -201,8 +202,8 @@ def march(st: TahitiState, player: int, cell: int, marched: tuple, leaders: tupl
     may march by land (canoes stay), or paddle if their canoes carry them all."""
     group = leaders + with_them
     units = _alive(st, group)
-    land = tuple(u[4] for u in units if u[0] != "war_canoe")
-    sea = group if any(u[0] == "war_canoe" for u in units) and sea_group_ok(st, units) else ()
+    land = tuple(u.uid for u in units if u.kind != "war_canoe")
+    sea = group if any(u.kind == "war_canoe" for u in units) and sea_group_ok(st, units) else ()
     st.push(("forced_march", player, tuple(sorted(set(marched) | set(group)))))
     st.roll("on_forced_march_roll", player, cell, land, sea)
 
@@ -221,9 +222,9 @@ def forced_march_panic(st: TahitiState, player: int, uids: tuple) -> None:
     """The stack that marched is the units of the march that stand with its Leader now (a group
     that marched by land left its canoes behind: they take no Panic check anyway)."""
     units = _alive(st, uids)
-    with_leader = {u[2] for u in units if u[0] in LEADERS}
+    with_leader = {u.cell for u in units if u.kind in LEADERS}
     st.roll("on_forced_march_panic_check", player,
-            tuple(u[4] for u in units if not with_leader or u[2] in with_leader))
+            tuple(u.uid for u in units if not with_leader or u.cell in with_leader))
 
 
 @handler
@@ -232,5 +233,5 @@ def on_forced_march_panic_check(st: TahitiState, face: int, player: int, uids: t
     (9.2). Head Chieftains never panic (15.9); War Canoes are not Units that panic."""
     if face not in rule_data()["forced_march_panic_on"]:
         return
-    push_panic(st, [u[4] for u in _alive(st, uids) if u[0] not in LEADERS and u[0] != "war_canoe"],
+    push_panic(st, [u.uid for u in _alive(st, uids) if u.kind not in LEADERS and u.kind != "war_canoe"],
                with_chieftain=False, second_kills=False)

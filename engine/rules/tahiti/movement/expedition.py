@@ -14,6 +14,7 @@ counter C) a "1" is rolled again. Storms (14-15) and rain keep expeditions in po
 """
 from __future__ import annotations
 
+from ..unit import Unit
 from ..constants import MOVED
 from ..game_state import TahitiState
 from ..machinery import handler
@@ -22,14 +23,14 @@ from ..data.tables import load
 from ..victory import eliminate
 
 
-def expedition_targets(st: TahitiState, player: int, cell: int, carried: list[list]) -> list[int]:
+def expedition_targets(st: TahitiState, player: int, cell: int, carried: list[Unit]) -> list[int]:
     b = st.b
     if not st.opts["expeditions"] or st.cond.get("storm") or st.cond.get("rain"):
         return []
-    if not any(u[0] == "head_chieftain" for u in carried):
+    if not any(u.kind == "head_chieftain" for u in carried):
         return []
     here = b.area_island[b.area[cell]] if b.area[cell] >= 0 else None
-    enemy = {u[2] for u in st.units if u[1] != player}
+    enemy = {u.cell for u in st.units if u.player != player}
     # 44-45: "movement into enemy controlled territory is prohibited", by sea as by land (moves._closed)
     held = area_control(st) if st.cond.get("truce") else [-1] * len(b.areas)
     out = []
@@ -49,8 +50,8 @@ def expedition_targets(st: TahitiState, player: int, cell: int, carried: list[li
 def sail(st: TahitiState, player: int, f: int, t: int, uids: tuple) -> None:
     """The stack `uids` (a Head Chieftain's, with canoes) sails from f for t: one die."""
     for u in st.units:
-        if u[4] in uids:
-            u[3] |= MOVED
+        if u.uid in uids:
+            u.flags |= MOVED
     st.roll("on_first_die", player, f, t, uids)
 
 
@@ -63,11 +64,11 @@ def on_first_die(st: TahitiState, face: int, player: int, f: int, t: int, uids: 
     result = data["first_die_roll"][face]
     st.log.append(f"turn {st.turn}: {st.player_name(player)}'s expedition to {st.b.labels[t]}: {result}")
     if result == "lost":
-        hc = any(st.unit(x) is not None and st.unit(x)[0] == "head_chieftain" for x in uids)
+        hc = any(st.unit(x) is not None and st.unit(x).kind == "head_chieftain" for x in uids)
         st.remove(uids)
         if hc:
             eliminate(st, player, f"the {st.players[player]} Head Chieftain is lost at sea")
     elif result == "landfall":
         for u in st.units:
-            if u[4] in uids:
-                u[2] = t
+            if u.uid in uids:
+                u.cell = t

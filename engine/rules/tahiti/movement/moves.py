@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import heapq
 
+from ..unit import Unit
 from ..constants import DONE, EXPED, IN_MARAE, LAND, MOVED, SEA, SPLIT, STAYED, TAKE, unit_class
 from .expedition import expedition_targets, sail
 from ..game_state import TahitiState
@@ -38,7 +39,7 @@ INF = float("inf")
 # storm leaves open) are the board's, read from the catalogue and rules.yaml (board.py).
 
 
-def _reach(st: TahitiState, player: int, kind: int, cell: int, units: list[list],
+def _reach(st: TahitiState, player: int, kind: int, cell: int, units: list[Unit],
            cache: dict | None = None) -> tuple[dict, float, float]:
     """(reach, step-one MP, full allowance) of a land (kind 0) or sea (kind 1) move of `units`
     from `cell`. A sea reach keeps its water hexes (so the route to any hex can be traced):
@@ -52,11 +53,11 @@ def _reach(st: TahitiState, player: int, kind: int, cell: int, units: list[list]
     return sea_reach(st, player, cell, mp, afloat=True, cache=cache), mp, full
 
 
-def _compound_leavers(st: TahitiState, units: list[list], cell: int) -> list[list]:
-    return [u for u in units if u[3] & IN_MARAE] if cell in st.maraes else []
+def _compound_leavers(st: TahitiState, units: list[Unit], cell: int) -> list[Unit]:
+    return [u for u in units if u.flags & IN_MARAE] if cell in st.maraes else []
 
 
-def group_targets(st: TahitiState, player: int, cell: int, units: list[list], whole: bool = False,
+def group_targets(st: TahitiState, player: int, cell: int, units: list[Unit], whole: bool = False,
                   cache: dict | None = None) -> list[int]:
     """The moves of these units from `cell`: by land (no canoes among them, an allowance), out
     of the Marae compound onto its hex, by sea (sea_group_ok) and on an expedition."""
@@ -64,7 +65,7 @@ def group_targets(st: TahitiState, player: int, cell: int, units: list[list], wh
     acts = []
     if not units:
         return acts
-    canoes = any(u[0] == "war_canoe" for u in units)
+    canoes = any(u.kind == "war_canoe" for u in units)
     if not canoes and allowance(st, units):
         base = LAND + cell * n
         acts += [base + t for t in _reach(st, player, 0, cell, units, cache)[0]]
@@ -80,10 +81,10 @@ def group_targets(st: TahitiState, player: int, cell: int, units: list[list], wh
 
 def move_actions(st: TahitiState, player: int) -> list[int]:
     acts = [DONE]
-    by_cell: dict[int, list[list]] = {}
+    by_cell: dict[int, list[Unit]] = {}
     for u in st.units:
-        if u[1] == player and not u[3] & (MOVED | STAYED):
-            by_cell.setdefault(u[2], []).append(u)
+        if u.player == player and not u.flags & (MOVED | STAYED):
+            by_cell.setdefault(u.cell, []).append(u)
     cache = phase_cache(st, player)
     for c in sorted(by_cell):
         here = by_cell[c]
@@ -128,7 +129,7 @@ def on_move(st: TahitiState, action: int, player: int, pending: tuple = ()) -> N
         return
     if SPLIT <= action < TAKE:
         cell = action - SPLIT
-        pool = tuple(u[4] for u in pickable(st, player, cell))
+        pool = tuple(u.uid for u in pickable(st, player, cell))
         st.push(("choose_units", player, pool, (), False, "group_move", (player, cell, pending)))
         return
     kind = action // 30_000_000
@@ -137,17 +138,17 @@ def on_move(st: TahitiState, action: int, player: int, pending: tuple = ()) -> N
     make_move(st, player, kind, f, t, units, pending)
 
 
-def make_move(st: TahitiState, player: int, kind: int, f: int, t: int, units: list[list], pending: tuple) -> None:
+def make_move(st: TahitiState, player: int, kind: int, f: int, t: int, units: list[Unit], pending: tuple) -> None:
     """Move `units` from f to t by land (0), sea (1) or expedition (2); a 15.13 Leader's move
     that spent more than 1 MP of his first step waits for his roll in step two."""
-    uids = tuple(u[4] for u in units)
+    uids = tuple(u.uid for u in units)
     if kind == 2:
         sail(st, player, f, t, uids)
         st.push(("move_decide", player, pending))
         return
     if kind == 0 and f == t:  # 15.8: "They may move out from the Marae in their movement phase"
         for u in _compound_leavers(st, units, f):
-            u[3] = (u[3] | MOVED) & ~IN_MARAE
+            u.flags = (u.flags | MOVED) & ~IN_MARAE
         st.push(("move_decide", player, pending))
         return
     reach, mp, full = _reach(st, player, kind, f, units)
@@ -167,7 +168,7 @@ def choose_units(st: TahitiState, player: int, pool: tuple, picked: tuple, none_
                  args: tuple) -> None:
     """Pick units of `pool` one at a time by class (TAKE + class); DONE ends the choice (with
     none picked only if `none_ok`), and the step `then` follows with (*args, picked)."""
-    left = [u for u in _alive(st, pool) if u[4] not in picked]
+    left = [u for u in _alive(st, pool) if u.uid not in picked]
     acts = ([DONE] if picked or none_ok else []) + [TAKE + k for k in sorted({unit_class(u) for u in left})]
     st.decide(player, acts or [DONE], "on_choose_units", player, pool, picked, none_ok, then, args)
 
@@ -179,7 +180,7 @@ def on_choose_units(st: TahitiState, action: int, player: int, pool: tuple, pick
         st.push((then, *args, picked))
         return
     u = first_of_class(_alive(st, pool), action - TAKE, picked)
-    st.push(("choose_units", player, pool, picked + (u[4],), none_ok, then, args))
+    st.push(("choose_units", player, pool, picked + (u.uid,), none_ok, then, args))
 
 
 @step
@@ -194,7 +195,7 @@ def on_group_move(st: TahitiState, action: int, player: int, cell: int, pending:
     units = _alive(st, picked)
     if action == DONE:
         for u in units:
-            u[3] |= STAYED
+            u.flags |= STAYED
         st.push(("move_decide", player, pending))
         return
     kind = action // 30_000_000
@@ -211,24 +212,24 @@ def _do_recalls(st: TahitiState, player: int) -> None:
         if (player, kind) not in st.recalled:
             continue
         home = home_cell(st, player)
-        unit = next((u for u in st.units if u[1] == player and u[0] == kind), None)
-        if unit is None or home < 0 or unit[2] == home:
+        unit = next((u for u in st.units if u.player == player and u.kind == kind), None)
+        if unit is None or home < 0 or unit.cell == home:
             st.recalled.discard((player, kind))
             continue
         dist = _distance_to(st, home)
-        if dist.get(unit[2], INF) == INF:
+        if dist.get(unit.cell, INF) == INF:
             # No land route home (another island): the recall ends and he moves freely, so he
             # may sail home (an expedition needs the Head Chieftain) instead of being stranded.
             st.recalled.discard((player, kind))
             st.log.append(f"turn {st.turn}: {st.player_name(player)}'s {kind.replace('_', ' ')} has no land "
                           "route home: the recall ends")
             continue
-        reach = dict(land_reach(st, player, unit[2], st.b.allowance[kind]))
-        reach[unit[2]] = (0, -1)
+        reach = dict(land_reach(st, player, unit.cell, st.b.allowance[kind]))
+        reach[unit.cell] = (0, -1)
         goal = min(reach, key=lambda c: (dist.get(c, INF), c))
-        if goal != unit[2]:
+        if goal != unit.cell:
             relocate([unit], goal)  # leaving a Marae compound too (his movement phase)
-        unit[3] |= MOVED
+        unit.flags |= MOVED
         if goal == home:
             st.recalled.discard((player, kind))
 

@@ -60,7 +60,7 @@ def phase_cache(st: TahitiState, player: int) -> dict:
     # Under a truce the areas' control closes hexes, and the mover's own units change it.
     held = tuple(area_control(st)) if st.cond.get("truce") else ()
     sig = (player, st.arioi, st.cond.get("rain"), st.cond.get("storm"), held,
-           tuple([(u[2], u[0], u[3] & IN_MARAE) for u in st.units if u[1] != player]),
+           tuple([(u.cell, u.kind, u.flags & IN_MARAE) for u in st.units if u.player != player]),
            tuple([(c, v[0], v[1]) for c, v in st.villages.items()]))
     cache = st.reach_cache
     if cache is None or cache.get("sig") != sig:
@@ -79,7 +79,7 @@ def land_zone(st: TahitiState, player: int, cache: dict | None = None) -> set[in
 def _own(st: TahitiState, player: int) -> tuple:
     """What the areas' control reads besides the other players' pieces and the Villages (the
     phase cache's key): where the mover's units stand, and the Control markers."""
-    return (tuple([(u[2], u[3] & IN_MARAE) for u in st.units if u[1] == player and u[0] != "war_canoe"]),
+    return (tuple([(u.cell, u.flags & IN_MARAE) for u in st.units if u.player == player and u.kind != "war_canoe"]),
             tuple(st.control_markers.items()))
 
 
@@ -97,7 +97,7 @@ def _closed(st: TahitiState, player: int, start: int) -> set[int]:
             closed |= {c for c in range(b.size) if b.along[c] in bad}
     if st.arioi >= 0:         # 15.6: no entering hexes with enemy Combat Units in the Arioi's area
         aa = b.area[st.arioi]
-        closed |= {u[2] for u in st.units if u[1] != player and u[0] in COMBAT and b.area[u[2]] == aa}
+        closed |= {u.cell for u in st.units if u.player != player and u.kind in COMBAT and b.area[u.cell] == aa}
     return closed
 
 
@@ -209,7 +209,7 @@ def land_reach(st: TahitiState, player: int, start: int, mp: float, halfway: boo
         return cache[key]
     zone = land_zone(st, player, cache)
     closed = _closed(st, player, start)
-    enemy = {u[2] for u in st.units if u[1] != player}
+    enemy = {u.cell for u in st.units if u.player != player}
     out = _land_ticks(st, start, mp, halfway, zone, enemy, closed)
     cache[key] = out
     return out
@@ -285,7 +285,7 @@ def sea_reach(st: TahitiState, player: int, start: int, mp: float, afloat: bool 
     if zone is None:
         zone = cache["sea-zone"] = enemy_sea_zone(st, player)
     closed = _closed(st, player, start)
-    enemy = {u[2] for u in st.units if u[1] != player}  # landing on an enemy-held hex ends the move
+    enemy = {u.cell for u in st.units if u.player != player}  # landing on an enemy-held hex ends the move
     # Lagoon hexes along areas the player does not control are closed (15.6 reef movement).
     shut = {x for x in b.lagoon_cells if b.along[x] < 0 or (held[b.along[x]] != player and b.along[x] != reef_free)}
     if storm is not None:

@@ -10,6 +10,7 @@ units of one class on one hex are interchangeable); moving units to a hex.
 """
 from __future__ import annotations
 
+from ..unit import Unit
 from ..constants import COMBAT, IN_MARAE, LEADERS, MOVED, STAYED, SULLEN
 from ..game_state import TahitiState
 from ..data.tables import load
@@ -18,41 +19,43 @@ from ..data.tables import load
 BOARDING = {kind: i for i, kind in enumerate(load("construction")["canoe_boarding"])}
 
 
-def _stack(st: TahitiState, player: int, cell: int, again: bool, skip: tuple = (), pool: list | None = None) -> list[list]:
+def _stack(st: TahitiState, player: int, cell: int, again: bool, skip: tuple = (),
+           pool: list[Unit] | None = None) -> list[Unit]:
     """The player's units on `cell` able to move: not yet moved or kept in place this turn
     (unless `again`, a Forced March, for units not in `skip`), not sullen (41-42), not walking
     home (26, 31); War Canoes aside. `pool`: units to look among (all, if None)."""
-    return [u for u in (st.units if pool is None else pool) if u[2] == cell and u[1] == player
-            and (again or not u[3] & (MOVED | STAYED))
-            and u[0] != "war_canoe" and not u[3] & SULLEN and (u[1], u[0]) not in st.recalled
-            and u[4] not in skip]
+    return [u for u in (st.units if pool is None else pool) if u.cell == cell and u.player == player
+            and (again or not u.flags & (MOVED | STAYED))
+            and u.kind != "war_canoe" and not u.flags & SULLEN and (u.player, u.kind) not in st.recalled
+            and u.uid not in skip]
 
 
-def allowance(st: TahitiState, units: list[list]) -> float:
+def allowance(st: TahitiState, units: list[Unit]) -> float:
     """A group's allowance by land: its best Leader's; without a Leader the Population's and the
     Shaman's own, and none at all if Combat Units are among them (they move with a Leader)."""
     mp = st.b.allowance
-    leaders = [mp[u[0]] for u in units if u[0] in LEADERS]
+    leaders = [mp[u.kind] for u in units if u.kind in LEADERS]
     if leaders:
         return max(leaders)
-    if not units or any(u[0] in COMBAT or u[0] == "war_canoe" for u in units):
+    if not units or any(u.kind in COMBAT or u.kind == "war_canoe" for u in units):
         return 0
-    return max(mp[u[0]] for u in units)
+    return max(mp[u.kind] for u in units)
 
 
 def movers(st: TahitiState, player: int, cell: int, again: bool = False,
-           skip: tuple = (), pool: list | None = None) -> tuple[list[list], float]:
+           skip: tuple = (), pool: list[Unit] | None = None) -> tuple[list[Unit], float]:
     """(units that would move from `cell`, their allowance) for a land move of the whole stack."""
     here = _stack(st, player, cell, again, skip, pool)
-    if not any(u[0] in LEADERS for u in here):
-        here = [u for u in here if u[0] not in COMBAT]
+    if not any(u.kind in LEADERS for u in here):
+        here = [u for u in here if u.kind not in COMBAT]
     return here, allowance(st, here)
 
 
 def canoes_at(st: TahitiState, player: int, cell: int, again: bool = False, skip: tuple = (),
-              pool: list | None = None) -> list[list]:
-    return [u for u in (st.units if pool is None else pool) if u[2] == cell and u[1] == player and u[0] == "war_canoe"
-            and (again or not u[3] & (MOVED | STAYED)) and u[4] not in skip]
+              pool: list[Unit] | None = None) -> list[Unit]:
+    return [u for u in (st.units if pool is None else pool)
+            if u.cell == cell and u.player == player and u.kind == "war_canoe"
+            and (again or not u.flags & (MOVED | STAYED)) and u.uid not in skip]
 
 
 def capacity() -> int:
@@ -60,7 +63,7 @@ def capacity() -> int:
 
 
 def sea_movers(st: TahitiState, player: int, cell: int, again: bool = False, skip: tuple = (),
-               pool: list | None = None) -> list[list]:
+               pool: list[Unit] | None = None) -> list[Unit]:
     """The whole stack by sea: the canoes on `cell` and as many units as they carry, Leaders and
     the strongest first; Combat Units only with a Leader aboard."""
     if not st.b.coast[cell]:
@@ -69,40 +72,40 @@ def sea_movers(st: TahitiState, player: int, cell: int, again: bool = False, ski
     if not canoes:
         return []
     here = _stack(st, player, cell, again, skip, pool)
-    here.sort(key=lambda u: BOARDING[u[0]])
+    here.sort(key=lambda u: BOARDING[u.kind])
     aboard = here[: capacity() * len(canoes)]
-    if not any(u[0] in LEADERS for u in aboard):
-        aboard = [u for u in here if u[0] not in COMBAT][: capacity() * len(canoes)]
+    if not any(u.kind in LEADERS for u in aboard):
+        aboard = [u for u in here if u.kind not in COMBAT][: capacity() * len(canoes)]
     return canoes + aboard
 
 
-def sea_group_ok(st: TahitiState, units: list[list]) -> bool:
+def sea_group_ok(st: TahitiState, units: list[Unit]) -> bool:
     """A group may paddle: it has canoes on a coastal hex, they carry everyone in it, and its
     Combat Units have a Leader with them."""
-    canoes = sum(1 for u in units if u[0] == "war_canoe")
-    aboard = [u for u in units if u[0] != "war_canoe"]
-    return (canoes > 0 and st.b.coast[units[0][2]] and len(aboard) <= capacity() * canoes
-            and (any(u[0] in LEADERS for u in aboard) or not any(u[0] in COMBAT for u in aboard)))
+    canoes = sum(1 for u in units if u.kind == "war_canoe")
+    aboard = [u for u in units if u.kind != "war_canoe"]
+    return (canoes > 0 and st.b.coast[units[0].cell] and len(aboard) <= capacity() * canoes
+            and (any(u.kind in LEADERS for u in aboard) or not any(u.kind in COMBAT for u in aboard)))
 
 
 def pickable(st: TahitiState, player: int, cell: int, again: bool = False, skip: tuple = (),
-             pool: list | None = None) -> list[list]:
+             pool: list[Unit] | None = None) -> list[Unit]:
     """Units on `cell` that may be picked into a group: every one able to move, canoes too."""
     return _stack(st, player, cell, again, skip, pool) + canoes_at(st, player, cell, again, skip, pool)
 
 
-def first_step_mp(st: TahitiState, units: list[list], mp: float) -> float:
+def first_step_mp(st: TahitiState, units: list[Unit], mp: float) -> float:
     """15.13 step 1: Leaders move up to 2 MP first (Population its usual 3)."""
-    if st.opts["rule_15_13_variable_movement"] and any(u[0] in LEADERS for u in units):
+    if st.opts["rule_15_13_variable_movement"] and any(u.kind in LEADERS for u in units):
         return min(mp, st.b.first_step_mp)
     return mp
 
 
-def relocate(units: list[list], to: int) -> None:
+def relocate(units: list[Unit], to: int) -> None:
     for u in units:
-        u[2] = to
-        u[3] = (u[3] | MOVED) & ~IN_MARAE
+        u.cell = to
+        u.flags = (u.flags | MOVED) & ~IN_MARAE
 
 
-def _alive(st: TahitiState, uids: tuple) -> list[list]:
-    return [u for u in st.units if u[4] in uids]
+def _alive(st: TahitiState, uids: tuple) -> list[Unit]:
+    return [u for u in st.units if u.uid in uids]

@@ -10,6 +10,7 @@ from typing import Any
 
 from engine.rules.presentation import Presentation
 
+from ..unit import Unit
 from ..constants import (BUILDS, CELL, COMBAT, CURSED, DONE, EXPED, FLIPPED, IN_MARAE, LAND, MOVED, PICK, REROLL, SEA,
                          SPLIT, STAYED, SULLEN, TAKE, UNIT_CLASSES, first_of_class, unit_class)
 from . import table
@@ -109,7 +110,7 @@ def unit_text(st, kind: str, flags: int = 0, n: int = 1) -> str:
     return (f"{n} " if n > 1 else "") + name + (f" ({', '.join(marks)})" if marks else "")
 
 
-def units_text(st, units: list[list]) -> str:
+def units_text(st, units: list[Unit]) -> str:
     """Units counted by class, in the order of UNIT_CLASSES: "Head Chieftain, 2 Militia"."""
     count: dict[int, int] = {}
     for u in units:
@@ -121,8 +122,8 @@ def units_text(st, units: list[list]) -> str:
     return ", ".join(parts) or "nobody"
 
 
-def _alive(st, uids) -> list[list]:
-    return [u for u in st.units if u[4] in uids]
+def _alive(st, uids) -> list[Unit]:
+    return [u for u in st.units if u.uid in uids]
 
 
 def _choose_text(st, a: int) -> str:
@@ -155,13 +156,13 @@ def stack_units(st, cell: int) -> list[dict[str, Any]]:
     picked = set(choice["picked"]) if choice else set()
     out = []
     for u in st.units:
-        if u[2] != cell:
+        if u.cell != cell:
             continue
-        f = u[3]
-        out.append({"uid": u[4], "kind": u[0], "name": st.b.names.get(u[0], u[0]), "player": u[1],
-                    "side": st.players[u[1]], "moved": bool(f & MOVED), "stayed": bool(f & STAYED),
+        f = u.flags
+        out.append({"uid": u.uid, "kind": u.kind, "name": st.b.names.get(u.kind, u.kind), "player": u.player,
+                    "side": st.players[u.player], "moved": bool(f & MOVED), "stayed": bool(f & STAYED),
                     "flipped": bool(f & FLIPPED), "sullen": bool(f & SULLEN), "cursed": bool(f & CURSED),
-                    "in_marae": bool(f & IN_MARAE), "picked": u[4] in picked})
+                    "in_marae": bool(f & IN_MARAE), "picked": u.uid in picked})
     return out
 
 
@@ -173,10 +174,10 @@ def stack_choice(st) -> dict[str, Any] | None:
         return None
     player, pool, picked, _, then, _ = st.node[4]
     units = _alive(st, pool)
-    take = {a: first_of_class(units, a - TAKE, picked)[4] for a in st.node[2] if a >= TAKE}
-    cells = {u[2] for u in units}
+    take = {a: first_of_class(units, a - TAKE, picked).uid for a in st.node[2] if a >= TAKE}
+    cells = {u.cell for u in units}
     return {"player": player, "cell": min(cells) if cells else None, "for": then, "picked": list(picked),
-            "pool": [u[4] for u in units if u[4] not in picked], "take": take}
+            "pool": [u.uid for u in units if u.uid not in picked], "take": take}
 
 
 def action_cells(st, a: int) -> tuple[int | None, int | None]:
@@ -197,7 +198,7 @@ def markers(st) -> list[tuple[int, str, str | None]]:
     out: list[tuple[int, str, str | None]] = []
     stacks: dict[tuple[int, int], list[str]] = {}
     for u in st.units:
-        stacks.setdefault((u[2], u[1]), []).append(SYMBOL[u[0]] + ("*" if u[3] & IN_MARAE else ""))
+        stacks.setdefault((u.cell, u.player), []).append(SYMBOL[u.kind] + ("*" if u.flags & IN_MARAE else ""))
     for (cell, p), syms in sorted(stacks.items()):
         out.append((cell, " ".join(sorted(syms)), st.players[p]))
     for cell, v in sorted(st.villages.items()):

@@ -112,8 +112,8 @@ def phase(st) -> str:
 def _stacks_moved(st, player: int) -> tuple[int, int]:
     cells: dict[int, bool] = {}
     for u in st.units:
-        if u[1] == player:
-            cells[u[2]] = cells.get(u[2], True) and bool(u[3] & (MOVED | STAYED))
+        if u.player == player:
+            cells[u.cell] = cells.get(u.cell, True) and bool(u.flags & (MOVED | STAYED))
     return sum(cells.values()), len(cells)
 
 
@@ -218,7 +218,7 @@ def result(st) -> list[tuple[str, str]]:
     winners = [st.player_name(p) for p, r in enumerate(returns) if r == best and r > 0]
     start = {p: 0 for p in range(len(st.players))}
     for u in st.units:
-        start[u[1]] = start.get(u[1], 0) + 1
+        start[u.player] = start.get(u.player, 0) + 1
     return [("Result", text[:1].upper() + text[1:]),
             ("Winner", " and ".join(winners) if winners else "nobody"),
             ("Victory level", kind[:1].upper() + kind[1:]),
@@ -341,6 +341,6 @@ def pieces(st) -> list:
     from engine.scenario.model import Piece
     out = []
     for u in st.units:
-        marks = unit_marks(u[3], u[0]) + (["in_marae"] if u[3] & IN_MARAE else [])
-        out.append(Piece(f"u{u[4]}", u[0], st.players[u[1]], u[2], props={"marks": ",".join(marks), "uid": u[4]}))
+        marks = unit_marks(u.flags, u.kind) + (["in_marae"] if u.flags & IN_MARAE else [])
+        out.append(Piece(f"u{u.uid}", u.kind, st.players[u.player], u.cell, props={"marks": ",".join(marks), "uid": u.uid}))
     return out

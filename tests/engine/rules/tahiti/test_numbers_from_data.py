@@ -28,15 +28,15 @@ print(json.dumps({"builds": legal, "after": {k: count(st, RED, k, RED_HOME) for 
 
 # Red's stack at home without its Head Chieftain: who moves with the Clan Elders, how far.
 LEADERSHIP = START + """
-pool = [u for u in st.units if u[0] != "head_chieftain"]
+pool = [u for u in st.units if u.kind != "head_chieftain"]
 units, mp = stacks.movers(st, RED, RED_HOME, pool=pool)
-print(json.dumps({"kinds": sorted({u[0] for u in units}), "mp": mp}))
+print(json.dumps({"kinds": sorted({u.kind for u in units}), "mp": mp}))
 """
 
 # Red's stack at home taking to its one War Canoe: who is aboard.
 BOARDING = START + """
 aboard = stacks.sea_movers(st, RED, RED_HOME)
-print(json.dumps([u[0] for u in aboard]))
+print(json.dumps([u.kind for u in aboard]))
 """
 
 # The die after Red's whole home stack has Forced Marched (15.14): the units that check Panic.
@@ -45,8 +45,8 @@ from engine.rules.tahiti.movement.after_dice import on_forced_march_panic_check
 out = {}
 for face in range(1, 7):
     st.todo = []
-    on_forced_march_panic_check(st, face, RED, tuple(u[4] for u in st.units if u[2] == RED_HOME))
-    out[face] = sorted(st.unit(t[1])[0] for t in st.todo if t[0] == "panic_roll")
+    on_forced_march_panic_check(st, face, RED, tuple(u.uid for u in st.units if u.cell == RED_HOME))
+    out[face] = sorted(st.unit(t[1]).kind for t in st.todo if t[0] == "panic_roll")
 print(json.dumps(out))
 """
 
@@ -123,8 +123,8 @@ def test_the_clan_elders_allowance_of_the_catalogue_is_his_stacks(tmp_path):
 FLIPPED = START + """
 from engine.rules.tahiti.constants import FLIPPED
 from engine.rules.tahiti.queries import unit_value
-fighters = next(u for u in st.units if u[1] == RED and u[0] == "fighters")
-fighters[3] |= FLIPPED
+fighters = next(u for u in st.units if u.player == RED and u.kind == "fighters")
+fighters.flags |= FLIPPED
 print(json.dumps(unit_value(st, fighters)))
 """
 

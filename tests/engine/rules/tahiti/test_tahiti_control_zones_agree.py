@@ -140,7 +140,7 @@ def test_the_position_is_the_game_s():
                 "c": Piece("c", "control", "red", s.grid.parse_label("0503"))}
     s.options.update(start_from_position=True, rule_15_12_random_events=False)
     game = RULES.new_initial_state(s)
-    assert [(u[0], u[1], s.label(u[2])) for u in game.units] == [("fighters", 1, "0404")]
+    assert [(u.kind, u.player, s.label(u.cell)) for u in game.units] == [("fighters", 1, "0404")]
     assert control.area_control(s, CAT) == {"a": "red", "b": "blue", "c": "red", "d": "blue", "e": None}
     assert disagreements(s) == []
 

@@ -53,7 +53,7 @@ def test_rule_area_control_a_village_captured_is_told_as_changing_hands():
     st = game()
     feed(st, PICK + RED)
     home = st.home[BLUE]
-    st.units = [u for u in st.units if u[2] != home]
+    st.units = [u for u in st.units if u.cell != home]
     st.add_unit("fighters", RED, home)
     st.drain_events()
     run_only(st, ("area_control",))

@@ -88,7 +88,7 @@ def test_rule_15_6_move_ignores_zones_and_reefs():
     assert 14 not in sea_reach(st, RED, 2, 4)
     st.control_markers[st.b.area[2]] = RED
     assert 14 not in sea_reach(st, RED, 2, 4)
-    st.remove([u[4] for u in st.units if u[1] == BLUE and u[2] == 5])
+    st.remove([u.uid for u in st.units if u.player == BLUE and u.cell == 5])
     assert 14 in sea_reach(st, RED, 2, 4)
 
 

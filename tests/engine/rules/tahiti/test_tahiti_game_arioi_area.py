@@ -80,5 +80,5 @@ def test_rule_15_6_enemy_combat_units_keep_their_zone_in_the_arioi_area():
     assert {761, 807} <= moves      # the zone may be entered (the Militia's hex may not: 808)
     assert not {854, 855, 856, 808} & moves  # but the move stops in it: 854 is out of reach
     feed(st, LAND + 714 * st.b.size + 807)
-    assert sorted((u[0], u[2], bool(u[3] & MOVED)) for u in st.units if u[1] == RED) == [
+    assert sorted((u.kind, u.cell, bool(u.flags & MOVED)) for u in st.units if u.player == RED) == [
         ("clan_elder", 807, True), ("fighters", 807, True)]

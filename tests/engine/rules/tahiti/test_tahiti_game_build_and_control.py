@@ -20,7 +20,7 @@ def test_rule_area_control_village_captured_by_enemy_combat_units_alone_in_its_h
     st = game()
     feed(st, PICK + RED)
     home = st.home[BLUE]
-    st.units = [u for u in st.units if u[2] != home]
+    st.units = [u for u in st.units if u.cell != home]
     st.add_unit("fighters", RED, home)
     run_only(st, ("area_control",))
     assert st.villages[home][0] == RED
@@ -30,7 +30,7 @@ def test_rule_area_control_village_not_captured_while_its_owner_is_there():
     st = game()
     feed(st, PICK + RED)
     home = st.home[BLUE]
-    st.units = [u for u in st.units if u[2] != home or u[0] == "population"]
+    st.units = [u for u in st.units if u.cell != home or u.kind == "population"]
     st.add_unit("fighters", RED, home)
     run_only(st, ("area_control",))
     assert st.villages[home][0] == BLUE
@@ -71,7 +71,7 @@ def test_rule_area_control_captured_village_gives_its_area():
     st = game()
     feed(st, PICK + RED)
     home = st.home[BLUE]
-    st.units = [u for u in st.units if u[1] != BLUE]
+    st.units = [u for u in st.units if u.player != BLUE]
     st.add_unit("militia", RED, home)
     run_only(st, ("area_control",))
     assert area_control(st)[st.b.area[home]] == RED

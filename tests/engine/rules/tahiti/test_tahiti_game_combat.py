@@ -49,7 +49,7 @@ def panics(st, *plan, last=True):
     for kind, cell, face in plan:
         assert pending(st) == "on_retreat_panic", pending(st)
         u = st.unit(st.node[3][1][-1][0])
-        assert (u[0], u[2]) == (kind, cell)
+        assert (u.kind, u.cell) == (kind, cell)
         st.apply_action(face)
     assert pending(st) != "on_retreat_panic" or not last
 
@@ -75,8 +75,8 @@ def test_rule_9_2_results_table_every_row(red_die, blue_die, red_left, blue_left
     loser, first = (BLUE, BLUE_WAY[0]) if red_die + 1 > blue_die else (RED, RED_WAY[0])
     winner = RED if loser == BLUE else BLUE
     assert pending(st) == "on_retreat_panic"
-    assert {u[2] for u in st.units if u[1] == loser} == {first}
-    assert {u[2] for u in st.units if u[1] == winner} == {PAEA_HEX}
+    assert {u.cell for u in st.units if u.player == loser} == {first}
+    assert {u.cell for u in st.units if u.player == winner} == {PAEA_HEX}
 
 
 def test_rule_9_2_margin_far_above_six_is_still_three_losses():
@@ -224,7 +224,7 @@ def test_rule_22_25_shaman_combat_value_from_events(shaman_cv, red_left, blue_le
     assert kinds(st, RED) == red_left and kinds(st, BLUE) == blue_left
     # Who won shows by who retreats: Blue at 7 against 6 and 8 against 6, Red on the tie.
     loser = RED if shaman_cv == 0 else BLUE
-    assert {u[2] for u in st.units if u[1] == loser} != {PAEA_HEX}
+    assert {u.cell for u in st.units if u.player == loser} != {PAEA_HEX}
 
 
 def test_rule_15_8_units_in_the_marae_compound_take_no_part():

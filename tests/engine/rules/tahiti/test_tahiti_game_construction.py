@@ -70,7 +70,7 @@ def test_rule_6_1_training_steps(build, before, after, counts):
 def test_rule_6_1_training_needs_the_unit_in_the_village():
     st = game()
     feed(st, PICK + RED)
-    st.units = [u for u in st.units if u[0] != "fighters"]
+    st.units = [u for u in st.units if u.kind != "fighters"]
     run_only(st, ("construction", RED))
     assert act(st, "train_heavy") not in st.legal_actions() and act(st, "train_fighters") in st.legal_actions()
 
@@ -84,14 +84,14 @@ def test_rule_6_1_one_build_a_village_a_turn():
 def test_rule_6_1_part_built_village_with_a_big_log_then_completed_by_population():
     st = game()
     feed(st, PICK + RED)
-    pop = next(u for u in st.units if u[1] == RED and u[0] == "population")
-    pop[2] = 201
+    pop = next(u for u in st.units if u.player == RED and u.kind == "population")
+    pop.cell = 201
     run_only(st, ("construction", RED))
     feed(st, act(st, "part_village", 201))
     assert st.villages[201] == [RED, 0, 0, 0, -1] and st.villages[RED_HOME][2] == 0  # the Big Log spent
     run_only(st, ("construction", RED))
     # next phase: the Population unit on it becomes its inherent Population; it builds at once
-    assert st.villages[201][1] == 1 and st.unit(pop[4]) is None
+    assert st.villages[201][1] == 1 and st.unit(pop.uid) is None
     assert node_name(st) == "on_build" and st.node[4][1] == 201
 
 
@@ -169,7 +169,7 @@ def test_rule_15_12_event_36_blight_no_part_built_village_into_the_area():
 def marae_game(pop_at=RED_HOME, n=3, **opts):
     st = game(rule_15_8_maraes=True, **opts)
     feed(st, PICK + RED)
-    st.units = [u for u in st.units if not (u[1] == RED and u[0] == "population")]
+    st.units = [u for u in st.units if not (u.player == RED and u.kind == "population")]
     for _ in range(n):
         st.add_unit("population", RED, pop_at)
     return st

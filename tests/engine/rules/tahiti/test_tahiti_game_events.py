@@ -103,7 +103,7 @@ def test_rule_15_12_event_11_12_13_ends_game_when_enough_seasons_passed(second, 
 def test_rule_15_12_event_11_12_13_not_ending_skips_to_advance_game_turn(second, turn):
     # turn 6: 0 seasons passed (< 1); 12: 1 (< 2); 18: 2 (< 3): skip straight to Advance Game Turn.
     st = start(turn)
-    before = [u[:] for u in st.units]
+    before = [u.copy() for u in st.units]
     roll_event(st, 1, second)
     assert not st.is_terminal()
     assert st.turn == turn + 1                      # no movement, combat or construction happened
@@ -245,7 +245,7 @@ def test_rule_15_12_event_24_25_own_shaman_at_two_this_turn(second, third):
 def test_rule_15_12_event_26_1_3_own_shaman_walks_home_by_shortest_route():
     st = start()
     shaman = st.unit(SHAMAN[RED])
-    shaman[2] = 342                                  # 6 MP from home by the shortest route
+    shaman.cell = 342                                  # 6 MP from home by the shortest route
     dist = moves._distance_to(st, 245)
     assert dist[342] == 6
     roll_event(st, 2, 6, 2)
@@ -253,7 +253,7 @@ def test_rule_15_12_event_26_1_3_own_shaman_walks_home_by_shortest_route():
     at_red_movement(st)
     # his walk (3 MP): into the jungle hex 295 (2 MP, 4 from home); the next hex on, 248, is
     # jungle too (2 MP > the 1 left)
-    assert shaman[2] == 295 and dist[295] == 4
+    assert shaman.cell == 295 and dist[295] == 4
     assert (RED, "shaman") in st.recalled             # not home yet: he walks on next turn
     n = st.b.size                                     # and he makes no other move
     assert not any(LAND + 295 * n <= a < LAND + 296 * n for a in st.legal_actions())
@@ -262,15 +262,15 @@ def test_rule_15_12_event_26_1_3_own_shaman_walks_home_by_shortest_route():
 def test_rule_15_12_event_26_1_3_recalled_shaman_arrives_home_and_is_free_again():
     st = start()
     shaman = st.unit(SHAMAN[RED])
-    shaman[2] = 201                                  # 3 MP from home: one walk
+    shaman.cell = 201                                  # 3 MP from home: one walk
     roll_event(st, 2, 6, 1)
     at_red_movement(st)
-    assert shaman[2] == 245 and (RED, "shaman") not in st.recalled
+    assert shaman.cell == 245 and (RED, "shaman") not in st.recalled
 
 
 def test_rule_15_12_event_26_4_6_opponent_shaman_recalled():
     st = start()
-    st.unit(SHAMAN[BLUE])[2] = 1000                  # Blue's Shaman one hex from his Village
+    st.unit(SHAMAN[BLUE]).cell = 1000                  # Blue's Shaman one hex from his Village
     roll_event(st, 2, 6, 5)
     feed(st, PICK + 0)                               # Red chooses Blue
     assert st.recalled == {(BLUE, "shaman")}

@@ -69,18 +69,18 @@ def test_rule_15_12_event_44_45_6_demobilisation_each_player_selects_three():
     feed(st, act("fighters", 1001))                  # then Militia is the only choice left: taken
     at_red_movement(st)
     assert kinds(st, RED, 245).count("population") == 3 + 2          # a Militia and the Fighters
-    assert sorted(u[0] for u in st.units if u[1] == RED and u[0] in COMBAT) == ["heavy_troops", "militia", "slingers"]
-    assert st.unit(7)[0] == "militia" and st.unit(8)[0] == "population"
-    assert sorted(u[4] for u in st.units if u[1] == BLUE and u[0] in COMBAT) == [18, 19, 20]
-    assert st.unit(46)[0] == "population"
+    assert sorted(u.kind for u in st.units if u.player == RED and u.kind in COMBAT) == ["heavy_troops", "militia", "slingers"]
+    assert st.unit(7).kind == "militia" and st.unit(8).kind == "population"
+    assert sorted(u.uid for u in st.units if u.player == BLUE and u.kind in COMBAT) == [18, 19, 20]
+    assert st.unit(46).kind == "population"
     for p in (GREEN, YELLOW):
-        assert sorted(u[0] for u in st.units if u[1] == p and u[0] in COMBAT) == ["fighters", "militia", "militia"]
+        assert sorted(u.kind for u in st.units if u.player == p and u.kind in COMBAT) == ["fighters", "militia", "militia"]
 
 
 def test_rule_15_12_event_44_45_6_three_or_fewer_keep_all_not_asked():
     st = rolled(4, 5, 6)                             # everybody has 2 Militia + 1 Fighters
     at_red_movement(st)
-    assert all(sum(1 for u in st.units if u[1] == p and u[0] in COMBAT) == 3 for p in range(4))
+    assert all(sum(1 for u in st.units if u.player == p and u.kind in COMBAT) == 3 for p in range(4))
 
 
 # --- 46 more events ---------------------------------------------------------------------------------
@@ -143,7 +143,7 @@ def test_rule_15_12_event_51_5_6_adjacent_areas_inland_villages_too():
 @pytest.mark.parametrize("second,third,mp", [(2, 1, 2), (3, 4, 2), (2, 5, 1), (3, 6, 1)])
 def test_rule_15_12_event_52_53_rain_movement_streams_combat(second, third, mp):
     st = start()
-    st.unit(0)[2] = 209                              # Red's HC beside the stream hex 210 (papenoo)
+    st.unit(0).cell = 209                              # Red's HC beside the stream hex 210 (papenoo)
     roll_event(st, 5, second, third)
     at_red_movement(st)
     assert st.cond["rain"] == mp
@@ -167,7 +167,7 @@ def test_rule_15_12_event_54_55_1_2_one_area_receives_population():
 
 def test_rule_15_12_event_54_55_1_2_neutral_area_ignored():
     st = rolled(5, 5, 1)
-    before = [u[:] for u in st.units]
+    before = [u.copy() for u in st.units]
     feed(st, 1, 1)                                   # faaa: neutral
     assert st.units == before
 

@@ -23,7 +23,7 @@ from engine.rules.tahiti.queries import unit_value
 def test_rule_15_12_event_61_nothing_happens():
     for third in range(1, 7):
         st = start()
-        units, villages = [u[:] for u in st.units], {k: v[:] for k, v in st.villages.items()}
+        units, villages = [u.copy() for u in st.units], {k: v[:] for k, v in st.villages.items()}
         roll_event(st, 6, 1, third)
         at_red_movement(st)
         assert st.units == units and st.villages == villages and st.cond == {} and st.tokens == []
@@ -39,7 +39,7 @@ def test_rule_15_12_event_62_1_4_one_village_burns_all_units_and_elders_panic():
     feed(st, PICK + 0,  5, 3, 5, 1, 2, 4, 5, 6, 3)
     assert st.villages[245] == [RED, 0, 0, 0, RED]   # Part-built, no Big Log, no Canoe
     assert st.unit(CANOE[RED]) is None and count(st, RED, "population", 245) == 3
-    flipped = sorted(u[4] for u in st.units if u[3] & FLIPPED)
+    flipped = sorted(u.uid for u in st.units if u.flags & FLIPPED)
     assert flipped == [2, 3, 4, 7, 9]                # CE 5 steady (with his HC); Sh 5 panics
     assert unit_value(st, st.unit(9)) == 1           # Fighters 3, panicked: halved
     assert all(st.villages[c][1] == 1 for c in (592, 1001, 1028))
@@ -47,26 +47,26 @@ def test_rule_15_12_event_62_1_4_one_village_burns_all_units_and_elders_panic():
 
 def test_rule_15_12_event_62_shaman_is_a_unit_and_panics_head_chieftain_never():
     st = start()
-    st.units = [u for u in st.units if u[4] in (0, 3)]   # Red's HC and Shaman at Pare
+    st.units = [u for u in st.units if u.uid in (0, 3)]   # Red's HC and Shaman at Pare
     roll_event(st, 6, 2, 1, PICK + 0)                # 62-1: Pare burns
     # "All Units ... roll for Panic": one die, the Shaman's (the HC never panics): 1 panics
     assert node_name(st) == "_die_rolled" and st.node[3][0] == "on_panic" and st.node[3][1][0] == 3
     feed(st, 1)
-    assert st.unit(3)[3] & FLIPPED and not st.unit(0)[3] & FLIPPED
+    assert st.unit(3).flags & FLIPPED and not st.unit(0).flags & FLIPPED
     assert unit_value(st, st.unit(3)) == 0           # Shaman 1, panicked: halved, rounded down
     at_red_movement(st)                              # no other die was rolled
 
 
 def test_rule_15_12_event_62_5_two_villages():
     st = start()
-    st.units = [u for u in st.units if u[4] in (7, 18, 19)]
+    st.units = [u for u in st.units if u.uid in (7, 18, 19)]
     st.villages[1001][3] = 1                         # a Part-built Canoe at Papara
     roll_event(st, 6, 2, 5)
     feed(st, PICK + 0, 2)                            # Pare; Red's Mi 2: steady
     assert st.node[3][0] == (592, 1001, 1028)
     feed(st, PICK + 1, 5, 4)                         # Papara; Blue's Mi 5 panics, Mi 4 steady
     assert st.villages[245][1] == 0 and st.villages[1001] == [BLUE, 0, 0, 0, BLUE]
-    assert [bool(st.unit(uid)[3] & FLIPPED) for uid in (7, 18, 19)] == [False, True, False]
+    assert [bool(st.unit(uid).flags & FLIPPED) for uid in (7, 18, 19)] == [False, True, False]
     assert st.villages[592][1] == 1 and st.villages[1028][1] == 1
 
 
@@ -234,7 +234,7 @@ def test_rule_15_12_event_66_4_decisive_battle_all_forces_on_tahiti():
 def test_rule_15_12_event_66_4_option_strongest_stack_where_it_stands():
     st = start(rule_15_12_decisive_battle="strongest_stack")
     st.add_unit("fighters", RED, 200)                # apart: Red's best stack is still 10
-    st.unit(20)[2] = 1000                            # Blue's Fighters apart: Blue's best 7
+    st.unit(20).cell = 1000                            # Blue's Fighters apart: Blue's best 7
     roll_event(st, 6, 6, 4)
     assert st.node[3][1] == ((RED, BLUE, GREEN, YELLOW), (10, 7, 10, 10), ())
 
@@ -242,8 +242,8 @@ def test_rule_15_12_event_66_4_option_strongest_stack_where_it_stands():
 def test_rule_15_12_event_66_4_only_players_still_on_tahiti_fight():
     st = game("tahiti-moorea.yaml", rule_15_12_random_events=True)
     for u in st.units:                               # Blue's Head Chieftain and stack on Mo'orea
-        if u[1] == BLUE and u[2] == st.home[BLUE] and u[0] != "war_canoe":
-            u[2] = 493
+        if u.player == BLUE and u.cell == st.home[BLUE] and u.kind != "war_canoe":
+            u.cell = 493
     roll_event(st, 6, 6, 4)
     assert st.node[3][1][0] == (RED, GREEN, YELLOW)
     feed(st, 1, 1, 6)
@@ -305,5 +305,5 @@ def test_rule_15_12_event_66_3_no_redraw_of_a_clan_elder_pick():
     feed(st, 4, 1, 2)                                # 41-2: one Clan Elder, picked at random, sullen
     assert st.node[0] == "chance" and node_name(st) == "on_pick_unit"
     feed(st, PICK + 0)                               # Red's own Clan Elder 1
-    assert st.unit(1)[3] & SULLEN and st.tokens == [(RED, "elder")]
+    assert st.unit(1).flags & SULLEN and st.tokens == [(RED, "elder")]
     at_red_movement(st)                              # no re-draw question came first

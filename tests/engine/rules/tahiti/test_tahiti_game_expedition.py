@@ -33,13 +33,13 @@ def expeditions(st):
 def sail(st, *dice):
     """Red's stack sails from its home for the first Mo'orea destination; then these dice."""
     f, t = expeditions(st)[0]
-    carried = [u[4] for u in st.units if u[2] == f and u[1] == RED]
+    carried = [u.uid for u in st.units if u.cell == f and u.player == RED]
     feed(st, EXPED + f * st.b.size + t, *dice)
     return f, t, carried
 
 
 def aboard(st, f):
-    return sorted(u[0] for u in st.units if u[2] == f and u[1] == RED and u[3] & MOVED)
+    return sorted(u.kind for u in st.units if u.cell == f and u.player == RED and u.flags & MOVED)
 
 
 def test_expedition_first_die_roll_is_one_fair_die_read_from_the_data(monkeypatch):
@@ -52,7 +52,7 @@ def test_expedition_first_die_roll_is_one_fair_die_read_from_the_data(monkeypatc
     data = {**load("expedition"), "first_die_roll": {**table, 4: "turned_back"}}
     monkeypatch.setattr("engine.rules.tahiti.movement.expedition.load", lambda name: data)
     feed(st, 4)
-    assert len(aboard(st, f)) == 7 and not any(u[2] == t for u in st.units)
+    assert len(aboard(st, f)) == 7 and not any(u.cell == t for u in st.units)
 
 
 def test_expedition_moorea_reachable_one_landing_a_moorea_area():
@@ -67,15 +67,15 @@ def test_expedition_moorea_reachable_one_landing_a_moorea_area():
 def test_expedition_first_die_roll_1_lost_at_sea_head_chieftain_player_out():
     st = red_to_move()
     sail(st, 1)
-    assert st.out[RED] and not any(u[1] == RED for u in st.units)  # with the Head Chieftain: out
+    assert st.out[RED] and not any(u.player == RED for u in st.units)  # with the Head Chieftain: out
 
 
 def test_expedition_first_die_roll_1_lost_at_sea_the_other_clans_play_on():
     st = red_to_move()
-    others = [u[:] for u in st.units if u[1] != RED]
+    others = [u.copy() for u in st.units if u.player != RED]
     sail(st, 1)
     assert st.result is None and st.live() == [1, 2, 3]
-    assert [u for u in st.units if u[1] != RED] == others
+    assert [u for u in st.units if u.player != RED] == others
 
 
 def test_expedition_first_die_roll_2_turned_back():
@@ -83,22 +83,22 @@ def test_expedition_first_die_roll_2_turned_back():
     f, t, _ = sail(st, 2)
     assert aboard(st, f) == ["clan_elder", "clan_elder", "fighters", "head_chieftain", "militia", "militia",
                              "war_canoe"]  # back where it sailed from, its move spent
-    assert not any(u[2] == t for u in st.units)
+    assert not any(u.cell == t for u in st.units)
 
 
 def test_expedition_first_die_roll_3_turned_back():
     st = red_to_move()
     f, t, _ = sail(st, 3)
-    assert len(aboard(st, f)) == 7 and not any(u[2] == t for u in st.units)
+    assert len(aboard(st, f)) == 7 and not any(u.cell == t for u in st.units)
 
 
 def landfall(face):
     st = red_to_move()
     f, t, _ = sail(st, face)
-    landed = sorted(u[0] for u in st.units if u[2] == t)
+    landed = sorted(u.kind for u in st.units if u.cell == t)
     assert landed == ["clan_elder", "clan_elder", "fighters", "head_chieftain", "militia", "militia", "war_canoe"]
     assert st.b.area_island[st.b.area[t]] == "moorea"
-    assert sorted(u[0] for u in st.units if u[2] == f and u[1] == RED) == ["population"] * 3 + ["shaman"]
+    assert sorted(u.kind for u in st.units if u.cell == f and u.player == RED) == ["population"] * 3 + ["shaman"]
 
 
 def test_expedition_first_die_roll_4_landfall():
@@ -119,7 +119,7 @@ def test_rule_15_5_navigator_turns_a_1_into_roll_again():
     _, t, _ = sail(st, 1)
     assert node_name(st) == "_die_rolled" and not st.out[RED]  # rolled again
     feed(st, 1, 4)  # again 1: again; 4: landfall
-    assert any(u[0] == "head_chieftain" and u[2] == t for u in st.units) and st.navigator[RED] == 1
+    assert any(u.kind == "head_chieftain" and u.cell == t for u in st.units) and st.navigator[RED] == 1
 
 
 def test_rule_15_5_navigator_does_not_change_a_2():
@@ -138,7 +138,7 @@ def five_landings(st):
 def test_expedition_needs_the_head_chieftain_in_the_stack(with_head_chieftain):
     st = game(MOOREA)
     if not with_head_chieftain:
-        st.units = [u for u in st.units if not (u[1] == RED and u[0] == "head_chieftain")]
+        st.units = [u for u in st.units if not (u.player == RED and u.kind == "head_chieftain")]
     feed(st, PICK + RED)
     assert five_landings(st) if with_head_chieftain else expeditions(st) == []
 
@@ -180,7 +180,7 @@ def test_expedition_back_from_moorea_to_tahiti():
     sail(st, 6)
     st.node = None
     for u in st.units:
-        u[3] &= ~MOVED
+        u.flags &= ~MOVED
     st.push(("move_decide", RED))
     st._advance()
     islands = {st.b.area_island[st.b.area[t]] for _, t in expeditions(st)}
@@ -245,8 +245,8 @@ def test_rule_15_10_an_island_the_designer_draws_is_an_expedition_destination():
     assert node_name(st) == "on_move" and st.current_player() == RED
     assert [(st.b.labels[f], st.b.labels[t]) for f, t in expeditions(st)] == [("0202", "0802")]
     f, t, _ = sail(st, 5)  # landfall: the canoe and the six it carries
-    landed = [u for u in st.units if u[3] & MOVED]
-    assert {u[2] for u in landed} == {t} and len(landed) == 7 and st.b.area_island[st.b.area[t]] == "motu_iti"
+    landed = [u for u in st.units if u.flags & MOVED]
+    assert {u.cell for u in landed} == {t} and len(landed) == 7 and st.b.area_island[st.b.area[t]] == "motu_iti"
 
 
 def test_rule_15_10_off_no_island_but_the_home_villages_is_in_play():

@@ -63,7 +63,7 @@ def test_rule_15_14_panic_check_even_has_no_effect():
     st.apply_action(1)  # 0 MP
     st.apply_action(4)  # even: no effect
     assert pending(st) != "on_panic"
-    assert not any(u[3] & FLIPPED for u in st.units)
+    assert not any(u.flags & FLIPPED for u in st.units)
 
 
 def test_rule_15_14_panic_check_odd_each_unit_but_clan_elders_rolls():
@@ -76,11 +76,11 @@ def test_rule_15_14_panic_check_odd_each_unit_but_clan_elders_rolls():
     rolled = []
     for face in (1, 2, 3):  # Fighters 1: panic; Shaman 2: none; Population 3: panic (odd, 9.2)
         assert pending(st) == "on_panic"
-        rolled.append(st.unit(st.node[3][1][0])[0])
+        rolled.append(st.unit(st.node[3][1][0]).kind)
         st.apply_action(face)
     assert rolled == ["fighters", "shaman", "population"]
     assert pending(st) != "on_panic"
-    flipped = sorted(u[0] for u in st.units if u[3] & FLIPPED)
+    flipped = sorted(u.kind for u in st.units if u.flags & FLIPPED)
     assert flipped == ["fighters", "population"]
 
 
@@ -158,7 +158,7 @@ def test_rule_15_14_panic_check_by_sea_only_the_units_that_paddled():
     st.apply_action(1)  # Panic check odd: each Unit of the stack rolls
     rolled = []
     while pending(st) == "on_panic":
-        rolled.append(label(st, st.unit(st.node[3][1][0])[2]))
+        rolled.append(label(st, st.unit(st.node[3][1][0]).cell))
         st.apply_action(2)  # even: no panic
     assert rolled == ["0612"] * 5
 
@@ -175,10 +175,10 @@ def test_rule_15_14_forced_march_by_canoe_each_mp_is_three_hexes():
     assert where(st, "head_chieftain") == where(st, "war_canoe") == where(st, "militia") == ["0611"]
     assert pending(st) == "on_forced_march_panic_check"
     st.apply_action(3)  # odd: the Militia rolls (not the Head Chieftain, not the War Canoe)
-    assert pending(st) == "on_panic" and st.unit(st.node[3][1][0])[0] == "militia"
+    assert pending(st) == "on_panic" and st.unit(st.node[3][1][0]).kind == "militia"
     st.apply_action(5)  # odd: panics, flipped
     assert pending(st) != "on_panic"
-    assert [u[0] for u in st.units if u[3] & FLIPPED] == ["militia"]
+    assert [u.kind for u in st.units if u.flags & FLIPPED] == ["militia"]
 
 
 def test_rule_15_14_unit_flipped_before_the_march_panics_again_stays_flipped():
@@ -186,13 +186,13 @@ def test_rule_15_14_unit_flipped_before_the_march_panics_again_stays_flipped():
     # a Forced March is no retreat, so a Fighters flipped earlier this turn (a fire, 62) that
     # panics again stays on the map, flipped (halved) as before.
     st = marched(("fighters", RED, "0708"))
-    fighters = next(u for u in st.units if u[0] == "fighters")
-    fighters[3] |= FLIPPED
+    fighters = next(u for u in st.units if u.kind == "fighters")
+    fighters.flags |= FLIPPED
     st.apply_action(1)  # 0 MP: straight to the Panic check
     st.apply_action(1)  # odd: the Fighters rolls
     assert pending(st) == "on_panic" and st.unit(st.node[3][1][0]) is fighters
     st.apply_action(3)  # odd: a second panic this turn
-    assert st.unit(fighters[4]) is fighters and fighters[3] & FLIPPED
+    assert st.unit(fighters.uid) is fighters and fighters.flags & FLIPPED
     assert where(st, "fighters") == ["0708"]
 
 
@@ -234,6 +234,6 @@ def test_rule_15_14_the_player_chooses_who_marches_with_the_leader():
     st.apply_action(land(st, "0708", "0710"))
     assert where(st, "head_chieftain") == where(st, "fighters") == ["0710"] and where(st, "population") == ["0708", "1106"]
     st.apply_action(3)  # Panic check odd
-    assert pending(st) == "on_panic" and st.unit(st.node[3][1][0])[0] == "fighters"
+    assert pending(st) == "on_panic" and st.unit(st.node[3][1][0]).kind == "fighters"
     st.apply_action(2)
     assert pending(st) != "on_panic"

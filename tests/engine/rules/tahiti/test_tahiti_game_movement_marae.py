@@ -61,7 +61,7 @@ def test_rule_15_8_refused_with_enemy_combat_units_in_the_hex():
 
 def test_rule_15_8_refused_with_enemy_combat_units_inside_the_compound():
     st = with_marae(("population", RED, "1017"), ("fighters", BLUE, SITE))
-    next(u for u in st.units if u[1] == BLUE)[3] |= IN_MARAE
+    next(u for u in st.units if u.player == BLUE).flags |= IN_MARAE
     st.apply_action(land(st, "1017", SITE))
     assert pending(st) == "on_move"
 
@@ -86,13 +86,13 @@ def test_rule_15_8_a_leader_enters_after_his_variable_movement_roll():
 
 def test_rule_15_8_they_may_move_out_in_their_movement_phase():
     st = with_marae(("population", RED, SITE))
-    pop = next(u for u in st.units if u[2] == cell(st, SITE))
-    pop[3] |= IN_MARAE
+    pop = next(u for u in st.units if u.cell == cell(st, SITE))
+    pop.flags |= IN_MARAE
     st._legal = None
     st = position_again(st)
     assert land(st, SITE, "1017") in st.legal_actions()  # out and away
     st.apply_action(land(st, SITE, SITE))  # or out onto the Marae's own hex
-    assert not pop[3] & IN_MARAE and pop[3] & MOVED and where(st, "population") == [SITE, "1106"]
+    assert not pop.flags & IN_MARAE and pop.flags & MOVED and where(st, "population") == [SITE, "1106"]
 
 
 def position_again(st):
@@ -104,8 +104,8 @@ def test_rule_15_8_they_leave_only_in_their_movement_phase_and_may_stay_indefini
     # Red Militia in the compound, Blue Fighters outside it in the same hex: no battle (they
     # "can not be attacked"), nothing moves them out; they are still inside two turns later.
     st = with_marae(("militia", RED, SITE), ("fighters", BLUE, SITE))
-    mil = next(u for u in st.units if u[0] == "militia")
-    mil[3] |= IN_MARAE
+    mil = next(u for u in st.units if u.kind == "militia")
+    mil.flags |= IN_MARAE
     st = position_again(st)
     for turn in (1, 2):
         while st.turn == turn:
@@ -113,7 +113,7 @@ def test_rule_15_8_they_leave_only_in_their_movement_phase_and_may_stay_indefini
                 st.apply_action(DONE)  # nobody moves
             else:
                 finish_step(st)
-            assert st.unit(mil[4]) is not None and mil[3] & IN_MARAE and mil[2] == cell(st, SITE)
+            assert st.unit(mil.uid) is not None and mil.flags & IN_MARAE and mil.cell == cell(st, SITE)
     assert st.turn == 3
 
 
@@ -124,10 +124,10 @@ def finish_step(st):
 
 def test_rule_15_8_in_the_compound_no_zone_and_no_area_control_in_the_game():
     st = with_marae(("population", RED, SITE))
-    pop = next(u for u in st.units if u[2] == cell(st, SITE))
+    pop = next(u for u in st.units if u.cell == cell(st, SITE))
     paea = st.b.area[cell(st, SITE)]
     assert cell(st, "1017") in enemy_land_zone(st, BLUE) and area_control(st)[paea] == RED
-    pop[3] |= IN_MARAE
+    pop.flags |= IN_MARAE
     assert cell(st, "1017") not in enemy_land_zone(st, BLUE)
     assert area_control(st)[paea] == -1
 
@@ -146,4 +146,4 @@ def test_rule_15_8_canoes_wait_outside_their_passengers_enter():
     from engine.rules.tahiti.game_state import CELL, SEA
     st.apply_action(SEA + start * n + site)
     st.apply_action(CELL + site)
-    assert [bool(u[3] & IN_MARAE) for u in st.units if u[2] == site] == [True, False]  # Population, canoe
+    assert [bool(u.flags & IN_MARAE) for u in st.units if u.cell == site] == [True, False]  # Population, canoe

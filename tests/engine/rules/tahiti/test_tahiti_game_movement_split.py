@@ -45,8 +45,8 @@ def test_splitting_leave_a_garrison():
     st.apply_action(take("population"))
     st.apply_action(DONE)
     st.apply_action(DONE)  # on_group_move: these stay
-    garrison = [u for u in st.units if u[0] == "population" and st.b.labels[u[2]] == "0708"]
-    assert len(garrison) == 1 and garrison[0][3] & STAYED
+    garrison = [u for u in st.units if u.kind == "population" and st.b.labels[u.cell] == "0708"]
+    assert len(garrison) == 1 and garrison[0].flags & STAYED
     st.apply_action(land(st, "0708", "0710"))
     assert where(st, "population") == ["0708", "1106"] and where(st, "head_chieftain") == ["0710"]
     assert sorted(where(st, "militia")) == ["0710", "0710"]
@@ -61,7 +61,7 @@ def test_splitting_combat_units_need_a_leader():
     st.apply_action(DONE)
     assert pending(st) != "on_group_move"  # "stay" was the only choice: taken at once
     assert sorted(where(st, "militia")) == ["0708", "0708"]
-    assert all(u[3] & STAYED for u in st.units if u[0] == "militia")
+    assert all(u.flags & STAYED for u in st.units if u.kind == "militia")
 
 
 def test_splitting_choose_who_boards_which_canoe():
@@ -141,5 +141,5 @@ def test_splitting_the_heuristic_bot_detaches_a_leader_to_take_an_area():
     assert st.action_to_string(first).startswith("choose which units on 1106")
     while st.current_player() == RED and not st.is_terminal():
         st.apply_action(bot.choose(st))
-    areas = {st.b.area[u[2]] for u in st.units if u[1] == RED}
+    areas = {st.b.area[u.cell] for u in st.units if u.player == RED}
     assert len(areas) >= 2

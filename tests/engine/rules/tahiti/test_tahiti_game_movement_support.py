@@ -75,7 +75,7 @@ def within(st, f: str, steps: int) -> set[str]:
 
 
 def where(st, kind: str, player: int = RED) -> list[str]:
-    return sorted(label(st, u[2]) for u in st.units if u[0] == kind and u[1] == player)
+    return sorted(label(st, u.cell) for u in st.units if u.kind == kind and u.player == player)
 
 
 def take(kind: str, flipped: bool = False, cursed: bool = False) -> int:

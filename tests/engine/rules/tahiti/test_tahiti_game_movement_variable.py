@@ -287,7 +287,7 @@ def test_rule_15_13_minus_1_by_canoe_no_stack_ever_afloat_in_random_games():
 
     def check(state, *_):
         b = state.b
-        afloat = [(u[0], b.labels[u[2]]) for u in state.units if not (b.land[u[2]] or b.coast[u[2]])]
+        afloat = [(u.kind, b.labels[u.cell]) for u in state.units if not (b.land[u.cell] or b.coast[u.cell])]
         assert afloat == []
 
     for name, seed in (("tahiti.yaml", 125), ("tahiti-moorea.yaml", 120), ("tahiti-moorea.yaml", 125)):

@@ -166,7 +166,7 @@ def test_rule_15_5_counter_E_militaristic_gained_fighter_militia_population():
     # (4-6), so a Clan Elder -- under F's and G's 4 or 6 a 5 would give none.
     st = take("E", 6, 5, 5)
     assert st.control_markers[PAEA_AREA] == RED
-    assert sorted(u[0] for u in st.units if u[2] == PAEA_HEX) == ["clan_elder", "clan_elder", "fighters", "fighters",
+    assert sorted(u.kind for u in st.units if u.cell == PAEA_HEX) == ["clan_elder", "clan_elder", "fighters", "fighters",
                                                               "militia", "population"]
 
 
@@ -221,7 +221,7 @@ def blue_tries_after_red_failed(letter: str):
     """Red fails against `letter` (1 + 1 + 4 = 6 < 11) and leaves; Blue (Clan Elder + Fighters)
     meets the requirements next: he rolls against the counter left on Paea, no new draw."""
     st = take(letter, 1, 1)
-    st.units = [u for u in st.units if u[2] != PAEA_HEX]
+    st.units = [u for u in st.units if u.cell != PAEA_HEX]
     st.add_unit("clan_elder", BLUE, PAEA_HEX)
     st.add_unit("fighters", BLUE, PAEA_HEX)
     cup = list(st.cup)
@@ -242,14 +242,14 @@ def test_rule_15_5_counter_E_left_on_the_area_won_later_by_another_player():
     feed(st, 5, 2, 6)  # 5 + 2 + 4 = 11: Blue wins Paea; elder roll 6
     assert st.control_markers[PAEA_AREA] == BLUE and not st.letters_left
     # E's units instead of the normal 3 Population: 1 Fighters, 1 Militia, 1 Population.
-    assert sorted(u[0] for u in st.units if u[2] == PAEA_HEX) == ["clan_elder", "clan_elder", "fighters", "fighters",
+    assert sorted(u.kind for u in st.units if u.cell == PAEA_HEX) == ["clan_elder", "clan_elder", "fighters", "fighters",
                                                               "militia", "population"]
-    assert {u[1] for u in st.units if u[2] == PAEA_HEX} == {BLUE}
+    assert {u.player for u in st.units if u.cell == PAEA_HEX} == {BLUE}
 
 
 def test_rule_15_5_counter_E_left_on_the_area_needs_all_requirements():
     st = take("E", 1, 1)
-    st.units = [u for u in st.units if u[2] != PAEA_HEX]
+    st.units = [u for u in st.units if u.cell != PAEA_HEX]
     st.add_unit("fighters", GREEN, PAEA_HEX)  # no Leader
     run_only(st, ("area_control",))
     assert node_name(st) == "on_initiative" and st.letters_left == {PAEA_AREA: "E"}
@@ -319,8 +319,8 @@ def navigator_game(how="meet", together=True):
     feed(st, PICK + RED)
     st.navigator[RED] = 1
     if together:
-        blue_hc = next(u for u in st.units if u[1] == BLUE and u[0] == "head_chieftain")
-        blue_hc[2] = st.home[RED]
+        blue_hc = next(u for u in st.units if u.player == BLUE and u.kind == "head_chieftain")
+        blue_hc.cell = st.home[RED]
     return run_only(st, ("navigator_trades",))
 
 

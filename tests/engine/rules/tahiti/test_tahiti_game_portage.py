@@ -91,7 +91,7 @@ def test_rule_15_7_portage_not_with_a_light_rain_allowance_of_two():
 def test_rule_15_7_portage_move_carries_the_stack_across():
     st = papeari()
     feed(st, SEA + START * st.b.size + 964)  # 12 hexes: the full 4 MP
-    assert sorted((u[0], u[2], bool(u[3] & MOVED)) for u in st.units) == [("clan_elder", 964, True),
+    assert sorted((u.kind, u.cell, bool(u.flags & MOVED)) for u in st.units) == [("clan_elder", 964, True),
                                                                          ("war_canoe", 964, True)]
 
 

@@ -54,11 +54,11 @@ def walk(st, goal: int) -> int:
     while where(st, "head_chieftain") != [label(st, goal)]:
         assert pending(st) == "on_move" and st.current_player() == RED, pending(st)
         n = st.b.size
-        hc = next(u[2] for u in st.units if u[0] == "head_chieftain")
+        hc = next(u.cell for u in st.units if u.kind == "head_chieftain")
         moves = [a for a in st.legal_actions() if LAND + hc * n <= a < LAND + (hc + 1) * n]
         st.apply_action(min(moves, key=lambda a: (dist.get((a - LAND) % n, 1e9), a)))
         while not (pending(st) == "on_move" and st.current_player() == RED and st.turn > first
-                   and not any(u[3] & MOVED for u in st.units if u[0] == "head_chieftain")) and not st.is_terminal():
+                   and not any(u.flags & MOVED for u in st.units if u.kind == "head_chieftain")) and not st.is_terminal():
             st.apply_action(DONE if DONE in st.legal_actions() else st.legal_actions()[0])
             if where(st, "head_chieftain") == [label(st, goal)]:
                 break
@@ -148,11 +148,11 @@ def test_scale_retreat_is_two_game_hexes_with_a_panic_roll_in_each():
     st.apply_action(4)
     hexes = []
     while pending(st) == "on_retreat_panic":
-        hexes.append(st.unit(st.node[3][1][-1][0])[2])
+        hexes.append(st.unit(st.node[3][1][-1][0]).cell)
         st.apply_action(2)  # even: no panic
     depth = free_reach(st, PAEA_HEX, RED)  # hexes from the battle, over free land hexes
     assert sorted(depth[c] for c in hexes) == [4] * 3 + [8] * 3
-    assert {depth[u[2]] for u in st.units if u[1] == RED} == {8}
+    assert {depth[u.cell] for u in st.units if u.player == RED} == {8}
 
 
 def test_scale_rule_15_13_minus_1_goes_back_one_game_hex():

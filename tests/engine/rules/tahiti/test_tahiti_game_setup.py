@@ -43,12 +43,12 @@ def test_rule_3_1_starting_forces_of_setup_yaml():
     start = load("setup")["start_at_home"]
     for p in (RED, BLUE, GREEN, YELLOW):
         home = st.home[p]
-        mine = [u for u in st.units if u[1] == p]
+        mine = [u for u in st.units if u.player == p]
         for kind, n in start.items():
             if kind != "big_log":
-                assert sum(1 for u in mine if u[0] == kind) == n, kind
+                assert sum(1 for u in mine if u.kind == kind) == n, kind
         # every piece at the Home Village (a coastal hex on this map, so the canoe is there too)
-        assert {u[2] for u in mine} == {home}
+        assert {u.cell for u in mine} == {home}
         assert st.villages[home] == [p, 1, start["big_log"], 0, p]  # built, its Big Log, his home
     assert start == {"head_chieftain": 1, "clan_elder": 2, "shaman": 1, "population": 3, "militia": 2,
                      "fighters": 1, "war_canoe": 1, "big_log": 1}
@@ -139,13 +139,13 @@ def test_start_from_position_places_every_kind_of_unit_where_the_pieces_stand():
     pieces = {**base.pieces, **{pid: Piece(pid, kind, "red", c, count=n) for pid, kind, c, n in extra}}
     st = RULES.new_initial_state(dataclasses.replace(base, pieces=pieces, cache={}),
                                  {"start_from_position": True, "rule_15_12_random_events": False})
-    red = sorted((u[0], u[2]) for u in st.units if u[1] == RED)
+    red = sorted((u.kind, u.cell) for u in st.units if u.player == RED)
     assert red == sorted([("head_chieftain", home), ("war_canoe", home), ("clan_elder", home)]
                          + [("heavy_troops", home)] * 3
                          + [("clan_elder", nxt), ("shaman", nxt), ("population", nxt), ("population", nxt),
                             ("militia", nxt), ("slingers", nxt), ("fighters", nxt), ("heavy_troops", nxt)])
     # the other clans: their map pieces only, a Village at each home
-    assert sorted(u[0] for u in st.units if u[1] == BLUE) == ["head_chieftain", "war_canoe"]
+    assert sorted(u.kind for u in st.units if u.player == BLUE) == ["head_chieftain", "war_canoe"]
     assert st.villages[st.home[BLUE]][:2] == [BLUE, 1]
 
 
@@ -181,7 +181,7 @@ def test_start_from_position_carries_every_piece_over():
     assert st.control_markers == {5: BLUE}                # Blue's Control marker in Mahina
     assert st.maraes == {PAEA_MARAE: 1, faaa: 0}
     assert st.arioi == arue
-    inside = [u for u in st.units if u[0] == "fighters" and u[2] == PAEA_MARAE]
-    assert len(inside) == 1 and inside[0][3] & IN_MARAE
+    inside = [u for u in st.units if u.kind == "fighters" and u.cell == PAEA_MARAE]
+    assert len(inside) == 1 and inside[0].flags & IN_MARAE
     assert sum(v[2] for v in st.villages.values()) == 3   # the Big Log on a hex without a Village stays off
     assert b.area[PAEA_HEX] == PAEA_AREA

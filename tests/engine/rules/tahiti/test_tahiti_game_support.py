@@ -87,27 +87,27 @@ def pending(st) -> str:
 
 def kinds(st, player, cell=None) -> list[str]:
     """The kinds of the player's units (on `cell`, or anywhere), sorted."""
-    return sorted(u[0] for u in st.units if u[1] == player and (cell is None or u[2] == cell))
+    return sorted(u.kind for u in st.units if u.player == player and (cell is None or u.cell == cell))
 
 
 def count(st, player, kind, cell=None) -> int:
     """How many of the player's units of `kind` stand on `cell` (or anywhere)."""
-    return sum(1 for u in st.units if u[1] == player and u[0] == kind and (cell is None or u[2] == cell))
+    return sum(1 for u in st.units if u.player == player and u.kind == kind and (cell is None or u.cell == cell))
 
 
 def positions(st, player) -> list[tuple]:
     """(kind, cell, flipped) of each of the player's units, sorted."""
-    return sorted((u[0], u[2], bool(u[3] & FLIPPED)) for u in st.units if u[1] == player)
+    return sorted((u.kind, u.cell, bool(u.flags & FLIPPED)) for u in st.units if u.player == player)
 
 
 def in_compound(st, player) -> list[tuple]:
     """(kind, cell) of each of the player's units inside a Marae compound (15.8), sorted."""
-    return sorted((u[0], u[2]) for u in st.units if u[1] == player and u[3] & IN_MARAE)
+    return sorted((u.kind, u.cell) for u in st.units if u.player == player and u.flags & IN_MARAE)
 
 
 def stack_value(st, player, cell) -> int:
     """The combat value of the player's units on `cell` (queries.strength)."""
-    return strength(st, [u for u in st.units if u[1] == player and u[2] == cell])
+    return strength(st, [u for u in st.units if u.player == player and u.cell == cell])
 
 
 def clear_board(st):

@@ -86,7 +86,7 @@ def test_rule_victory_head_chieftain_killed_player_is_out():
     st = with_markers(red=[0])
     eliminate(st, BLUE, "the Blue Head Chieftain is killed")
     home = st.home[BLUE]
-    assert st.out[BLUE] and not any(u[1] == BLUE for u in st.units)
+    assert st.out[BLUE] and not any(u.player == BLUE for u in st.units)
     assert st.villages[home][0] == -1 and st.result is None  # three clans are left
     assert st.villages[home][1] == 1  # the Village stands, unowned
 
@@ -100,7 +100,7 @@ def test_rule_victory_out_player_pieces_leave_the_map_villages_stand_unowned():
     # "his pieces leave the map": the marker goes, Punaauia is nobody's; "his Villages stand unowned"
     assert 1 not in st.control_markers and st.control_markers == {0: RED}
     assert st.villages[green_home][:2] == [-1, 1] and st.villages[201][:2] == [-1, 0]
-    assert not any(u[1] == GREEN for u in st.units)
+    assert not any(u.player == GREEN for u in st.units)
     assert areas_held(st)[GREEN] == 0 and areas_held(st)[RED] == 2
 
 
