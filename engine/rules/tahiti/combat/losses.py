@@ -16,6 +16,7 @@ from ..constants import FLIPPED
 from ..game_state import TahitiState
 from ..machinery import handler, step
 from ..queries import home_cell
+from ..roll_causes import panic_cause
 from ..data.tables import events_by_number, load
 from ..victory import eliminate
 
@@ -37,7 +38,7 @@ def lose_unit(st: TahitiState, u: list, enemy: int, cause: str = "") -> None:
     st._emit(UnitLost(u[1], b.names.get(u[0], u[0]), u[2], b.labels[u[2]] if u[2] is not None and u[2] >= 0 else "",
                       cause, enemy if u[0] == "clan_elder" and enemy >= 0 else None))
     if u[0] == "head_chieftain":
-        eliminate(st, u[1], f"the {st.players[u[1]]} Head Chieftain is killed")
+        eliminate(st, u[1], "the Head Chieftain is killed")
         return
     st.remove([u[4]])
     if u[0] == "clan_elder":
@@ -62,24 +63,27 @@ def panics(u: list) -> bool:
     return u[0] not in ("head_chieftain", "war_canoe")
 
 
-def push_panic(st: TahitiState, uids: list[int], with_chieftain: bool, second_kills: bool, enemy: int = -1) -> None:
-    """One Panic roll for each of these units, next (events, 15.14)."""
-    st.push(*[("panic_roll", uid, with_chieftain, second_kills, enemy) for uid in uids])
+def push_panic(st: TahitiState, uids: list[int], with_chieftain: bool, second_kills: bool, why: str,
+               enemy: int = -1) -> None:
+    """One Panic roll for each of these units, next (events, 15.14); `why` what made them roll,
+    in roll_causes' words (the die's cause, `panic_cause`)."""
+    st.push(*[("panic_roll", uid, with_chieftain, second_kills, enemy, why) for uid in uids])
 
 
 @step
-def panic_roll(st: TahitiState, uid: int, with_chieftain: bool, second_kills: bool, enemy: int) -> None:
+def panic_roll(st: TahitiState, uid: int, with_chieftain: bool, second_kills: bool, enemy: int, why: str) -> None:
     if st.unit(uid) is not None:
-        st.roll("on_panic", uid, with_chieftain, second_kills, enemy)
+        st.roll("on_panic", uid, with_chieftain, second_kills, enemy, why)
 
 
 @handler
-def on_panic(st: TahitiState, face: int, uid: int, with_chieftain: bool, second_kills: bool, enemy: int) -> None:
+def on_panic(st: TahitiState, face: int, uid: int, with_chieftain: bool, second_kills: bool, enemy: int,
+             why: str) -> None:
     u = st.unit(uid)
     data = load("combat")
     faces = data["panic_on_with_chieftain"] if (u[0] == "clan_elder" and with_chieftain) else data["panic_on"]
     flipped = face in faces
-    st._emit(Roll((face,), "Panic (9.2)", u[1], ("lost" if u[3] & FLIPPED and second_kills else "flipped")
+    st._emit(Roll((face,), panic_cause(u[0] == "clan_elder", why), u[1], ("lost" if u[3] & FLIPPED and second_kills else "flipped")
                   if flipped else "no panic"))
     if not flipped:
         return

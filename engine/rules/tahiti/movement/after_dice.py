@@ -10,12 +10,15 @@ of a stack ending its move on a full Marae's hex. Step one is moves.py's, the re
 """
 from __future__ import annotations
 
+from engine.rules.events import Roll
+
 from ..constants import CELL, COMBAT, DONE, IN_MARAE, LAND, LEADERS, SEA, SULLEN
 from ..data.options import forced_march as forced_march_mp, rule_data, variable_movement as variable_movement_mp
 from ..game_state import TahitiState
 from ..combat.losses import push_panic
 from ..machinery import handler, step
 from ..queries import enemy_sea_zone
+from ..roll_causes import AFTER_A_FORCED_MARCH, FORCED_MARCH, VARIABLE_MOVEMENT
 from .reach import land_reach, land_zone, sea_reach
 from .stacks import _alive, _stack, pickable, relocate, sea_group_ok
 
@@ -86,7 +89,7 @@ def on_variable_movement(st: TahitiState, face: int, player: int, record: tuple)
     kind, t, path, column, _spent, halfway, uids = record
     units = _alive(st, uids)
     extra = variable_movement_mp(column, face)
-    st.log.append(f"turn {st.turn}: {st.player_name(player)}'s Leader at {st.b.labels[t]} rolls {face}: {extra:+d} MP")
+    st._emit(Roll((face,), VARIABLE_MOVEMENT, player, f"the Leader at {st.b.labels[t]}: {extra:+d} MP"))
     if extra < 0 or (halfway and extra < 1):
         back = _back(st, kind, path, halfway)
         relocate(units, back)
@@ -210,7 +213,7 @@ def march(st: TahitiState, player: int, cell: int, marched: tuple, leaders: tupl
 @handler
 def on_forced_march_roll(st: TahitiState, face: int, player: int, cell: int, land: tuple, sea: tuple) -> None:
     mp = forced_march_mp(face)
-    st.log.append(f"turn {st.turn}: {st.player_name(player)}'s Forced March from {st.b.labels[cell]}: {mp} MP")
+    st._emit(Roll((face,), FORCED_MARCH, player, f"{mp} MP from {st.b.labels[cell]}"))
     st.push(("forced_march_panic", player, tuple(sorted(set(land) | set(sea)))))
     if mp > 0:
         st.push(("continue_move", player, cell, mp, land, sea))
@@ -233,4 +236,4 @@ def on_forced_march_panic_check(st: TahitiState, face: int, player: int, uids: t
     if face not in rule_data()["forced_march_panic_on"]:
         return
     push_panic(st, [u[4] for u in _alive(st, uids) if u[0] not in LEADERS and u[0] != "war_canoe"],
-               with_chieftain=False, second_kills=False)
+               with_chieftain=False, second_kills=False, why=AFTER_A_FORCED_MARCH)
