@@ -24,7 +24,6 @@ class ClanOut(Event):
     turn: int
     player: int
     why: str
-    rule: str = "victory"
 
 
 @dataclass(frozen=True)

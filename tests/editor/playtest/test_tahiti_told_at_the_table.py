@@ -31,9 +31,11 @@ def test_a_seeded_tahiti_game_at_the_table_tells_the_lines_that_were_narrative_t
 
     # each in the presentation's words, told under the entry that brought it about
     at, arioi = first(lambda e: isinstance(e, ArioiMoved))
-    assert arioi is not None and f"{name(arioi.player)} places the Arioi in {arioi.area} at {arioi.label} (15.6)" in lines
+    assert arioi is not None
+    assert f"{name(arioi.player)} places the Arioi in {arioi.area} at {arioi.label} (15.6)" in lines
     at, vm = first(lambda e: isinstance(e, Roll) and e.cause == "Variable Movement Table (15.13)")
-    assert vm is not None and f"Variable Movement Table (15.13), {name(vm.player)}: {vm.faces[0]} — {vm.outcome}" in lines
+    assert vm is not None
+    assert f"Variable Movement Table (15.13), {name(vm.player)}: {vm.faces[0]} — {vm.outcome}" in lines
     at, march = first(lambda e: isinstance(e, Roll) and e.cause == "Forced March (15.14)")
     assert march is not None and " MP from " in march.outcome
     assert f"Forced March (15.14), {name(march.player)}: {march.faces[0]} — {march.outcome}" in lines

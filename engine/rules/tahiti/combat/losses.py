@@ -83,8 +83,8 @@ def on_panic(st: TahitiState, face: int, uid: int, with_chieftain: bool, second_
     data = load("combat")
     faces = data["panic_on_with_chieftain"] if (u[0] == "clan_elder" and with_chieftain) else data["panic_on"]
     flipped = face in faces
-    st._emit(Roll((face,), panic_cause(u[0] == "clan_elder", why), u[1], ("lost" if u[3] & FLIPPED and second_kills else "flipped")
-                  if flipped else "no panic"))
+    outcome = ("lost" if u[3] & FLIPPED and second_kills else "flipped") if flipped else "no panic"
+    st._emit(Roll((face,), panic_cause(u[0] == "clan_elder", why), u[1], outcome))
     if not flipped:
         return
     if u[3] & FLIPPED and second_kills:

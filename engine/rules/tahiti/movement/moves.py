@@ -222,7 +222,8 @@ def _do_recalls(st: TahitiState, player: int) -> None:
             # No land route home (another island): the recall ends and he moves freely, so he
             # may sail home (an expedition needs the Head Chieftain) instead of being stranded.
             st.recalled.discard((player, kind))
-            number = next((n for n, e in events_by_number().items() if e["event"] == "recall" and e.get("piece") == kind), None)
+            number = next((n for n, e in events_by_number().items()
+                           if e["event"] == "recall" and e.get("piece") == kind), None)  # 26, 31
             st._emit(RecallEnded(st.turn, player, st.b.names.get(kind, kind), f"event {number}" if number else ""))
             continue
         reach = dict(land_reach(st, player, unit[2], st.b.allowance[kind]))
