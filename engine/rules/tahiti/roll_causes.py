@@ -4,7 +4,7 @@ Scope: per die handler (machinery.py's registry names), the words of its cause a
 handler's arguments is the player who rolls it (None: nobody's own die); a die whose handler is
 not listed tells its own Roll with what the die did: Panic (`panic_cause`: 9.2, a Clan Elder's
 15.9, with what made the unit roll), the Variable Movement Table (15.13) and the Forced March
-(15.14) with the movement points they gave.
+(15.14) with the movement points they gave, the Forced March's Panic check with what it means.
 """
 from __future__ import annotations
 
@@ -12,7 +12,6 @@ ROLL_CAUSES: dict[str, tuple[str, int | None]] = {
     "on_attack_die": ("attacker's combat die (9.2)", 1),
     "on_defence_die": ("defender's combat die (9.2)", None),
     "on_decisive_die": ("decisive battle die (Total Victory, event 66)", None),
-    "on_forced_march_panic_check": ("Panic check after a Forced March (15.14)", 0),
     "on_first_die": ("expedition's voyage (15.5)", 0),
     "on_independence_die": ("independence of a neutral area (15.5, counters E and F)", 1),
     "on_elder_roll": ("attempt to receive a Clan Elder (15.5)", 0),
@@ -28,6 +27,7 @@ ROLL_CAUSES: dict[str, tuple[str, int | None]] = {
 
 VARIABLE_MOVEMENT = "Variable Movement Table (15.13)"
 FORCED_MARCH = "Forced March (15.14)"
+PANIC_CHECK = "Panic check after a Forced March (15.14)"
 
 # What made a unit roll for Panic, as `panic_cause` completes it.
 IN_A_RETREAT = "in a retreat (9.2)"

@@ -18,7 +18,7 @@ from ..game_state import TahitiState
 from ..combat.losses import push_panic
 from ..machinery import handler, step
 from ..queries import enemy_sea_zone
-from ..roll_causes import AFTER_A_FORCED_MARCH, FORCED_MARCH, VARIABLE_MOVEMENT
+from ..roll_causes import AFTER_A_FORCED_MARCH, FORCED_MARCH, PANIC_CHECK, VARIABLE_MOVEMENT
 from .reach import land_reach, land_zone, sea_reach
 from .stacks import _alive, _stack, pickable, relocate, sea_group_ok
 
@@ -233,7 +233,9 @@ def forced_march_panic(st: TahitiState, player: int, uids: tuple) -> None:
 def on_forced_march_panic_check(st: TahitiState, face: int, player: int, uids: tuple) -> None:
     """15.14: even, no effect; odd, each Unit (not Clan Elders) of the stack rolls once for Panic
     (9.2). Head Chieftains never panic (15.9); War Canoes are not Units that panic."""
-    if face not in rule_data()["forced_march_panic_on"]:
+    panic = face in rule_data()["forced_march_panic_on"]
+    st._emit(Roll((face,), PANIC_CHECK, player, "each Unit of the stack rolls for Panic" if panic else "no effect"))
+    if not panic:
         return
     push_panic(st, [u[4] for u in _alive(st, uids) if u[0] not in LEADERS and u[0] != "war_canoe"],
                with_chieftain=False, second_kills=False, why=AFTER_A_FORCED_MARCH)

@@ -171,3 +171,20 @@ def test_rule_15_9_a_clan_elder_retreating_rolls_clan_elder_panic():
     rolls = of(st.drain_events(), Roll)
     assert [r.cause for r in rolls] == ["Clan Elder panic (15.9) in a retreat (9.2)", "Panic in a retreat (9.2)"]
     assert all(r.player == BLUE and r.outcome == "no panic" for r in rolls)
+
+
+def test_rule_15_14_the_panic_check_after_a_forced_march_is_told_with_what_it_means():
+    st = marched(("fighters", RED, "0708"))
+    feed(st, 1)  # 0 MP: the Panic check is next
+    st.drain_events()
+    feed(st, 4)
+    [check] = of(st.drain_events(), Roll)
+    assert (check.cause, check.outcome) == ("Panic check after a Forced March (15.14)", "no effect")  # even
+    st = marched(("fighters", RED, "0708"))
+    feed(st, 1)
+    st.drain_events()
+    feed(st, 5)
+    [check] = of(st.drain_events(), Roll)
+    assert check.outcome == "each Unit of the stack rolls for Panic" and pending(st) == "on_panic"  # odd
+    assert said(st, check) == ("Panic check after a Forced March (15.14), Red clan: 5 — "
+                               "each Unit of the stack rolls for Panic")
