@@ -65,13 +65,14 @@ class TellingMixin:
     def _told(self, entry: Entry) -> list[tuple[str, str, Event | None]]:
         """(log filter, words, event) of what the entry brought about, as the seat on view may know it: its
         events in the presentation's words, or without events the game's narrative lines. A die's own
-        Roll event is not told again: the tray and the log have the die already."""
+        Roll event is not told again (the tray and the log have the die already) unless it says what the
+        die did (its outcome: the movement points of a Forced March, a Panic's flip)."""
         if not entry.events:
             return [("events", line, None) for line in entry.narrative]
         v, state = self.shown_seat, self.session.state
         out = []
         for event in entry.events:
-            if entry.dice is not None and isinstance(event, Roll):
+            if entry.dice is not None and isinstance(event, Roll) and not event.outcome:
                 continue
             words = self.presenter.event_words(event, v, state)
             if words:

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QApplication
 
 from editor_test_support import ROOT, Mouse, make_window, wait_validation
 from engine.io.native import dumps, load_path
+from engine.rules.tahiti.clan_events import ExpeditionEnded
 from engine.rules.tahiti.game_state import EXPED
 from engine.session.session import Session
 
@@ -105,7 +106,8 @@ def test_a_seeded_expedition_from_tahiti_lands_on_the_island_authored_in_the_edi
     _, t = divmod(to_huahine[0] - EXPED, n)
     session.apply(to_huahine[0])
     session.resolve_chance()
-    assert "landfall" in st.log[-1]
+    [landed] = [e for entry in session.log for e in entry.events if isinstance(e, ExpeditionEnded)]
+    assert landed.result == "landfall" and landed.to == t
     assert {"head_chieftain", "war_canoe"} <= {u.kind for u in st.units if u.cell == t}
     assert s.areas[s.cell_area[t]].island == "huahine" and s.terrain[t] == "coast"
 

@@ -12,6 +12,7 @@ from engine.io.coastline import new_map
 from engine.io.island_file import plan_from_file, read_island
 from engine.io.native import dumps, load_path, loads
 from engine.rules.registry import get_ruleset
+from engine.rules.tahiti.clan_events import ExpeditionEnded
 from engine.rules.tahiti.game_state import EXPED
 from engine.scenario.edits import Compound, InsertFeature, PutRecord, SetField
 from engine.scenario.ids import rename
@@ -83,7 +84,8 @@ def test_a_seeded_expedition_from_tahiti_makes_landfall_on_huahine():
     stack = [u.uid for u in st.units if u.cell == f and u.player == player]
     session.apply(to_huahine[0])
     session.resolve_chance()
-    assert "landfall" in st.log[-1]
+    [voyage] = [e for entry in session.log for e in entry.events if isinstance(e, ExpeditionEnded)]
+    assert (voyage.player, voyage.result, voyage.to) == (player, "landfall", t)
     landed = [u for u in st.units if u.cell == t]
     assert {u.uid for u in landed} <= set(stack) and {"head_chieftain", "war_canoe"} <= {u.kind for u in landed}
     assert s.areas[s.cell_area[t]].island == "huahine" and s.terrain[t] == "coast"

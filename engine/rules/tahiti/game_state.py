@@ -54,7 +54,6 @@ class TahitiState(GameState):
         self.result: tuple[str, tuple[float, ...], str] | None = None
         self.todo: list[tuple] = []
         self.node: tuple | None = None
-        self.log: list[str] = []
         self._history: list[int] = []
         self.reach_cache: dict | None = None     # the Movement Phase's reaches (reach.py); not state
         # A bot's copy for scoring a position one action ahead: the next Movement Phase decision
@@ -101,7 +100,6 @@ class TahitiState(GameState):
         self.result = (kind, tuple(returns), text)
         self.node = None
         self.todo = []
-        self.log.append(text)
         best = max(returns)
         winners = tuple(p for p, r in enumerate(returns) if r == best and r > 0)
         self._emit(GameEnded(tuple(returns), outcome_words(kind), text, winners, ended))
@@ -160,7 +158,6 @@ class TahitiState(GameState):
         c.recalled = set(self.recalled)
         c.shaman_due = dict(self.shaman_due)
         c.todo = list(self.todo)
-        c.log = list(self.log[-20:])
         c._history = list(self._history)
         c._events = []
         return c
@@ -244,7 +241,7 @@ def _die_rolled(state: TahitiState, face: int, name: str, args: tuple, kind: str
 def _resolve(state: TahitiState, face: int, name: str, args: tuple) -> None:
     """The die's face stands: told as a Roll with its cause (roll_causes.py), then resolved."""
     cause = ROLL_CAUSES.get(name)
-    if cause is not None:  # Panic tells its own roll, with what the die did (losses.py)
+    if cause is not None:  # Panic and movement tell their own roll, with what the die did (roll_causes.py)
         state._emit(Roll((face,), cause[0], args[cause[1]] if cause[1] is not None else None))
     HANDLERS[name](state, face, *args)
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 from engine.rules.events import ControlChanged
 
 from .unit import Unit
+from .clan_events import NavigatorPassed
 from .game_state import CELL, COMBAT, DONE, IN_MARAE, PICK, TahitiState, handler, step
 from .queries import has_leader, strength
 from .data.tables import counter, letters, load
@@ -123,7 +124,7 @@ def on_independence_die(st: TahitiState, face: int, a: int, p: int, letter: str,
         st.push(("settle", a, p, letter))
     else:
         st.letters_left[a] = letter  # "will stay on the board if the player fails"
-        st.log.append(f"turn {st.turn}: {st.b.area_names[a]} stays neutral (counter {letter})")
+        st._emit(ControlChanged("area", str(st.b.areas[a]), st.b.area_names[a], None, None, f"15.5, counter {letter}"))
 
 
 def _place_cell(st: TahitiState, a: int, p: int) -> int:
@@ -139,7 +140,6 @@ def settle(st: TahitiState, a: int, p: int, letter: str) -> None:
     cell = _place_cell(st, a, p)
     st.control_markers[a] = p
     st._emit(ControlChanged("area", str(b.areas[a]), b.area_names[a], None, p, "15.5"))
-    st.log.append(f"turn {st.turn}: {st.player_name(p)} takes {b.area_names[a]}" + (f" (counter {letter})" if letter else ""))
     for kind in c.get("units", ()):
         st.add_unit(kind, p, cell)
     for _ in range(int(c.get("population", 0))):
@@ -237,4 +237,4 @@ def on_navigator_offer(st: TahitiState, action: int, p: int) -> None:
         q = action - PICK
         st.navigator[p] -= 1
         st.navigator[q] += 1
-        st.log.append(f"turn {st.turn}: {st.player_name(p)} hands the Navigator to {st.player_name(q)}")
+        st._emit(NavigatorPassed(st.turn, p, q))

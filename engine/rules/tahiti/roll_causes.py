@@ -1,8 +1,10 @@
 """What each die of a Tahiti game is rolled for, in the rulebook's words (the Roll events).
 
 Scope: per die handler (machinery.py's registry names), the words of its cause and which of the
-handler's arguments is the player who rolls it (None: nobody's own die). Panic (9.2) tells its own
-Roll with what the die did (losses.py); a die whose handler is not listed is told as "a die".
+handler's arguments is the player who rolls it (None: nobody's own die); a die whose handler is
+not listed tells its own Roll with what the die did: Panic (`panic_cause`: 9.2, a Clan Elder's
+15.9, with what made the unit roll), the Variable Movement Table (15.13) and the Forced March
+(15.14) with the movement points they gave, the Forced March's Panic check with what it means.
 """
 from __future__ import annotations
 
@@ -10,10 +12,6 @@ ROLL_CAUSES: dict[str, tuple[str, int | None]] = {
     "on_attack_die": ("attacker's combat die (9.2)", 1),
     "on_defence_die": ("defender's combat die (9.2)", None),
     "on_decisive_die": ("decisive battle die (Total Victory, event 66)", None),
-    "on_retreat_panic": ("Panic in a retreat (9.2)", 0),
-    "on_variable_movement": ("Variable Movement Table (15.14)", 0),
-    "on_forced_march_roll": ("Forced March (15.14)", 0),
-    "on_forced_march_panic_check": ("Panic check after a Forced March (15.14)", 0),
     "on_first_die": ("expedition's voyage (15.5)", 0),
     "on_independence_die": ("independence of a neutral area (15.5, counters E and F)", 1),
     "on_elder_roll": ("attempt to receive a Clan Elder (15.5)", 0),
@@ -26,3 +24,28 @@ ROLL_CAUSES: dict[str, tuple[str, int | None]] = {
     "on_rast_first": ("Random Area Selection Table, first die (15.12)", None),
     "on_rast_second": ("Random Area Selection Table, second die (15.12)", None),
 }
+
+VARIABLE_MOVEMENT = "Variable Movement Table (15.13)"
+FORCED_MARCH = "Forced March (15.14)"
+PANIC_CHECK = "Panic check after a Forced March (15.14)"
+
+# What made a unit roll for Panic, as `panic_cause` completes it.
+IN_A_RETREAT = "in a retreat (9.2)"
+AFTER_A_FORCED_MARCH = "after a Forced March (15.14)"
+
+
+def in_a_fire(number: int) -> str:
+    """Event 62's Villages on fire: "All Units and Clan Elders roll for Panic"."""
+    return f"in a Village on fire (event {number})"
+
+
+def panic_cause(elder: bool, why: str) -> str:
+    """A Panic die's cause: "Panic after a Forced March (15.14)", "Clan Elder panic (15.9) in a
+    retreat (9.2)" (a Clan Elder rolls by 15.9's faces wherever he rolls)."""
+    return ("Clan Elder panic (15.9) " if elder else "Panic ") + why
+
+
+def panic_cause_of(st, uid: int, why: str) -> str:
+    """The cause of the Panic die unit `uid` is about to roll (for the dice tray)."""
+    u = st.unit(uid)
+    return panic_cause(u is not None and u.kind == "clan_elder", why)

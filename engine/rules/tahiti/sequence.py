@@ -13,6 +13,7 @@ from collections import deque
 
 from engine.rules.events import TurnBegan
 
+from .clan_events import ArioiMoved
 from .constants import CELL, CLAN_UNITS, IN_MARAE, PICK
 from .game_state import TahitiState
 from .machinery import handler, step
@@ -264,5 +265,7 @@ def arioi(st: TahitiState) -> None:
 
 @handler
 def on_arioi(st: TahitiState, action: int) -> None:
+    placed = st.arioi < 0
     st.arioi = action - CELL
-    st.log.append(f"turn {st.turn}: the Arioi go to {st.b.area_names[st.b.area[st.arioi]]}")
+    b = st.b
+    st._emit(ArioiMoved(st.turn, st.initiative, st.arioi, b.labels[st.arioi], b.area_names[b.area[st.arioi]], placed))

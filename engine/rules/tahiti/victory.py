@@ -9,6 +9,7 @@ players sharing a draw 0; in solitaire, 1 if the player reaches victory.yaml's t
 """
 from __future__ import annotations
 
+from .clan_events import ClanOut
 from .game_state import TahitiState, step
 from .queries import areas_held
 from .data.tables import load, victory_level
@@ -25,7 +26,7 @@ def eliminate(st: TahitiState, player: int, why: str) -> None:
     st.control_markers = {a: p for a, p in st.control_markers.items() if p != player}
     st.recalled = {r for r in st.recalled if r[0] != player}
     st.tokens = [t for t in st.tokens if t[0] != player]
-    st.log.append(f"turn {st.turn}: {why}; {st.player_name(player)} is out of the game")
+    st._emit(ClanOut(st.turn, player, why))
     live = st.live()
     n = len(st.players)
     if n == 1:

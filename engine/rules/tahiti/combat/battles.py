@@ -91,9 +91,6 @@ def on_defence_die(st: TahitiState, face: int, cell: int, attacker: int, defende
         winners, losers, captor = (attacker,), defenders, attacker
     else:  # the defender wins ties
         winners, losers, captor = defenders, (attacker,), defenders[0]
-    won = " and ".join(st.players[p] for p in winners) + (" win" if len(winners) > 1 else " wins")
-    st.log.append(f"turn {st.turn}: battle at {st.b.labels[cell]}: {st.players[attacker]} {a_total} "
-                  f"against {' and '.join(st.players[p] for p in defenders)} {d_total}; {won}")
     names = st.b.names
     fought = [tuple(names.get(u.kind, u.kind) for u in fighting(st, cell, set(side))) for side in ((attacker,), defenders)]
     events = st.__dict__.setdefault("_events", [])

@@ -17,6 +17,7 @@ from ..constants import FLIPPED
 from ..game_state import TahitiState
 from ..machinery import handler, step
 from ..queries import home_cell
+from ..roll_causes import panic_cause
 from ..data.tables import events_by_number, load
 from ..victory import eliminate
 
@@ -35,10 +36,10 @@ def lose_unit(st: TahitiState, u: Unit, enemy: int, cause: str = "") -> None:
     """A unit lost to `enemy` (in battle, retreat or Panic): removed; a Clan Elder captured
     (12.1); a Head Chieftain killed; a Shaman replaced in two turns (21: "per the normal rules")."""
     b = st.b
-    st._emit(UnitLost(u.player, b.names.get(u.kind, u.kind), u.cell,
-                      b.labels[u.cell] if u.cell is not None and u.cell >= 0 else "", cause, enemy if u.kind == "clan_elder" and enemy >= 0 else None))
+    st._emit(UnitLost(u.player, b.names.get(u.kind, u.kind), u.cell, b.labels[u.cell] if u.cell is not None and u.cell >= 0 else "",
+                      cause, enemy if u.kind == "clan_elder" and enemy >= 0 else None))
     if u.kind == "head_chieftain":
-        eliminate(st, u.player, f"the {st.players[u.player]} Head Chieftain is killed")
+        eliminate(st, u.player, "the Head Chieftain is killed")
         return
     st.remove([u.uid])
     if u.kind == "clan_elder":
@@ -63,25 +64,28 @@ def panics(u: Unit) -> bool:
     return u.kind not in ("head_chieftain", "war_canoe")
 
 
-def push_panic(st: TahitiState, uids: list[int], with_chieftain: bool, second_kills: bool, enemy: int = -1) -> None:
-    """One Panic roll for each of these units, next (events, 15.14)."""
-    st.push(*[("panic_roll", uid, with_chieftain, second_kills, enemy) for uid in uids])
+def push_panic(st: TahitiState, uids: list[int], with_chieftain: bool, second_kills: bool, why: str,
+               enemy: int = -1) -> None:
+    """One Panic roll for each of these units, next (events, 15.14); `why` what made them roll,
+    in roll_causes' words (the die's cause, `panic_cause`)."""
+    st.push(*[("panic_roll", uid, with_chieftain, second_kills, enemy, why) for uid in uids])
 
 
 @step
-def panic_roll(st: TahitiState, uid: int, with_chieftain: bool, second_kills: bool, enemy: int) -> None:
+def panic_roll(st: TahitiState, uid: int, with_chieftain: bool, second_kills: bool, enemy: int, why: str) -> None:
     if st.unit(uid) is not None:
-        st.roll("on_panic", uid, with_chieftain, second_kills, enemy)
+        st.roll("on_panic", uid, with_chieftain, second_kills, enemy, why)
 
 
 @handler
-def on_panic(st: TahitiState, face: int, uid: int, with_chieftain: bool, second_kills: bool, enemy: int) -> None:
+def on_panic(st: TahitiState, face: int, uid: int, with_chieftain: bool, second_kills: bool, enemy: int,
+             why: str) -> None:
     u = st.unit(uid)
     data = load("combat")
     faces = data["panic_on_with_chieftain"] if (u.kind == "clan_elder" and with_chieftain) else data["panic_on"]
     flipped = face in faces
-    st._emit(Roll((face,), "Panic (9.2)", u.player, ("lost" if u.flags & FLIPPED and second_kills else "flipped")
-                  if flipped else "no panic"))
+    outcome = ("lost" if u.flags & FLIPPED and second_kills else "flipped") if flipped else "no panic"
+    st._emit(Roll((face,), panic_cause(u.kind == "clan_elder", why), u.player, outcome))
     if not flipped:
         return
     if u.flags & FLIPPED and second_kills:

@@ -22,13 +22,16 @@ from __future__ import annotations
 import math
 from collections import deque
 
-from ..unit import Unit
+from engine.rules.events import Roll
+
 from ..constants import CELL, FLIPPED, IN_MARAE
 from ..game_state import TahitiState
+from ..unit import Unit
 from .losses import lose_unit, panics
 from ..machinery import handler, step
 from ..queries import area_control, home_cell, marae_control
 from ..data.tables import load
+from ..roll_causes import IN_A_RETREAT, panic_cause
 from ..retreat_event import Retreat
 
 
@@ -202,8 +205,6 @@ def on_retreat_target(st: TahitiState, action: int, cell: int, loser: int, winne
             if u is not None and not st.out[loser]:
                 lose_unit(st, u, winner, "retreat")
         return
-    st.log.append(f"turn {st.turn}: {st.player_name(loser)} retreats from {st.b.labels[cell]} "
-                  f"to {st.b.labels[path[-1]]}")
     names = st.b.names
     st._emit(Retreat(loser, cell, st.b.labels[cell], path[-1], st.b.labels[path[-1]],
                      tuple(names.get(u.kind, u.kind) for u in st.units if u.uid in uids)))
@@ -245,7 +246,10 @@ def retreat_panic(st: TahitiState, loser: int, winner: int, uids: tuple, path: t
 def on_retreat_panic(st: TahitiState, face: int, loser: int, winner: int, uids: tuple, path: tuple, i: int,
                      into_compound: bool, panicked: tuple, rolling: tuple) -> None:
     u = st.unit(rolling[0])
-    if face in panic_faces(st, u, uids):
+    flipped = face in panic_faces(st, u, uids)
+    st._emit(Roll((face,), panic_cause(u.kind == "clan_elder", IN_A_RETREAT), loser,
+                  ("lost" if u.uid in panicked else "flipped") if flipped else "no panic"))
+    if flipped:
         if u.uid in panicked:
             lose_unit(st, u, winner, "retreat")  # the second panic of this retreat: lost (a Clan Elder captured, 15.9)
         else:

@@ -15,6 +15,7 @@ from ..game_state import TahitiState
 from ..combat.losses import panics, push_panic, shaman_lost
 from ..machinery import handler, step
 from ..queries import area_control, areas_held, home_cell
+from ..roll_causes import in_a_fire
 from ..data.tables import combat_value, events_by_number
 from ..victory import armageddon, eliminate, total_victory
 
@@ -200,6 +201,11 @@ def nothing(st, entry, result, roller):
     return
 
 
+def _fire_number() -> int:
+    """The number of the fire event (62) in events.yaml, for the Panic dice it causes."""
+    return min(n for n, e in events_by_number().items() if e["event"] == "fire")
+
+
 def fire(st, entry, result, roller):
     st.push(("fire_pick", int(result["villages"])))
 
@@ -227,7 +233,7 @@ def on_fire(st: TahitiState, action: int, cells: tuple, k: int) -> None:
     for p in sorted({u.player for u in here}, reverse=True):
         with_hc = any(u.player == p and u.kind == "head_chieftain" for u in here)
         push_panic(st, [u.uid for u in here if u.player == p and panics(u)],
-                   with_chieftain=with_hc, second_kills=False)
+                   with_chieftain=with_hc, second_kills=False, why=in_a_fire(_fire_number()))
 
 
 def rotten_logs(st, entry, result, roller):

@@ -33,7 +33,6 @@ def on_event_first(st: TahitiState, face: int, n: int) -> None:
 def on_event_second(st: TahitiState, face: int, n: int, first: int) -> None:
     number = first * 10 + face
     entry = events_by_number()[number]
-    st.log.append(f"turn {st.turn}: random event {number}: {headline(entry)}")
     if entry["event"] == "season_end":
         passed = (st.turn - 1) // int(st.opts["turns_per_season"])
         if passed >= int(entry["seasons"]):

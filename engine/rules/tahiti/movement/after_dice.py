@@ -10,12 +10,15 @@ of a stack ending its move on a full Marae's hex. Step one is moves.py's, the re
 """
 from __future__ import annotations
 
+from engine.rules.events import Roll
+
 from ..constants import CELL, COMBAT, DONE, IN_MARAE, LAND, LEADERS, SEA, SULLEN
 from ..data.options import forced_march as forced_march_mp, rule_data, variable_movement as variable_movement_mp
 from ..game_state import TahitiState
 from ..combat.losses import push_panic
 from ..machinery import handler, step
 from ..queries import enemy_sea_zone
+from ..roll_causes import AFTER_A_FORCED_MARCH, FORCED_MARCH, PANIC_CHECK, VARIABLE_MOVEMENT
 from .reach import land_reach, land_zone, sea_reach
 from .stacks import _alive, _stack, pickable, relocate, sea_group_ok
 
@@ -87,7 +90,7 @@ def on_variable_movement(st: TahitiState, face: int, player: int, record: tuple)
     kind, t, path, column, _spent, halfway, uids = record
     units = _alive(st, uids)
     extra = variable_movement_mp(column, face)
-    st.log.append(f"turn {st.turn}: {st.player_name(player)}'s Leader at {st.b.labels[t]} rolls {face}: {extra:+d} MP")
+    st._emit(Roll((face,), VARIABLE_MOVEMENT, player, f"the Leader at {st.b.labels[t]}: {extra:+d} MP"))
     if extra < 0 or (halfway and extra < 1):
         back = _back(st, kind, path, halfway)
         relocate(units, back)
@@ -211,7 +214,7 @@ def march(st: TahitiState, player: int, cell: int, marched: tuple, leaders: tupl
 @handler
 def on_forced_march_roll(st: TahitiState, face: int, player: int, cell: int, land: tuple, sea: tuple) -> None:
     mp = forced_march_mp(face)
-    st.log.append(f"turn {st.turn}: {st.player_name(player)}'s Forced March from {st.b.labels[cell]}: {mp} MP")
+    st._emit(Roll((face,), FORCED_MARCH, player, f"{mp} MP from {st.b.labels[cell]}"))
     st.push(("forced_march_panic", player, tuple(sorted(set(land) | set(sea)))))
     if mp > 0:
         st.push(("continue_move", player, cell, mp, land, sea))
@@ -231,7 +234,9 @@ def forced_march_panic(st: TahitiState, player: int, uids: tuple) -> None:
 def on_forced_march_panic_check(st: TahitiState, face: int, player: int, uids: tuple) -> None:
     """15.14: even, no effect; odd, each Unit (not Clan Elders) of the stack rolls once for Panic
     (9.2). Head Chieftains never panic (15.9); War Canoes are not Units that panic."""
-    if face not in rule_data()["forced_march_panic_on"]:
+    panic = face in rule_data()["forced_march_panic_on"]
+    st._emit(Roll((face,), PANIC_CHECK, player, "each Unit of the stack rolls for Panic" if panic else "no effect"))
+    if not panic:
         return
     push_panic(st, [u.uid for u in _alive(st, uids) if u.kind not in LEADERS and u.kind != "war_canoe"],
-               with_chieftain=False, second_kills=False)
+               with_chieftain=False, second_kills=False, why=AFTER_A_FORCED_MARCH)

@@ -15,6 +15,7 @@ counter C) a "1" is rolled again. Storms (14-15) and rain keep expeditions in po
 from __future__ import annotations
 
 from ..unit import Unit
+from ..clan_events import ExpeditionEnded
 from ..constants import MOVED
 from ..game_state import TahitiState
 from ..machinery import handler
@@ -62,12 +63,13 @@ def on_first_die(st: TahitiState, face: int, player: int, f: int, t: int, uids: 
         st.roll("on_first_die", player, f, t, uids)  # 15.5 C: "treated as a 'roll again'"
         return
     result = data["first_die_roll"][face]
-    st.log.append(f"turn {st.turn}: {st.player_name(player)}'s expedition to {st.b.labels[t]}: {result}")
+    b = st.b
+    st._emit(ExpeditionEnded(st.turn, player, f, b.labels[f], t, b.labels[t], b.area_names[b.area[t]], result))
     if result == "lost":
         hc = any(st.unit(x) is not None and st.unit(x).kind == "head_chieftain" for x in uids)
         st.remove(uids)
         if hc:
-            eliminate(st, player, f"the {st.players[player]} Head Chieftain is lost at sea")
+            eliminate(st, player, "the Head Chieftain is lost at sea")
     elif result == "landfall":
         for u in st.units:
             if u.uid in uids:

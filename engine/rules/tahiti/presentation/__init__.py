@@ -2,7 +2,7 @@
 
 Scope: the playtest window's and balance reports' view of a TahitiState (engine/rules/api.py's
 optional verbs), and `TahitiPresentation`, what `TahitiRules.presentation()` returns: the
-table's words (presentation_table.py) and its random events in words. Nothing here changes a game.
+table's words (table.py) and its own events in words (event_words.py). Nothing here changes a game.
 """
 from __future__ import annotations
 
@@ -15,8 +15,9 @@ from ..constants import (BUILDS, CELL, COMBAT, CURSED, DONE, EXPED, FLIPPED, IN_
                          SPLIT, STAYED, SULLEN, TAKE, UNIT_CLASSES, first_of_class, unit_class)
 from . import table
 from ..queries import area_control, areas_held
-from ..random_event import RandomEvent
+from ..clan_events import ClanOut, ExpeditionEnded, RecallEnded
 from ..retreat_event import Retreat
+from .event_words import tahiti_event_words
 
 SYMBOL = {"head_chieftain": "HC", "clan_elder": "CE", "shaman": "Sh", "population": "P", "militia": "Mi",
           "slingers": "Sl", "fighters": "F", "heavy_troops": "HT", "war_canoe": "WC"}
@@ -222,7 +223,7 @@ def information(st) -> dict[str, Any]:
             "areas": ", ".join(f"{st.player_name(p)} {held[p]}" for p in range(len(st.players))),
             "out": ", ".join(out) or "nobody",
             "conditions": table.conditions(st),
-            "counters left in the cup": str(sum(st.cup)), "last": " / ".join(st.log[-3:]),
+            "counters left in the cup": str(sum(st.cup)),
             "result": st.result[2] if st.result else "playing"}
 
 
@@ -247,24 +248,17 @@ class TahitiPresentation(Presentation):
     def log_kind(self, state, action):
         return table.log_kind(state, action)
 
-    def narrative(self, state):
-        return table.events(state)
-
     def event_words(self, event, seat, state):
-        if isinstance(event, RandomEvent):  # as the narrative tells it (15.12)
-            if not event.visible_to(seat):
-                return None
-            who = f" ({self.namer(state)(event.player)})" if event.player is not None else ""
-            return (f"turn {event.turn}: random event {event.number}{who}: {event.headline}"
-                    + (f" — {event.effect}" if event.effect else ""))
-        if isinstance(event, Retreat):  # as the log told it (9.2)
-            if not event.visible_to(seat):
-                return None
-            return f"{self.namer(state)(event.player)} retreats from {event.label} to {event.to_label}"
-        return super().event_words(event, seat, state)
+        if not event.visible_to(seat):
+            return None
+        return tahiti_event_words(event, self.namer(state)) or super().event_words(event, seat, state)
 
     def event_kind(self, event):
-        return "events" if isinstance(event, RandomEvent) else super().event_kind(event)
+        if isinstance(event, (Retreat, ClanOut)):
+            return "combat"
+        if isinstance(event, (ExpeditionEnded, RecallEnded)):
+            return "moves"
+        return super().event_kind(event)
 
     def cell_label(self, state, cell):
         labels = state.b.labels if state is not None else ()

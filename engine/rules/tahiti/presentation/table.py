@@ -1,9 +1,9 @@
 """What the playtest table shows of a Tahiti game, in the rulebook's words.
 
 Scope: the game panel's fixed rows (`panel`), each die or random pick as the dice tray names it
-(`dice`), which filter of the event log an action belongs to (`log_kind`), the engine's narrative
-lines (`events`), the result panel (`result`), the victory track (`victory_track`) and the map's
-markers with their legend (`map_markers`, `LEGEND`). Rule numbers are the advanced rules' and
+(`dice`), which filter of the event log an action belongs to (`log_kind`), the result panel
+(`result`), the victory track (`victory_track`) and the map's markers with their legend
+(`map_markers`, `LEGEND`). Rule numbers are the advanced rules' and
 docs/rules/tahiti.md's. Nothing here changes a game.
 """
 from __future__ import annotations
@@ -13,6 +13,7 @@ from typing import Any
 from ..constants import CURSED, FLIPPED, IN_MARAE, MOVED, PICK, STAYED, SULLEN
 from ..queries import area_control, areas_held
 from ..data.tables import counter, letters
+from ..roll_causes import IN_A_RETREAT, panic_cause_of
 
 PHASES = (("initiative", "Initiative Determination Phase"), ("movement", "Movement Phase"),
           ("forced_march", "Forced March (15.14)"), ("combat", "Combat Phase (9.2)"),
@@ -56,8 +57,8 @@ ROLLS = {
     "on_attack_die": ("Combat", "attacker's die", "9.2"),
     "on_defence_die": ("Combat", "defender's die", "9.2"),
     "on_decisive_die": ("Combat", "decisive die", "9.2"),
-    "on_panic": ("Clan Elder panic", "die", "15.9"),
-    "on_retreat_panic": ("Clan Elder panic on retreat", "die", "15.9"),
+    "on_panic": ("Panic", "die", ""),  # each named by its cause (panic_cause)
+    "on_retreat_panic": ("Panic", "die", ""),
     "on_elder_roll": ("A Clan Elder for the area", "die", "15.5"),
     "on_elder_contest": ("Clan Elders contest the area", "die", "15.5"),
     "on_independence_die": ("Independence", "die", "15.5"),
@@ -181,6 +182,12 @@ def dice(st, action: int) -> dict[str, Any] | None:
     name = _node_name(st)
     group, what, rule = ROLLS.get(name, ("Roll", "die", ""))
     rule_text = f" ({rule})" if rule else ""
+    if name == "on_panic":  # a Panic die by what made the unit roll (events, a Forced March; 15.9)
+        args = node[3][1]
+        return {"group": group, "face": int(action), "text": f"{panic_cause_of(st, args[0], args[-1])}: {action}"}
+    if name == "on_retreat_panic":  # the unit first in line rolls (retreat.py)
+        return {"group": group, "face": int(action),
+                "text": f"{panic_cause_of(st, node[3][1][-1][0], IN_A_RETREAT)}: {action}"}
     if node[2] == "_die_rolled":
         return {"group": group, "face": int(action), "text": f"{group}, {what}: {action}{rule_text}"}
     if name == "on_draw_counter":  # a counter by its letter, as likely as its copies left in the cup
@@ -201,11 +208,6 @@ def log_kind(st, action: int) -> str:
     if name in MOVE_CHOICES:
         return "moves"
     return "events"
-
-
-def events(st) -> list[str]:
-    """The engine's narrative of the game so far (events drawn, areas taken, battles), in words."""
-    return list(st.log)
 
 
 def result(st) -> list[tuple[str, str]]:

@@ -16,7 +16,9 @@ import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
 from engine.rules.tahiti.movement.reach import sea_reach  # noqa: E402
+from engine.rules.tahiti.clan_events import ArioiMoved  # noqa: E402
 from engine.rules.tahiti.game_state import CELL, DONE, PICK  # noqa: E402
+from engine.rules.tahiti.random_event import RandomEvent  # noqa: E402
 
 from tahiti_testmaps import build  # noqa: E402
 from test_tahiti_game_support import BLUE, RED, RULES, feed, game, node_name, run_only  # noqa: E402
@@ -139,8 +141,11 @@ def test_rule_15_12_event_52_53_5_6_heavy_rain_cuts_the_arioi_to_one_point():
     st = _rain_then_arioi(5, 5, 2, 6)                # 52-6: "reduced to 1 point"
     # 1 point = 3 hexes: only 2 (3 hexes); 0 (5) and 14 (9) are out of reach: it goes to 2,
     # with no choice to ask (the next node is the next turn's initiative)
-    assert any("random event 52: The rain in Tahiti falls..." in line for line in st.log)
+    events = st.drain_events()
+    assert any(isinstance(e, RandomEvent) and e.number == 52 for e in events)
     assert st.arioi == 2 and node_name(st) == "on_initiative"
+    [moved] = [e for e in events if isinstance(e, ArioiMoved)]  # told, though nobody was asked
+    assert (moved.player, moved.cell, moved.placed) == (RED, 2, False)
 
 
 def test_rule_15_6_initiative_phase_events_then_arioi():
