@@ -176,19 +176,27 @@ class RuleSet:
 
     def bot_factories(self) -> dict[str, Any]:
         """The declared bots (`bots`), each name with its factory, loaded on first use."""
+        return {name: self._declared(ref) for name, ref in self.bots.items()}
+
+    # What else a rule set declares of its game, as "module:name" in its own package (a module
+    # starting with "."), read on first use: its presentation (a Presentation subclass), its
+    # balance collector (a Collector subclass) and the words its report says of it (ReportWords).
+    presentation_class: str = "engine.rules.presentation:Presentation"
+    collector_class: str = "engine.rules.report:Collector"
+    report_words_of: str = "engine.rules.report:ReportWords"
+
+    def _declared(self, ref: str) -> Any:
+        """What a "module:name" declaration names; a module starting with "." is in the rule set's package."""
         module_name = type(self).__module__
         package = module_name if _is_package(module_name) else module_name.rpartition(".")[0]
-        out = {}
-        for name, ref in self.bots.items():
-            module, _, attr = ref.partition(":")
-            out[name] = getattr(importlib.import_module(module, package if module.startswith(".") else None), attr)
-        return out
+        module, _, attr = ref.partition(":")
+        return getattr(importlib.import_module(module, package if module.startswith(".") else None), attr)
 
     def presentation(self):
-        """What the game shows its players (engine/rules/presentation.py): the generic reading here;
-        a rule set returns its own subclass, saying things in its rulebook's words."""
-        from .presentation import Presentation
-        return Presentation()
+        """What the game shows its players (engine/rules/presentation.py): the declared
+        `presentation_class`, by default the generic reading; a rule set declares its own subclass,
+        saying things in its rulebook's words."""
+        return self._declared(self.presentation_class)()
 
     def balance_bots(self, players: int) -> list[str]:
         """The bots a balance run plays with by default, one name (a key of `bot_factories`) per
@@ -218,12 +226,14 @@ class RuleSet:
 
     def report_collector(self, state: GameState) -> Collector:
         """What a balance report keeps of one game of this rule set, fed the game's events
-        (engine/rules/report.py; a rule set declares its own in its report.py)."""
-        return Collector(state)
+        (engine/rules/report.py; a rule set declares its own `collector_class`, in its report.py)."""
+        return self._declared(self.collector_class)(state)
 
     def report_words(self) -> ReportWords:
-        """What a balance report says of this rule set's figures (engine/rules/report.py)."""
-        return ReportWords()
+        """What a balance report says of this rule set's figures (engine/rules/report.py; the
+        declared `report_words_of`: a ReportWords, or the class for the generic words)."""
+        words = self._declared(self.report_words_of)
+        return words() if isinstance(words, type) else words
 
     def describe(self) -> dict[str, Any]:
         cat = self.catalogue

@@ -78,11 +78,10 @@ class FernRules(RuleSet):
             scenario.options["bush_blocks_sight"] = options["bush_blocks_sight"]
         return FernBoard(scenario, self.catalogue, self.sight(scenario), options)
 
-    def presentation(self):
-        from .presentation import FernPresentation
-        return FernPresentation()
-
     bots = {**RuleSet.bots, "heuristic": ".bots:HeuristicBot", "mcts": ".bots:mcts_bot"}
+    presentation_class = ".presentation:FernPresentation"
+    collector_class = ".report:FernCollector"
+    report_words_of = ".report:WORDS"
 
     def player_sides(self, scenario: Scenario, players: int) -> list[str]:
         # Player 0 is the British force (British and kupapa sides), player 1 the Maori.
@@ -96,14 +95,6 @@ class FernRules(RuleSet):
         from .victory import OUTCOMES
         return GameInfo("fern", self.name, names, Chance.EXPLICIT, Information.IMPERFECT, Utility.ZERO_SUM,
                         -1.0, 1.0, MOVE_LIMIT, outcomes=OUTCOMES, turn_unit="turns")
-
-    def report_collector(self, state):
-        from .report import FernCollector
-        return FernCollector(state)
-
-    def report_words(self):
-        from .report import WORDS
-        return WORDS
 
     def new_initial_state(self, scenario: Scenario, options: Mapping[str, Any] | None = None):
         from .state import FernState

@@ -44,21 +44,12 @@ class PearlsRules(RuleSet):
                         Information.IMPERFECT, Utility.ZERO_SUM, -1.0, 1.0, MOVE_LIMIT, outcomes=OUTCOMES,
                         turn_unit="rounds")
 
-    def report_collector(self, state):
-        from .report import PearlsCollector
-        return PearlsCollector(state)
-
-    def report_words(self):
-        from .report import WORDS
-        return WORDS
-
-    def presentation(self):
-        from .presentation import PearlsPresentation
-        return PearlsPresentation()
-
     # random, greedy (also named heuristic: one move ahead on bots.py's evaluation) and MCTS
     bots = {"random": ".bots:random_bot", "greedy": ".bots:greedy_bot", "heuristic": ".bots:greedy_bot",
             "mcts": ".bots:mcts_bot"}
+    presentation_class = ".presentation:PearlsPresentation"
+    collector_class = ".report:PearlsCollector"
+    report_words_of = ".report:WORDS"
 
 
 RULESET = PearlsRules()

@@ -66,19 +66,10 @@ class TahitiRules(RuleSet):
                         Chance.EXPLICIT, Information.PERFECT, Utility.GENERAL_SUM, -1.0, 1.0, MOVE_LIMIT,
                         outcomes=OUTCOME_ORDER, turn_unit="turns")
 
-    def report_collector(self, state):
-        from .report import TahitiCollector
-        return TahitiCollector(state)
-
-    def report_words(self):
-        from .report import WORDS
-        return WORDS
-
-    def presentation(self):
-        from .presentation import TahitiPresentation
-        return TahitiPresentation()
-
     bots = {**RuleSet.bots, "heuristic": ".bots.heuristic:HeuristicBot", "mcts": ".bots.heuristic:mcts_bot"}
+    presentation_class = ".presentation:TahitiPresentation"
+    collector_class = ".report:TahitiCollector"
+    report_words_of = ".report:WORDS"
 
     def player_sides(self, scenario: Scenario, players: int) -> list[str]:
         from .game import player_sides

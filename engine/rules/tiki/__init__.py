@@ -46,21 +46,12 @@ class TikiRules(RuleSet):
                         Chance.EXPLICIT if opts["shuffle_tiles"] else Chance.DETERMINISTIC, Information.PERFECT,
                         Utility.ZERO_SUM, -1.0, 1.0, MOVE_LIMIT, outcomes=OUTCOMES, turn_unit="turns")
 
-    def report_collector(self, state):
-        from .report import TikiCollector
-        return TikiCollector(state)
-
-    def report_words(self):
-        from .report import WORDS
-        return WORDS
-
-    def presentation(self):
-        from .presentation import TikiPresentation
-        return TikiPresentation()
-
     # random, greedy (also named heuristic: one move ahead on bots.py's evaluation) and MCTS
     bots = {"random": ".bots:random_bot", "greedy": ".bots:greedy_bot", "heuristic": ".bots:greedy_bot",
             "mcts": ".bots:mcts_bot"}
+    presentation_class = ".presentation:TikiPresentation"
+    collector_class = ".report:TikiCollector"
+    report_words_of = ".report:WORDS"
 
 
 RULESET = TikiRules()

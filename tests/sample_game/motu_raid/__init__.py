@@ -18,8 +18,7 @@ from engine.rules.ruleset import RuleSet
 from engine.scenario.catalogue import Catalogue, catalogue_from_dict
 from engine.scenario.model import Scenario
 
-from .presentation import RaidPresentation
-from .report import WORDS, RaidCollector
+from .report import WORDS
 from .state import RaidBoard, RaidState
 
 
@@ -32,6 +31,10 @@ class RaidRules(RuleSet):
     name = "Raid"
     summary = "A two-side skirmish on hexes: warriors move a hex a turn and fight with a die each"
     playable = True
+    # Declared, read on first use: what the table shows, what a balance report keeps and says.
+    presentation_class = ".presentation:RaidPresentation"
+    collector_class = ".report:RaidCollector"
+    report_words_of = ".report:WORDS"
 
     @cached_property
     def catalogue(self) -> Catalogue:
@@ -61,15 +64,6 @@ class RaidRules(RuleSet):
         return GameInfo("raid", self.name, self.seat_names(scenario, list(scenario.sides)[:2]),
                         utility=Utility.ZERO_SUM, max_length=8 * int(opts["turn_limit"]) + 8,
                         outcomes=WORDS.outcomes, turn_unit="turns")
-
-    def presentation(self) -> RaidPresentation:
-        return RaidPresentation()
-
-    def report_collector(self, state: RaidState) -> RaidCollector:
-        return RaidCollector(state)
-
-    def report_words(self):
-        return WORDS
 
 
 RULESET = RaidRules()
