@@ -27,9 +27,10 @@ class GameState(ABC):
     `_emit`s typed events (engine/rules/events.py) while it applies one; whoever drives the game
     takes them with `drain_events()` after each action.
 
-    Events cost only where someone reads them: a state a rule set builds records its events, a
-    clone (what bots play ahead on, thousands a move) records none until its driver calls
-    `record_events()`. An emitter on a hot path (its state's __init__ setting `_events = []`) may
+    Events cost only where someone reads them: a state a rule set builds records its events; a
+    clone (what bots play ahead on, thousands a move) starts with none pending and should record
+    none until its driver calls `record_events()` (Tiki's, the pearl game's and Fern's do not;
+    a session asks for the state it drives). An emitter on a hot path (its state's __init__ setting `_events = []`) may
     skip everything while `_events` is None, and append a `(make, args)` pair instead of the event:
     `drain_events` makes it (`make(*args)`) when someone takes it, so a game played out on a new
     state (a bench, a bot's playout) pays a tuple per event, not the event."""
@@ -39,7 +40,8 @@ class GameState(ABC):
     # state records none.
     _events: list | None
     # A game whose legal actions are dear to list may keep them here until its next action (its
-    # `legal_actions` fills it, its `_apply_action` clears it): `apply_action` checks against it.
+    # `legal_actions`, or `chance_outcomes`, fills it, its `_apply_action` clears it): `apply_action`
+    # checks against it.
     _legal: list[int] | None = None
 
     @abstractmethod
@@ -93,8 +95,8 @@ class GameState(ABC):
             events.append(event)
 
     def record_events(self, on: bool = True) -> None:
-        """Keep the events this state emits from now on (or, `on` False, build and keep none): the
-        choice of whoever drives it. A session records the state it drives; a clone starts off."""
+        """Keep the events this state emits from now on (or, `on` False, keep none): the choice of
+        whoever drives it, who reads them. A session records the state it drives."""
         if not on:
             self._events = None
         elif getattr(self, "_events", None) is None:
