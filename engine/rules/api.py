@@ -25,12 +25,23 @@ class GameState(ABC):
     """One game in progress. The base owns legality, history and events: a game implements
     `_legal_actions()` and `_apply_action(action)` (called only with a legal action), and
     `_emit`s typed events (engine/rules/events.py) while it applies one; whoever drives the game
-    takes them with `drain_events()` after each action."""
+    takes them with `drain_events()` after each action.
+
+    Events cost only where someone reads them: a state a rule set builds records its events; a
+    clone (what bots play ahead on, thousands a move) starts with none pending and should record
+    none until its driver calls `record_events()` (Tiki's, the pearl game's and Fern's do not;
+    a session asks for the state it drives). An emitter on a hot path (its state's __init__ setting `_events = []`) may
+    skip everything while `_events` is None, and append a `(make, args)` pair instead of the event:
+    `drain_events` makes it (`make(*args)`) when someone takes it, so a game played out on a new
+    state (a bench, a bot's playout) pays a tuple per event, not the event."""
 
     _history: list[int]
-    _events: list
+    # The events (or (make, args) pairs) emitted since the driver last took them; None while the
+    # state records none.
+    _events: list | None
     # A game whose legal actions are dear to list may keep them here until its next action (its
-    # `legal_actions` fills it, its `_apply_action` clears it): `apply_action` checks against it.
+    # `legal_actions`, or `chance_outcomes`, fills it, its `_apply_action` clears it): `apply_action`
+    # checks against it.
     _legal: list[int] | None = None
 
     @abstractmethod
@@ -74,17 +85,31 @@ class GameState(ABC):
 
     # --- events (engine/rules/events.py) ----------------------------------------------------
     def _emit(self, event) -> None:
-        """Note that `event` happened while the current action is applied."""
+        """Note that `event` happened while the current action is applied (when the state records)."""
         try:
-            self._events.append(event)
-        except AttributeError:
+            events = self._events
+        except AttributeError:  # a state whose __init__ left the list to its first event: it records
             self._events = [event]
+            return
+        if events is not None:
+            events.append(event)
+
+    def record_events(self, on: bool = True) -> None:
+        """Keep the events this state emits from now on (or, `on` False, keep none): the choice of
+        whoever drives it, who reads them. A session records the state it drives."""
+        if not on:
+            self._events = None
+        elif getattr(self, "_events", None) is None:
+            self._events = []
 
     def drain_events(self) -> list:
-        """The events emitted since the last call, oldest first; the state forgets them."""
-        out = getattr(self, "_events", None) or []
+        """The events emitted since the last call, oldest first; the state forgets them. [] from a
+        state that records none."""
+        out = getattr(self, "_events", None)
+        if not out:
+            return []
         self._events = []
-        return out
+        return [e[0](*e[1]) if type(e) is tuple else e for e in out]
 
     @abstractmethod
     def chance_outcomes(self) -> list[tuple[int, float]]: ...

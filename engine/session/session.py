@@ -30,6 +30,14 @@ class RecordError(LoadError, ValueError):
     """A game record that cannot be loaded: what is wrong, and at which action."""
 
 
+def _recording(state: GameState) -> GameState:
+    """`state`, keeping the events it emits: the session reads them (a state made by cloning records none)."""
+    record = getattr(state, "record_events", None)  # a hand-made state of a test may have none
+    if record is not None:
+        record()
+    return state
+
+
 class LogEntry(NamedTuple):  # a named tuple: made once per action in batch play, where a frozen dataclass costs 4x
     player: int  # CHANCE for dice
     action: int
@@ -52,7 +60,7 @@ class Session:
     rng: random.Random = field(init=False)
 
     def __post_init__(self) -> None:
-        self.state = self.new_state()
+        self.state = _recording(self.new_state())
         self.rng = random.Random(self.seed)
 
     @property
@@ -135,7 +143,7 @@ class Session:
         replayed from its start; the generator draws at each chance node, staying in step with the log."""
         actions = list(actions)
         if actions[:len(self.log)] != self.actions:
-            self.state = self.new_state()
+            self.state = _recording(self.new_state())
             self.rng = random.Random(self.seed)
             self.log = []
         for a in actions[len(self.log):]:

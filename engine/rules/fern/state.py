@@ -160,6 +160,7 @@ class FernState(FernCore, GameState):
         other = FernState(self.b, _blank=True)
         self.copy_core_into(other)
         other._legal = self._legal
+        other._events = None  # a bot's lookahead: no event kept until its driver asks (GameState)
         return other
 
     def state_key(self) -> Hashable:

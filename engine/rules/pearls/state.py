@@ -78,6 +78,7 @@ class PearlsState(GameState):
         self._history: list[int] = []
         self._legal: list[int] | None = None
         self._scores: list[int] | None = None
+        self._events: list | None = []  # a clone records none (GameState.record_events)
 
     # --- the API -------------------------------------------------------------------------
     def num_players(self) -> int:
@@ -186,7 +187,7 @@ class PearlsState(GameState):
         for name in self._LISTS:  # every bot decision copies (its observation): a plain loop of copies
             d[name] = mine[name][:]
         d["_history"] = history
-        d["_events"] = []
+        d["_events"] = None
         return c
 
     def state_key(self) -> Hashable:
@@ -226,6 +227,8 @@ class PearlsState(GameState):
         scores of an observation count only the chests its seat knows). It has no history: the
         record of the game is the game's."""
         others = tuple(p for p in range(self.n) if p != player)
+        if self._legal is None:  # kept here and shared by the copy: a bot chooses from the copy's,
+            self._legal = self._legal_actions()  # apply_action checks here against the same list
         o = self._copy([])
         for p in others:
             o.chest[p] = 0
@@ -296,8 +299,8 @@ class PearlsState(GameState):
                 for p in range(self.n):
                     gain = _N.payday_per_boat * self.on_map[p]
                     self.cash[p] += gain
-                    if gain:
-                        self._emit(ScoreChanged(p, "money", self.cash[p] - gain, self.cash[p], "payday"))
+                    if gain and self._events is not None:  # (make, args): made when drained (GameState)
+                        self._events.append((ScoreChanged, (p, "money", self.cash[p] - gain, self.cash[p], "payday")))
                 self.token = 1
                 self.phase = P_ROLL_NUMBER
             else:  # savings: each player from the roller on may save $0..MAX_SAVE
@@ -341,13 +344,15 @@ class PearlsState(GameState):
     def _sell(self) -> None:
         buyer = self.bidder
         self.cash[buyer] -= self.bid
-        if self.bid:
-            self._emit(ScoreChanged(buyer, "money", self.cash[buyer] + self.bid, self.cash[buyer], "bought the move"))
+        events = self._events  # None in a clone a bot plays ahead on; (make, args) made when drained
+        if self.bid and events is not None:
+            after = self.cash[buyer]
+            events.append((ScoreChanged, (buyer, "money", after + self.bid, after, "bought the move")))
         if self.first_passer >= 0:
             self.cash[self.first_passer] += self.bid
-            if self.bid:
+            if self.bid and events is not None:
                 p = self.first_passer
-                self._emit(ScoreChanged(p, "money", self.cash[p] - self.bid, self.cash[p], "sold the move"))
+                events.append((ScoreChanged, (p, "money", self.cash[p] - self.bid, self.cash[p], "sold the move")))
         t = (self.sail[buyer] + self.die) % len(self.board.track_letter)
         self.sail[buyer] = t
         self.actor = buyer
@@ -408,13 +413,21 @@ class PearlsState(GameState):
 
     def _begin_round(self) -> None:
         self.round += 1
-        self._emit(TurnBegan(self.round, self.player_name(self.turn)))
+        if self._events is not None:  # (make, args): made when drained (GameState)
+            self._events.append((self._turn_began, (self.round, self.turn)))
+
+    def _turn_began(self, round_: int, roller: int) -> TurnBegan:
+        return TurnBegan(round_, self.player_name(roller))
 
     def _end_game(self) -> None:
         self.phase = P_OVER
+        if self._events is not None:  # made when drained: scoring the map is dear, and nothing changes after
+            self._events.append((self._game_ended, ()))
+
+    def _game_ended(self) -> GameEnded:
         r = self.returns()
         scores = self.scores()
         best = max(r)
         outcome = TIED if r.count(best) != 1 else WON  # the rulebook's winner: cash in hand counts for nothing
         why = "scores (chest + groups): " + ", ".join(f"{self.player_name(p)} {scores[p]}" for p in range(self.n))
-        self._emit(GameEnded(tuple(r), outcome, why, tuple(p for p in range(self.n) if r[p] == best)))
+        return GameEnded(tuple(r), outcome, why, tuple(p for p in range(self.n) if r[p] == best))

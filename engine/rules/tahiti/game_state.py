@@ -55,6 +55,7 @@ class TahitiState(GameState):
         self.todo: list[tuple] = []
         self.node: tuple | None = None
         self._history: list[int] = []
+        self._events: list | None = []  # recorded for whoever drives the game (GameState.record_events)
         self.reach_cache: dict | None = None     # the Movement Phase's reaches (reach.py); not state
         # A bot's copy for scoring a position one action ahead: the next Movement Phase decision
         # is not listed (bots.HeuristicBot; moves.move_decide). Never set on a game being played.
@@ -159,7 +160,7 @@ class TahitiState(GameState):
         c.shaman_due = dict(self.shaman_due)
         c.todo = list(self.todo)
         c._history = list(self._history)
-        c._events = []
+        c._events = None  # a copy records nothing until asked (a bot's look-ahead reads no events)
         return c
 
     def state_key(self) -> Hashable:

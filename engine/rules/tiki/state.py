@@ -26,6 +26,7 @@ from .board import DIRECTION_NAMES, EDGES, PATH_EDGES, PATHS, PLACES, TikiBoard
 CREATE, MOVE, SHAMAN, KEEP_SHAMAN, PASS, DEAL = 0, 9, 45, 57, 58, 60
 PLAY, PLACE_SHAMAN, MOVE_SHAMAN, SHUFFLE, OVER = range(5)
 BY_FRUITS, SUPPLY_OUT, TIE_BREAK = OUTCOMES = ("won by fruits", "won when the supply ran out", "won on the tie-break")
+VILLAGE_NAMES = tuple(f"the {place} village" for place in PLACES)  # how events name a village
 
 
 def _move_table() -> tuple:
@@ -75,6 +76,7 @@ class TikiState(GameState):
         self.influenced = [0] * 9  # times each village was influenced (balance reports)
         self._history: list[int] = []
         self._legal: list[int] | None = None
+        self._events: list | None = []  # a clone records none (GameState.record_events)
 
     # --- the API -------------------------------------------------------------------------
     def num_players(self) -> int:
@@ -121,7 +123,11 @@ class TikiState(GameState):
         left = list(self.board.values)
         for v in self.values:
             left.remove(v)
-        return [(DEAL + v + 1, left.count(v) / len(left)) for v in sorted(set(left))]
+        outcomes = [(DEAL + v + 1, left.count(v) / len(left)) for v in sorted(set(left))]
+        # Their actions are the legal ones, kept like legal_actions' until the next action: whoever
+        # draws from these applies one next, and apply_action checks it against this list.
+        self._legal = [a for a, _ in outcomes]
+        return outcomes
 
     def _apply_action(self, action: int) -> None:
         self._legal = None
@@ -161,7 +167,7 @@ class TikiState(GameState):
         c.fruit = list(self.fruit)
         c.influenced = list(self.influenced)
         c._history = list(self._history)
-        c._events = []
+        c._events = None
         return c
 
     def state_key(self) -> Hashable:
@@ -222,6 +228,10 @@ class TikiState(GameState):
             return BY_FRUITS
         return SUPPLY_OUT
 
+    def _ended(self, returns: tuple[float, ...], outcome: str, winner: int, fruits: int) -> GameEnded:
+        """The end of the game, won by `winner` with `fruits` fruits (made when drained)."""
+        return GameEnded(returns, outcome, f"{self.player_name(winner)} wins with {fruits} fruits", (winner,))
+
     def _move(self, action: int) -> None:
         v, d = divmod(action - MOVE, 4)
         tokens = self.stacks[v]
@@ -244,8 +254,11 @@ class TikiState(GameState):
             self.hand[owner] += 1
         top = stack[-1]
         value = self.values[village]
-        label, name = self.board.labels[village], f"the {PLACES[village]} village"
-        self._emit(ControlChanged("village", label, name, None, top, "influence"))
+        # Events as (make, args), made when drained (GameState); none at all in a bot's clone.
+        events = self._events
+        if events is not None:
+            name = VILLAGE_NAMES[village]
+            events.append((ControlChanged, ("village", self.board.labels[village], name, None, top, "influence")))
         if value == 0:
             if self.shaman_rule:
                 self.pending = self.pending + (top,)
@@ -256,8 +269,8 @@ class TikiState(GameState):
             gain = min(value, self.supply)
             self.fruit[top] += gain
             self.supply -= gain
-            if gain:
-                self._emit(ScoreChanged(top, "fruits", self.fruit[top] - gain, self.fruit[top], name))
+            if gain and events is not None:
+                events.append((ScoreChanged, (top, "fruits", self.fruit[top] - gain, self.fruit[top], name)))
             if self.fruit[top] >= self.to_win:
                 self.winner = top
             elif self.supply == 0:
@@ -268,14 +281,16 @@ class TikiState(GameState):
                     self.tiebreak = True
         elif self.fruit[top] > 0:  # -1: the fruit leaves the game, it does not go back to the supply
             self.fruit[top] -= 1
-            self._emit(ScoreChanged(top, "fruits", self.fruit[top] + 1, self.fruit[top], name))
+            if events is not None:
+                events.append((ScoreChanged, (top, "fruits", self.fruit[top] + 1, self.fruit[top], name)))
 
     def _end_turn(self) -> None:
         if self.winner >= 0:
             self.phase = OVER
             self.pending = ()
-            self._emit(GameEnded(tuple(self.returns()), self._outcome(), f"{self.player_name(self.winner)} wins "
-                                 f"with {self.fruit[self.winner]} fruits", (self.winner,)))
+            if self._events is not None:
+                self._events.append((self._ended, (tuple(self.returns()), self._outcome(), self.winner,
+                                                   self.fruit[self.winner])))
             return
         if self.pending:
             self.phase = MOVE_SHAMAN

@@ -8,6 +8,7 @@ import pytest
 from engine.ai.bot import play_game
 from engine.io.native import load_path
 from engine.rules.api import IllegalActionError
+from engine.rules.chance import sample_outcome
 from engine.rules.events import Battle, GameEnded, Roll, ScoreChanged, TurnBegan, UnitLost
 from engine.rules.fern.volley_event import Volley
 from engine.rules.game_info import Information
@@ -135,3 +136,28 @@ def test_pearls_tells_every_payment_and_the_scores_at_the_end():
     end = events[-1]
     for p in range(final.n):
         assert f"{final.player_name(p)} {final.scores()[p]}" in end.why
+
+
+@pytest.mark.parametrize("name", ["fern-ambush.yaml", "tiki.yaml", "pearls.yaml"])
+def test_a_clone_records_no_event_until_its_driver_asks_and_then_the_same_as_the_original(name):
+    s = scenario(name)
+    rules = get_ruleset(s.ruleset)
+    state = rules.new_initial_state(s)
+    state.drain_events()
+    quiet, asked = state.clone(), state.clone()
+    asked.record_events()
+    rng = random.Random(3)
+    told, heard = [], []
+    while not state.is_terminal():
+        if state.is_chance_node():
+            action = sample_outcome(state.chance_outcomes(), rng)
+        else:
+            action = rng.choice(state.legal_actions())
+        for st in (state, quiet, asked):
+            st.apply_action(action)
+        assert quiet.drain_events() == []
+        told += state.drain_events()
+        heard += asked.drain_events()
+    assert told and heard == told and isinstance(told[-1], GameEnded)
+    state.record_events(False)
+    assert state.drain_events() == [] and state.drain_events() == []
