@@ -45,6 +45,7 @@ class EventLog(QWidget):
         self.list.addItem(text)
         item = self.list.item(self.list.count() - 1)
         item.setData(Qt.UserRole, kind)
+        item.setToolTip(text)  # a battle's whole line, where the log's width cuts it
         if not self.filters.get(kind, self.filters["events"]).isChecked():
             item.setHidden(True)
         if not self._scroll_pending:  # scrolling a long list is slow: a few times a second at most

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine.rules.api import CHANCE
-from engine.rules.events import Event, Roll
+from engine.rules.events import Event, PhaseBegan, Roll, TurnBegan
 
 
 @dataclass
@@ -90,8 +90,8 @@ class TellingMixin:
                 self.dice.add(entry.dice["group"], entry.dice["face"] if text == entry.full else None, words, entry.batch)
         for kind, line, event in self._told(entry):
             self.log.add(kind, line)
-            if entry.dice is not None and text is not None:
-                self.dice.note(line)
+            if entry.dice is not None and text is not None and not isinstance(event, (TurnBegan, PhaseBegan)):
+                self.dice.note(line)  # what the die did; a turn or phase it happens to begin is not its doing
             elif isinstance(event, Roll) and event.faces:  # dice the game rolled within a move
                 self.dice.add_roll(event.cause, event.faces, line, entry.batch)
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from engine.rules.api import CHANCE
 from engine.rules.event_words import listed
+from engine.rules.events import Roll
 from engine.rules.presentation import Presentation
 
 from .model import BLOCK, DIE, FIRE, MOVE, OBSERVE, RESCUE, UNPIN
@@ -191,6 +192,8 @@ class FernPresentation(Presentation):
     def event_words(self, event, seat, state):
         if isinstance(event, Volley):
             return volley_words(event, self.namer(state)) if event.visible_to(seat) else None
+        if isinstance(event, Roll):
+            return None  # every Fern die is a chance node whose own words say what it needed and did
         return super().event_words(event, seat, state)
 
     def event_kind(self, event):

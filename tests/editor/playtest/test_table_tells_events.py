@@ -90,3 +90,31 @@ def test_events_a_played_action_brought_about_reach_its_entry(qtbot):
     entry = w._play(state.legal_actions()[0])
     assert any(isinstance(e, ScoreChanged) and e.why == "a test of the telling" for e in entry.events)
     assert f"{state.player_name(0)}'s fruits: 0 → 0 (a test of the telling)" in w.log.lines(False)
+
+
+def test_a_turn_a_die_happens_to_begin_is_a_log_line_not_a_note_under_the_die(qtbot):
+    from engine.rules.events import TurnBegan
+    w = tiki(qtbot)
+    w.shown_seat = None
+    dice = {"group": "Roll", "face": 4, "text": "Roll: 4"}
+    told(w, Entry(-1, "dice", "4", ("4", "4"), dice, 1, events=(TurnBegan(4),)))
+    assert w.dice.item(0).toolTip().splitlines() == ["Roll: 4"]
+    assert "Turn 4 begins" in w.log.lines(False)
+
+
+def test_a_long_log_line_is_whole_in_its_tooltip(qtbot):
+    w = tiki(qtbot)
+    w.log.add("combat", "Battle at 2919: " + "Clan Elder, " * 40 + "and Fighters")
+    item = w.log.list.item(w.log.count() - 1)
+    assert item.toolTip() == item.text() and item.text().endswith("and Fighters")
+
+
+def test_fern_dice_are_told_once_not_again_as_their_roll_event(qtbot):
+    """Every Fire in the Fern die is a chance node whose words say what it needed and did; its Roll
+    event (for reports and the tray's causes) adds no second line to the log."""
+    from playtest_support import bots_play
+    w = table(qtbot, "fern-ambush.yaml", seed=5)
+    bots_play(w, 60, bot="heuristic")
+    lines = w.log.lines(False)
+    assert any(line.startswith("Dice: motivation of ") for line in lines)
+    assert not any(line.startswith("motivation (§2)") or "— motivates" in line for line in lines), lines
