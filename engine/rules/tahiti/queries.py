@@ -103,14 +103,15 @@ def enemy_land_zone(st, player: int) -> set[int]:
 def enemy_sea_zone(st, player: int) -> set[int]:
     """Where the other players' War Canoes stop `player`'s canoes (8.4): a canoe's hex and the
     hexes a canoe could paddle into within one game hex of it (not across a reef or a land
-    hexside)."""
+    hexside: a portage is crossed by carrying, not paddling, so a zone stops there too, as
+    docs/rules/tahiti.md and `zones.sea_zone` have it)."""
     b = st.b
     src = {u.cell for u in st.units if u.kind == "war_canoe" and u.player != player}
     zone: set[int] = set(src)
     edge = set(src)
     for _ in range(b.game_hex):
         edge = {x for c in edge for x in b.nb[c] if x not in zone and (b.water[x] or b.coast[x])
-                and b.edge(c, x) not in b.canoe_blocked}
+                and b.edge(c, x) not in b.canoe_blocked and b.edge(c, x) not in b.portages}
         zone |= edge
     return zone
 

@@ -8,10 +8,9 @@ none on a Home Village site, one Marae a hex and no more full Maraes than 15.8 l
 Control marker an area. On other positions the two differ by construction (two Control markers
 in an area: the scenario calls it neutral, the game keeps one).
 
-One known difference: an enemy War Canoe's sea zone crosses a portage hexside (15.7) in a game
-(board.canoe_blocked opens portages) but not on the scenario (zones.py blocks every land
-hexside); `test_sea_zone_across_a_portage` records it, and the random positions are drawn on the
-map without its portages.
+A sea zone stops at a portage hexside (15.7: canoes are carried across it, not paddled) in a game
+as on the scenario; `test_a_sea_zone_stops_at_a_portage` checks both on the small map's portage,
+and the random positions are drawn on the maps without their portages.
 """
 import os
 import sys
@@ -145,12 +144,11 @@ def test_the_position_is_the_game_s():
     assert disagreements(s) == []
 
 
-@pytest.mark.xfail(strict=True, reason="15.7: a game's sea zone crosses a portage hexside, zones.py's does not")
-def test_sea_zone_across_a_portage():
+def test_a_sea_zone_stops_at_a_portage():
     s = SMALL.copy()
     s.pieces = {"w": Piece("w", "war_canoe", "blue", s.grid.parse_label("0502"))}
     s.options.update(start_from_position=True, rule_15_12_random_events=False, miles_per_hex=4)
     game = RULES.new_initial_state(s)
     beyond = s.grid.parse_label("0503")  # across the portage from the canoe
-    assert beyond in enemy_sea_zone(game, 0)
-    assert beyond in zones.sea_zone(s, CAT, "red")
+    assert beyond not in enemy_sea_zone(game, 0)
+    assert beyond not in zones.sea_zone(s, CAT, "red")
