@@ -60,7 +60,7 @@ def test_fern_casualties_by_side_add_up_to_the_casualties_on_the_table():
 def test_tahiti_areas_held_at_the_end_are_the_areas_controlled(name, monkeypatch):
     from engine.rules.tahiti.machinery import HANDLERS
     from engine.rules.tahiti.queries import area_control, areas_held
-    s, final, rec = played(name)
+    s, final, rec = played(name, seed=10)  # random clans seldom fight: a seed whose game has a battle
     held = rec["maps"]["held"]
     control = area_control(final)
     for p in range(len(final.players)):
