@@ -106,7 +106,9 @@ def play_one(spec: BatchSpec, game: int) -> GameResult:
 
     def note(st, player, action):  # before each action: the events of the one before (the session's log)
         moves[0] += 1
-        collector.events(log[-1].events if log else st.drain_events(), st)
+        events = log[-1].events if log else st.drain_events()
+        if events:  # most actions emit none: no call for them
+            collector.events(events, st)
         collector.step(st, player, action)
         if player != CHANCE and not first:
             first.append(player)

@@ -76,9 +76,10 @@ class Session:
         entry_text = state.action_to_string(action) if self.texts else ""
         state.apply_action(action)
         try:
-            events = tuple(state.drain_events())
+            events = state.drain_events()
         except AttributeError:  # a hand-made state of a test, which emits nothing
             events = ()
+        events = tuple(events) if events else ()  # most actions emit nothing: no tuple made for them
         entry = LogEntry(player, action, entry_text, events)
         self.log.append(entry)
         return entry
