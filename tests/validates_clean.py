@@ -48,26 +48,36 @@ def cell(draw, s) -> int:
 
 
 @st.composite
+def piece_edit(draw, s):
+    """One piece of `s` (in place) moved, taken off the map, removed, re-counted, re-sided or re-kinded."""
+    if not s.pieces:
+        return
+    pid = draw(st.sampled_from(sorted(s.pieces)))
+    p = s.pieces[pid]
+    how = draw(st.sampled_from(["cell", "off", "remove", "count", "side", "kind"]))
+    if how == "remove":
+        del s.pieces[pid]
+        return
+    if how == "cell":
+        p = dataclasses.replace(p, cell=cell(draw, s))
+    elif how == "off":
+        p = dataclasses.replace(p, cell=None)
+    elif how == "count":
+        p = dataclasses.replace(p, count=draw(st.integers(1, 16)))
+    elif how == "side":
+        p = dataclasses.replace(p, side=draw(st.sampled_from(sorted(s.sides) + [None])))
+    else:
+        p = dataclasses.replace(p, kind=draw(st.sampled_from(sorted(get_ruleset(s.ruleset).catalogue.pieces))))
+    s.pieces[pid] = p
+
+
+@st.composite
 def catalogue_edit(draw, s):
     """One change of `s` (in place) of a kind its rule set's catalogue names."""
     cat = get_ruleset(s.ruleset).catalogue
     what = draw(st.sampled_from(["piece", "piece", "terrain", "option", "side"]))
-    if what == "piece" and s.pieces:
-        pid = draw(st.sampled_from(sorted(s.pieces)))
-        p = s.pieces[pid]
-        how = draw(st.sampled_from(["cell", "off", "remove", "side", "kind"]))
-        if how == "remove":
-            del s.pieces[pid]
-            return
-        if how == "cell":
-            p = dataclasses.replace(p, cell=cell(draw, s))
-        elif how == "off":
-            p = dataclasses.replace(p, cell=None)
-        elif how == "side":
-            p = dataclasses.replace(p, side=draw(st.sampled_from(sorted(s.sides) + [None])))
-        else:
-            p = dataclasses.replace(p, kind=draw(st.sampled_from(sorted(cat.pieces))))
-        s.pieces[pid] = p
+    if what == "piece":
+        draw(piece_edit(s))
     elif what == "terrain" and cat.terrain:
         s.terrain[cell(draw, s)] = draw(st.sampled_from(sorted(cat.terrain)))
     elif what == "option" and cat.options:

@@ -58,7 +58,7 @@ class GameState(ABC):
         return self._legal_actions()
 
     def _legal_actions(self) -> list[int]:
-        raise NotImplementedError
+        raise NotImplementedError(f"{type(self).__name__} must list the legal actions (_legal_actions, or override the public method)")
 
     def apply_action(self, action: int) -> None:
         """Apply a legal action (IllegalActionError otherwise) and record it in the history."""
@@ -72,7 +72,7 @@ class GameState(ABC):
             self._history = [action]
 
     def _apply_action(self, action: int) -> None:
-        raise NotImplementedError
+        raise NotImplementedError(f"{type(self).__name__} must apply a legal action (_apply_action, or override the public method)")
 
     def action_to_string(self, action: int) -> str:
         """A legal action in words (IllegalActionError for any other)."""
@@ -81,7 +81,7 @@ class GameState(ABC):
         return self._action_to_string(action)
 
     def _action_to_string(self, action: int) -> str:
-        raise NotImplementedError
+        raise NotImplementedError(f"{type(self).__name__} must name a legal action (_action_to_string, or override the public method)")
 
     # --- events (engine/rules/events.py) ----------------------------------------------------
     def _emit(self, event) -> None:

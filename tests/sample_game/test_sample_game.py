@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -30,9 +31,11 @@ ROOT = HERE.parent.parent
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory):
     """The sample distribution installed with pip into a folder on sys.path, its entry point found."""
-    target = tmp_path_factory.mktemp("site")
+    target, source = tmp_path_factory.mktemp("site"), tmp_path_factory.mktemp("src") / "sample_game"
+    # built from a copy: pip's build leaves build/ and egg-info beside the sources it builds
+    shutil.copytree(HERE, source, ignore=shutil.ignore_patterns("test_*.py", "__pycache__", "build", "*.egg-info"))
     subprocess.run([sys.executable, "-m", "pip", "install", "-qq", "--no-deps", "--no-build-isolation", "--no-index",
-                    "--disable-pip-version-check", "--target", str(target), str(HERE)], check=True, timeout=300)
+                    "--disable-pip-version-check", "--target", str(target), str(source)], check=True, timeout=300)
     sys.path.insert(0, str(target))
     plugins.reload_plugins()
     try:

@@ -20,6 +20,7 @@ from engine.io.native import load_path
 from engine.rules.registry import get_ruleset
 from engine.scenario.model import CellFeature, Side
 from validates_clean import cell as _cell, plays
+from validates_clean import piece_edit as generic_piece_edit
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 SCENARIOS = {name: load_path(os.path.join(ROOT, "scenarios", name))
@@ -29,36 +30,22 @@ ANY = st.one_of(st.none(), st.booleans(), st.integers(-3, 16), st.sampled_from([
 
 @st.composite
 def piece_edit(draw, s):
-    if not s.pieces:
+    """A piece changed as any catalogue allows (validates_clean.piece_edit), or given other props."""
+    if not s.pieces or draw(st.integers(0, 6)) < 6:
+        draw(generic_piece_edit(s))
         return
     pid = draw(st.sampled_from(sorted(s.pieces)))
     p = s.pieces[pid]
-    what = draw(st.sampled_from(["cell", "off", "remove", "count", "side", "prop", "kind"]))
-    if what == "remove":
-        del s.pieces[pid]
-        return
-    if what == "cell":
-        p = dataclasses.replace(p, cell=_cell(draw, s))
-    elif what == "off":
-        p = dataclasses.replace(p, cell=None)
-    elif what == "count":
-        p = dataclasses.replace(p, count=draw(st.integers(1, 16)))
-    elif what == "side":
-        p = dataclasses.replace(p, side=draw(st.sampled_from(sorted(s.sides) + [None])))
-    elif what == "kind":
-        p = dataclasses.replace(p, kind=draw(st.sampled_from(sorted(get_ruleset(s.ruleset).catalogue.pieces))))
+    key = draw(st.sampled_from(["unit", "leader", "superior", "weapon", "attempts", "hidden", "nation",
+                                "colonial"]))
+    refs = sorted(s.pieces) + ["nobody"]
+    value = draw(st.sampled_from(refs)) if key in ("unit", "leader", "superior") else draw(ANY)
+    props = dict(p.props)
+    if draw(st.booleans()):
+        props[key] = value
     else:
-        key = draw(st.sampled_from(["unit", "leader", "superior", "weapon", "attempts", "hidden", "nation",
-                                    "colonial"]))
-        refs = sorted(s.pieces) + ["nobody"]
-        value = draw(st.sampled_from(refs)) if key in ("unit", "leader", "superior") else draw(ANY)
-        props = dict(p.props)
-        if draw(st.booleans()):
-            props[key] = value
-        else:
-            props.pop(key, None)
-        p = dataclasses.replace(p, props=props)
-    s.pieces[pid] = p
+        props.pop(key, None)
+    s.pieces[pid] = dataclasses.replace(p, props=props)
 
 
 @st.composite

@@ -2,7 +2,7 @@
 
 Scope: the rules of a game in progress, in OpenSpiel's verbs through Motu's GameState
 (engine/rules/api.py), which owns legality and history; this module implements
-`_legal_actions` and `_apply_action` and emits the game's typed events.
+`_legal_actions`, `_apply_action` and `_action_to_string` and emits the game's typed events.
 
 Rules (the sample's rulebook is its catalogue's `implements` and README):
 1. Two sides alternate, the first side of the scenario first; a turn is one move of each.
@@ -161,7 +161,7 @@ class RaidState(GameState):
     def state_key(self) -> Hashable:
         return (tuple(self.cells), self.turn, self.player, self.battle, self.result)
 
-    def action_to_string(self, action: int) -> str:
+    def _action_to_string(self, action: int) -> str:
         b = self.board
         if self.battle is not None:
             return f"die {action - DIE}"
