@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from engine.board.grids import HexGrid
-from engine.scenario.model import Area, Region, Scenario
+from motu.engine.board.grids import HexGrid
+from motu.engine.scenario.model import Area, Region, Scenario
 
 COLUMNS = ROWS = 316
 AREA_BLOCKS = (25, 20)  # 25 x 20 = 500 rectangular areas

@@ -2,7 +2,7 @@
 
 Each function builds a seeded board, times many single queries with
 `time.perf_counter_ns` and returns {"name", "median_us", "n"} (plus context
-keys). Budgets (see engine/board/search.py and sight.py): reach 4 MP on a
+keys). Budgets (see motu/engine/board/search.py and sight.py): reach 4 MP on a
 100k-hex map < 50 µs; square line of sight on 60x40 < 3 µs; component
 labelling on 100k cells < 40 ms.
 """
@@ -17,10 +17,10 @@ from typing import Callable
 
 import numpy as np
 
-from engine.board.graph import components
-from engine.board.grids import HexGrid, SquareGrid
-from engine.board.search import MovementProfile, reach
-from engine.board.sight import SquareSight
+from motu.engine.board.graph import components
+from motu.engine.board.grids import HexGrid, SquareGrid
+from motu.engine.board.search import MovementProfile, reach
+from motu.engine.board.sight import SquareSight
 
 
 def _median_us(samples_ns: list[int]) -> float:

@@ -7,11 +7,11 @@ Rows, all from one run:
 - MCTS seconds a move at 1,000 playouts on Tahiti (median over moves of a seeded game);
 - win rates: heuristic against random bots in every rule set (budget: at least 90 %), MCTS
   against heuristic bots in Tiki, pearls and Fire in the Fern (budget: at least 60 %) and on
-  Tahiti (reported). A contender takes each seat in turn (engine.ai.mcts.head_to_head); a draw
+  Tahiti (reported). A contender takes each seat in turn (motu.engine.ai.mcts.head_to_head); a draw
   is not a win; in pearls (three players) and Tahiti (four) the rate is against the field.
   Tahiti's heuristic row is read in the games play can decide: event 66-5 (Divine Intervention:
   the clan with the fewest areas wins) and 66-6 (Armageddon: everybody loses) end about one game
-  in six whoever plays (engine/rules/tahiti/events/odds.py works the share out from the table:
+  in six whoever plays (motu/engine/rules/tahiti/events/odds.py works the share out from the table:
   17.6 % with tahiti.yaml's options), so over all games a clan that plays for areas wins at most
   the rest, 82.4 %, short of putting all three other clans out first. The budget holds the rate
   in the games those two events did not end; the rate over all games is printed above it, with
@@ -26,7 +26,7 @@ import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from engine.session.stats import wilson
+from motu.engine.session.stats import wilson
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -56,9 +56,9 @@ def _match(spec) -> tuple[str, float, float, int, float, tuple | None]:
     """(label, rate, interval low, games, CPU seconds, Tahiti's games decided by play) of one
     matchup."""
     import functools
-    from engine.ai.mcts import head_to_head
-    from engine.io.native import load_path
-    from engine.rules.registry import get_ruleset
+    from motu.engine.ai.mcts import head_to_head
+    from motu.engine.io.native import load_path
+    from motu.engine.rules.registry import get_ruleset
     game, scen, a, b, games, _, opts = spec
     rules = get_ruleset(game)
     scenario = load_path(os.path.join(ROOT, "scenarios", scen))
@@ -95,18 +95,18 @@ def _tahiti_by_play(played) -> tuple[int, float]:
 
 def _tahiti_ceiling() -> float:
     """The share of tahiti.yaml's games that no event ends against the clan leading on areas."""
-    from engine.io.native import load_path
-    from engine.rules.registry import get_ruleset
-    from engine.rules.tahiti.events.odds import no_play_wins
+    from motu.engine.io.native import load_path
+    from motu.engine.rules.registry import get_ruleset
+    from motu.engine.rules.tahiti.events.odds import no_play_wins
     state = get_ruleset("tahiti").new_initial_state(load_path(os.path.join(ROOT, "scenarios", "tahiti.yaml")))
     return 1.0 - no_play_wins(state.opts)
 
 
 def tahiti_heuristic_cpu(seeds: int = 3, every_rule: bool = False) -> float:
     """Median CPU seconds of a whole Tahiti game of four heuristic bots."""
-    from engine.ai.bot import play_game
-    from engine.io.native import load_path
-    from engine.rules.registry import get_ruleset
+    from motu.engine.ai.bot import play_game
+    from motu.engine.io.native import load_path
+    from motu.engine.rules.registry import get_ruleset
     rules = get_ruleset("tahiti")
     scenario = load_path(os.path.join(ROOT, "scenarios", "tahiti.yaml"))
     opts = None
@@ -126,10 +126,10 @@ def tahiti_heuristic_cpu(seeds: int = 3, every_rule: bool = False) -> float:
 def tahiti_mcts_seconds(moves: int = 5, playouts: int = 1000) -> float:
     """Median CPU seconds of an MCTS move at `playouts` playouts, at decisions of a seeded game
     of heuristic bots (every third decision with a choice, from the start)."""
-    from engine.io.native import load_path
-    from engine.rules.registry import get_ruleset
-    from engine.rules.tahiti.bots.heuristic import mcts_bot
-    from engine.session.session import sample_outcome
+    from motu.engine.io.native import load_path
+    from motu.engine.rules.registry import get_ruleset
+    from motu.engine.rules.tahiti.bots.heuristic import mcts_bot
+    from motu.engine.session.session import sample_outcome
     rules = get_ruleset("tahiti")
     state = rules.new_initial_state(load_path(os.path.join(ROOT, "scenarios", "tahiti.yaml")))
     rng = random.Random(7)

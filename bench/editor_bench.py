@@ -8,8 +8,8 @@ import sys
 import tempfile
 import time
 
-from engine.io.atomic import write_atomic
-from engine.io.native import dumps
+from motu.engine.io.atomic import write_atomic
+from motu.engine.io.native import dumps
 
 from .big_map import big_hex_scenario
 
@@ -27,8 +27,8 @@ def _median(fn, repeat: int) -> float:
 def _window(path: str):
     from PySide6.QtCore import QSettings, QStandardPaths
 
-    from editor.document import Document
-    from editor.main_window import MainWindow
+    from motu.editor.document import Document
+    from motu.editor.main_window import MainWindow
     QStandardPaths.setTestModeEnabled(True)
     settings = QSettings(os.path.join(tempfile.gettempdir(), "motu-bench.ini"), QSettings.IniFormat)
     w = MainWindow(Document.open(path), settings)
@@ -39,7 +39,7 @@ def _window(path: str):
 def run(repeat: int = 15) -> list[dict]:
     from PySide6.QtWidgets import QApplication
 
-    from engine.scenario.edits import PaintTerrain
+    from motu.engine.scenario.edits import PaintTerrain
 
     app = QApplication.instance() or QApplication([])
     rows: list[dict] = []
@@ -49,7 +49,7 @@ def run(repeat: int = 15) -> list[dict]:
 
         # The editor is running (on a small map); File > Open of the big map, until its first paint.
         small = os.path.join(tmp, "small.yaml")
-        from engine.rules.registry import get_ruleset
+        from motu.engine.rules.registry import get_ruleset
         write_atomic(small, dumps(get_ruleset("tahiti").new_scenario("hex", 10, 10)))
         w = _window(small)
         w.show()
@@ -120,8 +120,8 @@ def run(repeat: int = 15) -> list[dict]:
 
 def _bundled_actions(app) -> list[dict]:
     """On the bundled maps every action answers within 50 ms: the slowest of a round of actions."""
-    from engine.resources import scenarios_dir
-    from engine.scenario.edits import PaintTerrain
+    from motu.engine.resources import scenarios_dir
+    from motu.engine.scenario.edits import PaintTerrain
     out = []
     for name in ("tahiti.yaml", "tahiti-moorea.yaml", "example-square.yaml"):
         path = os.path.join(str(scenarios_dir()), name)
@@ -157,8 +157,8 @@ from PySide6.QtCore import QSettings, QStandardPaths
 from PySide6.QtWidgets import QApplication
 app = QApplication([])
 QStandardPaths.setTestModeEnabled(True)
-from editor.document import Document
-from editor.main_window import MainWindow
+from motu.editor.document import Document
+from motu.editor.main_window import MainWindow
 w = MainWindow(Document.open(sys.argv[1]), QSettings(sys.argv[1] + '.ini', QSettings.IniFormat))
 w.resize(1400, 900); w.show(); app.processEvents(); w.view.fit(); w.view.viewport().repaint()
 w.view.reset_zoom(); w.view.viewport().repaint()

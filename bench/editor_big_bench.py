@@ -15,9 +15,9 @@ import subprocess
 import sys
 import tempfile
 
-from engine.io.atomic import write_atomic
-from engine.io.native import dumps
-from engine.scenario.model import Scenario
+from motu.engine.io.atomic import write_atomic
+from motu.engine.io.native import dumps
+from motu.engine.scenario.model import Scenario
 
 from .big_map import big_hex_scenario, hex_scenario
 
@@ -27,10 +27,10 @@ from PySide6.QtCore import QSettings, QStandardPaths
 from PySide6.QtWidgets import QApplication
 app = QApplication([])
 QStandardPaths.setTestModeEnabled(True)
-from editor.document import Document
-from editor.main_window import MainWindow
-from engine.rules.registry import get_ruleset
-from engine.scenario.edits import PaintTerrain
+from motu.editor.document import Document
+from motu.editor.main_window import MainWindow
+from motu.engine.rules.registry import get_ruleset
+from motu.engine.scenario.edits import PaintTerrain
 w = MainWindow(Document(get_ruleset("tahiti").new_scenario("hex", 10, 10)), QSettings(sys.argv[2], QSettings.IniFormat))
 w.resize(1400, 900); w.show(); app.processEvents()
 t0 = time.perf_counter()

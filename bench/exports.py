@@ -14,8 +14,8 @@ import subprocess
 import tempfile
 import time
 
-from engine.io.geojson import save_geojson
-from engine.io.tiled import save_tiled_json, save_tmx
+from motu.engine.io.geojson import save_geojson
+from motu.engine.io.tiled import save_tiled_json, save_tmx
 
 from .big_map import big_hex_scenario
 

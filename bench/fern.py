@@ -13,16 +13,16 @@ import random
 import statistics
 import time
 
-from engine.ai.bot import RandomBot, play_game
-from engine.io.native import load_path
-from engine.rules.registry import get_ruleset
+from motu.engine.ai.bot import RandomBot, play_game
+from motu.engine.io.native import load_path
+from motu.engine.rules.registry import get_ruleset
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SCENARIOS = ("fern-ambush.yaml", "fern-pa-assault.yaml")
 
 
 def random_games_per_second(board, games: int, seed: int = 0) -> float:
-    from engine.rules.fern.state import FernState
+    from motu.engine.rules.fern.state import FernState
     t0 = time.perf_counter()
     for g in range(games):
         rng = random.Random(seed + g)

@@ -15,9 +15,9 @@ import statistics
 import tempfile
 import time
 
-from engine.board.grids import SquareGrid
-from engine.rules.registry import get_ruleset
-from engine.scenario.model import CellFeature, Piece, Scenario, Side
+from motu.engine.board.grids import SquareGrid
+from motu.engine.rules.registry import get_ruleset
+from motu.engine.scenario.model import CellFeature, Piece, Scenario, Side
 
 
 def big_fern_scenario(pieces: int = 2000) -> Scenario:
@@ -61,10 +61,10 @@ def run(repeat: int = 9) -> list[dict]:
     from PySide6.QtCore import QSettings, QStandardPaths
     from PySide6.QtWidgets import QApplication
 
-    from editor.docks.forces import ForcesDock
-    from editor.document import Document
-    from editor.main_window import MainWindow
-    from engine.scenario.forces import OrderOfBattle
+    from motu.editor.docks.forces import ForcesDock
+    from motu.editor.document import Document
+    from motu.editor.main_window import MainWindow
+    from motu.engine.scenario.forces import OrderOfBattle
 
     app = QApplication.instance() or QApplication([])
     QStandardPaths.setTestModeEnabled(True)

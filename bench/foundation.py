@@ -14,9 +14,9 @@ import time
 
 import yaml
 
-from engine.io.atomic import write_atomic
-from engine.io.native import dumps, load_path
-from engine.rules.registry import get_ruleset
+from motu.engine.io.atomic import write_atomic
+from motu.engine.io.native import dumps, load_path
+from motu.engine.rules.registry import get_ruleset
 
 from .big_map import big_hex_scenario
 from .board_bench import bench_reach, bench_square_los
@@ -79,8 +79,8 @@ def run(repeat: int = 7) -> list[dict]:
 
 _MEMORY_PROBE = """
 import resource, sys
-from engine.io.native import load_path
-from engine.rules.registry import get_ruleset
+from motu.engine.io.native import load_path
+from motu.engine.rules.registry import get_ruleset
 s = load_path(sys.argv[1])
 rules = get_ruleset(s.ruleset)
 rules.validate(s)

@@ -17,9 +17,9 @@ import statistics
 import time
 from multiprocessing import Pool
 
-from engine.ai.bot import RandomBot, play_game
-from engine.ai.mcts import MatchResult, head_to_head
-from engine.rules.registry import get_ruleset
+from motu.engine.ai.bot import RandomBot, play_game
+from motu.engine.ai.mcts import MatchResult, head_to_head
+from motu.engine.rules.registry import get_ruleset
 
 # The iteration budgets the recorded 1,000-game results were played with (docs/rules/<game>.md).
 MCTS_ITERATIONS = {"tiki": 25, "pearls": 10}
@@ -59,7 +59,7 @@ def run(repeat: int = 5, seconds: float = 0.6) -> list[dict]:
 
 
 def _chunk(game: str, iterations: int, games: int, seed: int, first: int) -> MatchResult:
-    bots = __import__(f"engine.rules.{game}.bots", fromlist=["mcts_bot"])
+    bots = __import__(f"motu.engine.rules.{game}.bots", fromlist=["mcts_bot"])
     return head_to_head(functools.partial(new_state, game), functools.partial(bots.mcts_bot, iterations=iterations),
                         bots.random_bot, games, seed=seed, first_game=first)
 

@@ -15,10 +15,10 @@ import numpy as np
 import shapely
 from shapely.geometry import Polygon
 
-from engine.board.geometry import cell_centres
-from engine.io.coastline import IslandPlan, new_map
-from engine.scenario.georef import KM_PER_DEG, Georef
-from engine.scenario.map_ops import resize_map
+from motu.engine.board.geometry import cell_centres
+from motu.engine.io.coastline import IslandPlan, new_map
+from motu.engine.scenario.georef import KM_PER_DEG, Georef
+from motu.engine.scenario.map_ops import resize_map
 
 from .big_map import big_hex_scenario
 from .foundation import _median_ms

@@ -4,10 +4,10 @@ from __future__ import annotations
 import os
 import time
 
-from engine.io.native import dumps, load_path
-from engine.resources import scenarios_dir
-from engine.rules.registry import get_ruleset
-from engine.session.batch import BatchSpec, play_batch
+from motu.engine.io.native import dumps, load_path
+from motu.engine.resources import scenarios_dir
+from motu.engine.rules.registry import get_ruleset
+from motu.engine.session.batch import BatchSpec, play_batch
 
 # Each rule set's main scenario, and enough games that a run outlasts starting the worker processes.
 GAMES = {"tiki": ("tiki.yaml", 6000), "pearls": ("pearls.yaml", 1600), "fern": ("fern-ambush.yaml", 60),
@@ -38,7 +38,7 @@ def run() -> list[dict]:
 def _window(name: str, seed: int = 7):
     from PySide6.QtWidgets import QApplication
     app = QApplication.instance() or QApplication([])
-    from editor.playtest.window import PlaytestWindow
+    from motu.editor.playtest.window import PlaytestWindow
     w = PlaytestWindow(dumps(load_path(os.path.join(str(scenarios_dir()), name))), seed=seed)
     w.resize(1400, 900)
     w.show()

@@ -4,7 +4,7 @@ Each hostile row gives the median time to refuse it and the peak memory the refu
 (tracemalloc, measured in a separate run so that it does not slow the timing), with the ratio
 to loading a valid file of about the same size measured in the same run. The 4 MB scenario is
 the 316x316 benchmark map with pieces enough to reach 4 MB; its errors sit at its very end.
-The text is parsed once (engine/io/safe_yaml.py, its one-line records read in bulk by
+The text is parsed once (motu/engine/io/safe_yaml.py, its one-line records read in bulk by
 safe_yaml_records.py): a syntax error or an alias is found where the build meets it, an off-map
 cell once the document is built and checked against its schema.
 """
@@ -20,11 +20,11 @@ import time
 import tracemalloc
 import zlib
 
-from engine.io.errors import LoadError
-from engine.io.native import dumps, load_path
-from engine.io.tiled import save_tmx
-from engine.io.tiled_import import load_tiled
-from engine.scenario.model import Piece, Side
+from motu.engine.io.errors import LoadError
+from motu.engine.io.native import dumps, load_path
+from motu.engine.io.tiled import save_tmx
+from motu.engine.io.tiled_import import load_tiled
+from motu.engine.scenario.model import Piece, Side
 
 from .big_map import big_hex_scenario
 

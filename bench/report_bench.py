@@ -1,5 +1,5 @@
 """Balance runs (issue 18, the report and sweeps): games per second per rule set with 1 and 2
-worker processes, each game played by the rule set's balance bot (engine/session/report.py's
+worker processes, each game played by the rule set's balance bot (motu/engine/session/report.py's
 default_bot) with the report's collector on; and the time of a 1,000-game Tiki sweep over 3
 settings of fruits_to_win (1,000 games a setting, random bots, so that it measures the sweep
 machinery rather than a bot), against the same 3,000 games played one by one in a plain loop.
@@ -12,11 +12,11 @@ import os
 import statistics
 import time
 
-from engine.io.native import dumps, load_path
-from engine.rules.registry import get_ruleset
-from engine.session.batch import BatchSpec, play_batch, play_one
-from engine.session.report import default_bot
-from engine.session.sweep import Vary, new_sweep, play_sweep, setting_scenarios
+from motu.engine.io.native import dumps, load_path
+from motu.engine.rules.registry import get_ruleset
+from motu.engine.session.batch import BatchSpec, play_batch, play_one
+from motu.engine.session.report import default_bot
+from motu.engine.session.sweep import Vary, new_sweep, play_sweep, setting_scenarios
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GAMES = {"tiki.yaml": 30, "pearls.yaml": 30, "fern-ambush.yaml": 12, "tahiti.yaml": 4}

@@ -9,10 +9,10 @@ import random
 import statistics
 import time
 
-from engine.board.search import reach
-from engine.io.native import load_path
-from engine.resources import scenarios_dir
-from engine.rules.registry import get_ruleset
+from motu.engine.board.search import reach
+from motu.engine.io.native import load_path
+from motu.engine.resources import scenarios_dir
+from motu.engine.rules.registry import get_ruleset
 
 from . import foundation
 

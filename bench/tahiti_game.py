@@ -28,16 +28,16 @@ RECORDED = {"tahiti.yaml": 356.0, "tahiti-moorea.yaml": 275.0}
 
 
 def all_options_on() -> dict:
-    from engine.rules.registry import get_ruleset
+    from motu.engine.rules.registry import get_ruleset
     cat = get_ruleset("tahiti").catalogue
     return {k: True for k, o in cat.options.items() if o.type == "bool" and k.startswith(("rule_", "expeditions"))}
 
 
 def play_one(name: str, seed: int) -> tuple[str, int, int, str]:
     """(end kind, turns, actions, end text) of one random game."""
-    from engine.ai.bot import RandomBot, play_game
-    from engine.io.native import load_path
-    from engine.rules.registry import get_ruleset
+    from motu.engine.ai.bot import RandomBot, play_game
+    from motu.engine.io.native import load_path
+    from motu.engine.rules.registry import get_ruleset
     scenario = load_path(os.path.join(ROOT, "scenarios", name))
     rng = random.Random(seed)
     state = get_ruleset("tahiti").new_initial_state(scenario, all_options_on())
@@ -67,9 +67,9 @@ def run(games: int = 20) -> list[dict]:
 
 def heuristic_row(turns: int = 3, seeds: int = 2) -> dict:
     """Decisions per CPU second of four heuristic bots on tahiti.yaml, `turns` turns a game."""
-    from engine.ai.bot import play_game
-    from engine.io.native import load_path
-    from engine.rules.registry import get_ruleset
+    from motu.engine.ai.bot import play_game
+    from motu.engine.io.native import load_path
+    from motu.engine.rules.registry import get_ruleset
     rules = get_ruleset("tahiti")
     scenario = load_path(os.path.join(ROOT, "scenarios", "tahiti.yaml"))
     decisions, cpu = 0, 0.0

@@ -11,8 +11,8 @@ import sys
 def smoke_window() -> int:
     from PySide6.QtWidgets import QApplication
 
-    from editor.app import make_window
-    from engine.resources import scenarios_dir
+    from motu.editor.app import make_window
+    from motu.engine.resources import scenarios_dir
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     window = make_window(str(scenarios_dir() / "tahiti.yaml"))

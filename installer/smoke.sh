@@ -7,7 +7,7 @@ APP="${1:-build/dist/motu}"
 EXE="$APP/motu"
 [ -x "$EXE" ] || EXE="$APP/motu.exe"
 DATA="$APP/_internal"
-[ -d "$DATA/scenarios" ] || DATA="$APP"
+[ -d "$DATA/motu/scenarios" ] && DATA="$DATA/motu" || DATA="$APP/motu"
 export QT_QPA_PLATFORM=offscreen
 OUT=$(mktemp -d)
 trap 'rm -rf "$OUT"' EXIT

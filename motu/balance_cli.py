@@ -6,9 +6,9 @@ import json
 import os
 import sys
 
-from engine.session.sweep import (SweepError, Vary, check_extends, new_sweep, parse_vary, play_sweep, players_of,
+from motu.engine.session.sweep import (SweepError, Vary, check_extends, new_sweep, parse_vary, play_sweep, players_of,
                                   setting_scenarios, varies_of)
-from engine.session.sweep_report import setting_label, verdict, write_sweep
+from motu.engine.session.sweep_report import setting_label, verdict, write_sweep
 
 from .common import EXIT_INTERRUPTED, UsageError, emit, positive_int, writable_folder
 from .play_cli import _connect, _progress, parse_bots, playable, stoppable

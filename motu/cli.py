@@ -12,13 +12,13 @@ import os
 import sys
 from typing import Any, Sequence
 
-from engine.board.grids import GridError
-from engine.board.search import find_path, reach
-from engine.io.errors import LoadError
-from engine.io.registry import save_scenario
-from engine.rules.registry import get_ruleset, known_ruleset_ids, rulesets
-from engine.rules.ruleset import RuleSetError
-from engine.scenario.model import Scenario
+from motu.engine.board.grids import GridError
+from motu.engine.board.search import find_path, reach
+from motu.engine.io.errors import LoadError
+from motu.engine.io.registry import save_scenario
+from motu.engine.rules.registry import get_ruleset, known_ruleset_ids, rulesets
+from motu.engine.rules.ruleset import RuleSetError
+from motu.engine.scenario.model import Scenario
 
 from . import __version__, balance_cli, convert_cli, map_cli, play_cli
 from .common import (
@@ -63,7 +63,7 @@ def _no_allowance(rs: Any, kind: str | None) -> str:
 
 def _no_control(s: Scenario, rs: Any) -> str:
     """Why `motu query control` has no answer on this map ('' when it has one)."""
-    from engine.scenario.map_key import map_key
+    from motu.engine.scenario.map_key import map_key
     if not map_key(rs.catalogue).uses.get("areas", True):
         return f"{rs.name} has no area control (its rules have no areas)"
     if not s.areas:

@@ -15,9 +15,9 @@ import os
 import sys
 from typing import Any
 
-from engine.io.errors import LoadError
-from engine.io.registry import REGISTRY, load_scenario
-from engine.scenario.model import Scenario
+from motu.engine.io.errors import LoadError
+from motu.engine.io.registry import REGISTRY, load_scenario
+from motu.engine.scenario.model import Scenario
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
 EXIT_INTERRUPTED = 130
@@ -113,7 +113,7 @@ def in_file(args: argparse.Namespace, message: str) -> str:
 
 
 # File endings of the formats `motu export` writes, which pick the format when --to is left out
-# (the format registry's: engine/io/registry.py).
+# (the format registry's: motu/engine/io/registry.py).
 EXPORT_ENDINGS = REGISTRY.export_endings()
 
 

@@ -1,8 +1,8 @@
 """`motu export` and `motu import`: scenarios to Tiled and GeoJSON, and maps into new scenarios.
 
 Scope: the two subcommands' arguments and what they do; the formats `motu export` writes, their
-endings and which are print pages are the format registry's (engine/io/registry.py), and the
-formats themselves are engine/io/tiled*.py, geojson*.py, print_formats.py, vassal.py
+endings and which are print pages are the format registry's (motu/engine/io/registry.py), and the
+formats themselves are motu/engine/io/tiled*.py, geojson*.py, print_formats.py, vassal.py
 (docs/exports.md). cli.py adds these parsers.
 """
 from __future__ import annotations
@@ -11,14 +11,14 @@ import argparse
 import os
 from typing import Any
 
-from engine.board.grids import GridError
-from engine.io import geojson
-from engine.io.errors import LoadError
-from engine.io.geojson_import import GridChoice, load_geojson
-from engine.io.registry import REGISTRY, save_scenario
-from engine.io.safe_yaml import load_yaml, read_text
-from engine.io.tiled_import import load_tiled
-from engine.rules.registry import get_ruleset, known_ruleset_ids
+from motu.engine.board.grids import GridError
+from motu.engine.io import geojson
+from motu.engine.io.errors import LoadError
+from motu.engine.io.geojson_import import GridChoice, load_geojson
+from motu.engine.io.registry import REGISTRY, save_scenario
+from motu.engine.io.safe_yaml import load_yaml, read_text
+from motu.engine.io.tiled_import import load_tiled
+from motu.engine.rules.registry import get_ruleset, known_ruleset_ids
 
 from . import map_cli
 from .common import EXIT_OK, EXPORT_ENDINGS, UsageError, emit, load, note, parse_size, positive_float, scenario_out
@@ -49,11 +49,11 @@ def cmd_export(args: argparse.Namespace) -> int:
         raise UsageError(f"{args.out} is the scenario being exported; name another file")
     formats = REGISTRY
     if REGISTRY.get(to).needs_qt:  # its pictures are drawn by Qt, imported only when asked for
-        from editor.export import formats as drawn
+        from motu.editor.export import formats as drawn
         formats = drawn()
-    from engine.io.export_files import export_clash, export_paths
-    from engine.io.print_layout import PrintError
-    from engine.io.pywargame_compat import VassalUnavailable
+    from motu.engine.io.export_files import export_clash, export_paths
+    from motu.engine.io.print_layout import PrintError
+    from motu.engine.io.pywargame_compat import VassalUnavailable
     try:
         # Every file the export writes (print pages, tile images) is checked before any is written.
         clash = export_clash(export_paths(s, args.out, to, whole_map=whole_map, formats=formats), args.force)

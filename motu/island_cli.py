@@ -2,7 +2,7 @@
 
 Scope: reading the options a designer gives (distances in km, miles or hexes, a land
 fraction, LON,LAT points), the option group itself, the island plan they make from a
-coastline file (engine/io/island_file.py, engine/io/coastline.py), and `motu import`'s
+coastline file (motu/engine/io/island_file.py, motu/engine/io/coastline.py), and `motu import`'s
 island draft as a new scenario.
 """
 from __future__ import annotations
@@ -12,7 +12,7 @@ import os
 import re
 from typing import Any
 
-from engine.scenario.edits import EditError
+from motu.engine.scenario.edits import EditError
 
 from .common import UsageError, non_negative_int, positive_int
 from .common import load as _load
@@ -114,8 +114,8 @@ def island_options(sp: argparse.ArgumentParser, new_map: bool) -> None:
 
 
 def island_plan(args: argparse.Namespace, path: str, across_km: float, rules: str) -> Any:
-    from engine.io.coastline import Band, recipe
-    from engine.io.island_file import plan_from_file, read_island
+    from motu.engine.io.coastline import Band, recipe
+    from motu.engine.io.island_file import plan_from_file, read_island
     rec = recipe(rules)
     f = read_island(path)
     bands: tuple = ()
@@ -131,13 +131,13 @@ def island_plan(args: argparse.Namespace, path: str, across_km: float, rules: st
 
 def island_import_wanted(args: argparse.Namespace) -> bool:
     """`motu import` drafts an island for rule sets with an island recipe, unless --plain."""
-    from engine.io.coastline import recipe
+    from motu.engine.io.coastline import recipe
     return not args.plain and recipe(args.rules) is not None
 
 
 def import_island(args: argparse.Namespace) -> Any:
     """`motu import COAST.geojson --rules R OUT.yaml`, drafting the island: the new scenario."""
-    from engine.io.coastline import DraftError, new_map, recipe
+    from motu.engine.io.coastline import DraftError, new_map, recipe
     for opt in ("size", "land", "water", "coast"):
         if getattr(args, opt, None):
             raise UsageError(f"--{opt} is for --plain imports (the island draft sizes the map by --hex and --margin)")
@@ -156,7 +156,7 @@ def import_island(args: argparse.Namespace) -> Any:
         raise UsageError("--like takes the hex size from the map: leave out --hex and --scale")
     across = hex_km or rec.hex_km
     if like is not None:
-        from engine.scenario.georef import Georef
+        from motu.engine.scenario.georef import Georef
         g = Georef.of(like)
         across = g.km_per_unit * (3 ** 0.5) if g else across
     plan = island_plan(args, args.file, across, args.rules)
@@ -171,5 +171,5 @@ def import_island(args: argparse.Namespace) -> Any:
 
 
 def draft_summary(d: dict[str, Any]) -> str:
-    from engine.io.coastline import describe_draft
+    from motu.engine.io.coastline import describe_draft
     return describe_draft(d)

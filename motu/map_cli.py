@@ -2,8 +2,8 @@
 
 Scope: the sub-commands' arguments and output; the island options they share with `motu import`
 are island_cli.py (re-exported here, where `motu import` has found them). Each operation is one Edit
-(engine/scenario/map_ops.py, engine/scenario/ids.py; the island draft is
-engine/io/coastline.py), applied and saved: to FILE itself unless --out names another file.
+(motu/engine/scenario/map_ops.py, motu/engine/scenario/ids.py; the island draft is
+motu/engine/io/coastline.py), applied and saved: to FILE itself unless --out names another file.
 """
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ import argparse
 import os
 from typing import Any
 
-from engine.io.registry import save_scenario
-from engine.scenario.edits import EditError
+from motu.engine.io.registry import save_scenario
+from motu.engine.scenario.edits import EditError
 
 from .common import EXIT_OK, EXPORT_ENDINGS, UsageError, scenario_out
 from .common import emit as _emit
@@ -68,7 +68,7 @@ def _apply(s: Any, edit: Any) -> None:
 
 def _default_terrain(s: Any) -> str:
     """What new cells of a grown map are: the rule set's default terrain (open sea for Tahiti)."""
-    from engine.rules.registry import get_ruleset
+    from motu.engine.rules.registry import get_ruleset
     return get_ruleset(s.ruleset).catalogue.default_terrain
 
 
@@ -77,7 +77,7 @@ def _grid(s: Any) -> dict[str, int]:
 
 
 def cmd_resize(args: argparse.Namespace) -> int:
-    from engine.scenario.map_ops import resize_map
+    from motu.engine.scenario.map_ops import resize_map
     s = _load(args.file)
     out = _out(args)
     before = (s.grid.columns, s.grid.rows)
@@ -93,8 +93,8 @@ def cmd_resize(args: argparse.Namespace) -> int:
 
 
 def cmd_add_island(args: argparse.Namespace) -> int:
-    from engine.io.coastline import DraftError, add_island, recipe
-    from engine.scenario.georef import Georef
+    from motu.engine.io.coastline import DraftError, add_island, recipe
+    from motu.engine.scenario.georef import Georef
     if args.rast_die is not None and not 1 <= args.rast_die <= 6:
         raise UsageError(f"--rast-die {args.rast_die}: a die roll, 1 to 6")
     s = _load(args.file)
@@ -114,7 +114,7 @@ def cmd_add_island(args: argparse.Namespace) -> int:
     except (DraftError, EditError) as exc:
         raise UsageError(f"{args.coast}: {exc}") from None
     if args.rast_die is not None:
-        from engine.scenario.edits import Compound
+        from motu.engine.scenario.edits import Compound
         work = s.copy()
         edit.apply(work)
         new_areas = [r.id for c, r in draft.patch.records if c == "areas"]
@@ -128,12 +128,12 @@ def cmd_add_island(args: argparse.Namespace) -> int:
 
 
 def cmd_merge(args: argparse.Namespace) -> int:
-    from engine.scenario.map_ops import merge_map, offset_between
+    from motu.engine.scenario.map_ops import merge_map, offset_between
     s = _load(args.file)
     other = _load(args.other)
     out = _out(args)
     if other.ruleset != s.ruleset:  # said here, where the rule sets' names are known
-        from engine.rules.registry import get_ruleset
+        from motu.engine.rules.registry import get_ruleset
         raise UsageError(f"{args.other}: a {get_ruleset(other.ruleset).name} map cannot be merged into a "
                          f"{get_ruleset(s.ruleset).name} map")
     if args.offset and args.at:
@@ -162,8 +162,8 @@ def cmd_merge(args: argparse.Namespace) -> int:
 
 
 def cmd_rename(args: argparse.Namespace) -> int:
-    from engine.scenario.ids import id_from_name, ids_from_names, left_alone, rename
-    from engine.scenario.model import RECORD_COLLECTIONS
+    from motu.engine.scenario.ids import id_from_name, ids_from_names, left_alone, rename
+    from motu.engine.scenario.model import RECORD_COLLECTIONS
     s = _load(args.file)
     out = _out(args)
     if args.old is None:
@@ -216,7 +216,7 @@ def rast_group(s: Any, die: int, areas: list[str]) -> Any:
     """The Edit giving `areas` (at most six; roll again fills the rest) the first die's `die`
     in the Random Area Selection Table (docs/rules/tahiti.md), taken from the group that holds
     it, which keeps its other results (as Mo'orea takes the seed's 6 from the 5-6 group)."""
-    from engine.scenario.edits import SetField
+    from motu.engine.scenario.edits import SetField
     if not 1 <= die <= 6:
         raise UsageError(f"--rast-die {die}: a die roll, 1 to 6")
     if len(areas) > 6:

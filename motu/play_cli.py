@@ -7,9 +7,9 @@ import signal
 import sys
 from typing import Any
 
-from engine.rules.registry import get_ruleset
-from engine.session.balance import DEFAULT_CAP, BalanceRun, run_balance
-from engine.session.report import default_bot, write_report
+from motu.engine.rules.registry import get_ruleset
+from motu.engine.session.balance import DEFAULT_CAP, BalanceRun, run_balance
+from motu.engine.session.report import default_bot, write_report
 
 from .common import EXIT_INTERRUPTED, UsageError, emit, load, non_negative_int, positive_int, writable_folder
 
@@ -175,8 +175,8 @@ def _play_logged(s, rules, bots: list[str], seed: int) -> int:
     """One game with the named bots, each move and die printed as the table words it."""
     import random
 
-    from engine.rules.api import CHANCE
-    from engine.session.session import Session
+    from motu.engine.rules.api import CHANCE
+    from motu.engine.session.session import Session
 
     session = Session(lambda: rules.new_initial_state(s), seed)
     factories = rules.bot_factories()

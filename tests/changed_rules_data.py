@@ -1,7 +1,7 @@
 """A copy of Motu's resources with one number of a rule set changed, and a fresh Python reading it.
 
 The rule sets read their numbers once (at import, or once per process), so a game with changed
-data is played in a new interpreter whose MOTU_RESOURCES names the copy (engine/resources.py).
+data is played in a new interpreter whose MOTU_RESOURCES names the copy (motu/engine/resources.py).
 """
 from __future__ import annotations
 
@@ -17,10 +17,10 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def changed_copy(tmp_path: Path, ruleset: str, file: str, old: str, new: str) -> Path:
-    """resources/ copied under `tmp_path`, the one occurrence of `old` in rulesets/<ruleset>/<file>
+    """motu/resources/ copied under `tmp_path`, the one occurrence of `old` in rulesets/<ruleset>/<file>
     replaced by `new`; the copy's folder."""
     out = tmp_path / "resources"
-    shutil.copytree(ROOT / "resources", out)
+    shutil.copytree(ROOT / "motu" / "resources", out)
     change(out, ruleset, file, old, new)
     return out
 

@@ -23,11 +23,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 @pytest.fixture
 def example_hex():
-    from engine.io.native import load_path
+    from motu.engine.io.native import load_path
     return load_path(os.path.join(ROOT, "scenarios", "example-hex.yaml"))
 
 
 @pytest.fixture
 def example_square():
-    from engine.io.native import load_path
+    from motu.engine.io.native import load_path
     return load_path(os.path.join(ROOT, "scenarios", "example-square.yaml"))

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from engine.board.grids import HexGrid, Space, SpacesGrid, SquareGrid
-from engine.scenario import edits as E
-from engine.scenario.model import Area, CellFeature, Island, Piece, Region, Scenario, Side
+from motu.engine.board.grids import HexGrid, Space, SpacesGrid, SquareGrid
+from motu.engine.scenario import edits as E
+from motu.engine.scenario.model import Area, CellFeature, Island, Piece, Region, Scenario, Side
 
 IDS = st.from_regex(r"[a-z][a-z0-9_]{0,7}", fullmatch=True)
 TEXT = st.text(st.characters(blacklist_categories=("Cs",)), max_size=20)

@@ -15,11 +15,11 @@ import random
 from hypothesis import assume, event
 from hypothesis import strategies as st
 
-from engine.ai.bot import RandomBot, play_game
-from engine.io.errors import LoadError
-from engine.io.native import dumps, loads
-from engine.rules.registry import get_ruleset
-from engine.scenario.model import Side
+from motu.engine.ai.bot import RandomBot, play_game
+from motu.engine.io.errors import LoadError
+from motu.engine.io.native import dumps, loads
+from motu.engine.rules.registry import get_ruleset
+from motu.engine.scenario.model import Side
 
 # A random game of the shipped scenarios ends in a few thousand actions; this bounds a game
 # that would never end, so it fails here rather than hanging.

@@ -19,8 +19,8 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from PySide6.QtCore import QTimer  # noqa: E402
 from PySide6.QtWidgets import QApplication, QMainWindow  # noqa: E402
 
-from engine.io.native import load_path  # noqa: E402
-from engine.rules.registry import get_ruleset  # noqa: E402
+from motu.engine.io.native import load_path  # noqa: E402
+from motu.engine.rules.registry import get_ruleset  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SCENARIOS = {"tiki": "tiki.yaml", "pearls": "pearls.yaml"}
@@ -48,7 +48,7 @@ def advance(state, rng: random.Random, moves: int, human: int | None = None) -> 
 class Table(QMainWindow):
     def __init__(self, ruleset: str, seed: int, moves: int, seat: int, options: dict | None = None):
         super().__init__()
-        from editor.playtest.boards import make_board
+        from motu.editor.playtest.boards import make_board
         self.setWindowTitle(f"Motu table — {get_ruleset(ruleset).name}")
         self.rng = random.Random(seed)
         self.seat = seat

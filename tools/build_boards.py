@@ -1,13 +1,13 @@
-"""Rebuilds the Tiki and pearl-game boards (resources/rulesets/{tiki,pearls}/board.yaml) and the
+"""Rebuilds the Tiki and pearl-game boards (motu/resources/rulesets/{tiki,pearls}/board.yaml) and the
 playable scenarios on them (scenarios/tiki.yaml, scenarios/pearls.yaml: the same boards with
 every rule option written out, so the editor shows what can be changed).
 
 Run from the project root: .venv/bin/python tools/build_boards.py
 """
-from engine.board.grids import SpacesGrid, Space
-from engine.scenario.model import Scenario, Side
-from engine.io.native import dumps
-from engine.rules.registry import get_ruleset
+from motu.engine.board.grids import SpacesGrid, Space
+from motu.engine.scenario.model import Scenario, Side
+from motu.engine.io.native import dumps
+from motu.engine.rules.registry import get_ruleset
 
 # Tiki: 3x3 village tiles with gaps between them, orthogonal links.
 sp=[]; links=[]
@@ -23,7 +23,7 @@ s=Scenario(ruleset="tiki", grid=g, terrain=["village"]*9, title="Tiki on Manami 
 values=[1,0,2, 1,-1,0, 0,1,1]
 for i,v in enumerate(values): s.cell_props[i]={"value":v}
 for d in cat.default_sides: s.sides[d["id"]]=Side(d["id"],d["name"],d["color"])
-open("resources/rulesets/tiki/board.yaml","w").write(dumps(s, "resources/rulesets/tiki/board.yaml"))
+open("motu/resources/rulesets/tiki/board.yaml","w").write(dumps(s, "motu/resources/rulesets/tiki/board.yaml"))
 s.title="Tiki: the shipped villages"
 s.briefing="One +2 village, one -1 village, four 1s and three 0s (docs/rules/tiki.md). Turn shaman_rule on once you know the game."
 s.options={"shaman_rule":False,"shuffle_tiles":False,"fruit_supply":7,"tokens_per_player":8,"fruits_to_win":4}
@@ -51,7 +51,7 @@ for i in range(12):
 s.tables={"map_letters":{"columns":["A","B","C",None,"D","E","F"],"rows":["A","B","C",None,"D","E","F"]}}
 cat=get_ruleset("pearls").catalogue
 for d in cat.default_sides: s.sides[d["id"]]=Side(d["id"],d["name"],d["color"])
-open("resources/rulesets/pearls/board.yaml","w").write(dumps(s, "resources/rulesets/pearls/board.yaml"))
+open("motu/resources/rulesets/pearls/board.yaml","w").write(dumps(s, "motu/resources/rulesets/pearls/board.yaml"))
 s.title="Tahiti pearls: three players"
 s.briefing="The track's letters and colours are Motu's choice: the real board's are not known (docs/rules/pearls.md)."
 s.options={"group_ties":"all","max_bid":30}

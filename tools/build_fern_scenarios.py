@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import os
 
-from engine.io.native import dumps, loads
-from engine.rules.registry import get_ruleset
-from engine.scenario.model import CellFeature, Piece, Side
+from motu.engine.io.native import dumps, loads
+from motu.engine.rules.registry import get_ruleset
+from motu.engine.scenario.model import CellFeature, Piece, Side
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RULES = get_ruleset("fern")

@@ -1,6 +1,6 @@
-"""Writes resources/fonts/dejavu-sans-advances.json: each character's advance width in DejaVu Sans.
+"""Writes motu/resources/fonts/dejavu-sans-advances.json: each character's advance width in DejaVu Sans.
 
-Print layout (engine/io/print_shapes.py) fits text without a font engine, so the widths of the
+Print layout (motu/engine/io/print_shapes.py) fits text without a font engine, so the widths of the
 font every print renderer uses (Qt for PNG and PDF, any SVG viewer through fontconfig) are data.
 Run with QT_QPA_PLATFORM=offscreen after a change of font; widths are ems, unhinted, to 1/1000.
 """
@@ -13,7 +13,7 @@ import sys
 from PySide6.QtGui import QFont, QFontInfo, QFontMetricsF, QGuiApplication
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-OUT = os.path.join(ROOT, "resources", "fonts", "dejavu-sans-advances.json")
+OUT = os.path.join(ROOT, "motu", "resources", "fonts", "dejavu-sans-advances.json")
 # Printable ASCII, Latin-1, and the punctuation and arrows Motu's print pages use.
 CHARS = [chr(c) for c in range(32, 127)] + [chr(c) for c in range(160, 256)] + list("…‘’“”–—←→↑↓∕∖•·×")
 EM = 1000

@@ -64,8 +64,8 @@ def own_stack(w) -> int | None:
 
 
 def playtest(app, name: str, out_dir: str) -> str | None:
-    from engine.io.native import load_path, dumps
-    from editor.playtest.window import PlaytestWindow
+    from motu.engine.io.native import load_path, dumps
+    from motu.editor.playtest.window import PlaytestWindow
     path, bot, n, humans, *more = SHOTS[name]
     scenario = load_path(os.path.join(ROOT, path))
     w = PlaytestWindow(dumps(scenario), seed=11)

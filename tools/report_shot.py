@@ -21,11 +21,11 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 def rebuild(directory: str, scenario_path: str) -> str:
-    from engine.io.native import load_path
-    from engine.rules.registry import get_ruleset
-    from engine.session.batch import GameResult
-    from engine.session.matrix import matrix_data
-    from engine.session.report import build_report, write_report
+    from motu.engine.io.native import load_path
+    from motu.engine.rules.registry import get_ruleset
+    from motu.engine.session.batch import GameResult
+    from motu.engine.session.matrix import matrix_data
+    from motu.engine.session.report import build_report, write_report
 
     s = load_path(scenario_path)
     with open(os.path.join(directory, "report.json"), encoding="utf-8") as f:

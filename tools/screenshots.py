@@ -43,8 +43,8 @@ def shoot(app, w, target: str) -> None:
 
 
 def window(path_or_scenario, settings_file: str):
-    from editor.document import Document
-    from editor.main_window import MainWindow
+    from motu.editor.document import Document
+    from motu.editor.main_window import MainWindow
     doc = Document.open(path_or_scenario) if isinstance(path_or_scenario, str) else Document(path_or_scenario)
     w = MainWindow(doc, QSettings(settings_file, QSettings.IniFormat))
     w.resize(1400, 880)
@@ -76,7 +76,7 @@ def main() -> int:
             shoot(app, w, os.path.join(out_dir, "tahiti-zoomed.png"))
         close(app, w)
         os.remove(settings_file) if os.path.exists(settings_file) else None
-    from engine.rules.registry import get_ruleset
+    from motu.engine.rules.registry import get_ruleset
     blank = get_ruleset("tahiti").new_scenario("hex", 20, 16, "New island")
     w = window(blank, settings_file)
     shoot(app, w, os.path.join(out_dir, "new-island.png"))

@@ -35,9 +35,9 @@ def _isolated_editor(qapp, tmp_path, monkeypatch):
         monkeypatch.setenv(var, str(home / var.lower()))
     monkeypatch.setenv("MOTU_NO_ERROR_DIALOG", "1")
     QStandardPaths.setTestModeEnabled(True)
-    # A window made without settings (editor.app.make_window) takes QSettings("Motu", "Motu editor"):
+    # A window made without settings (motu.editor.app.make_window) takes QSettings("Motu", "Motu editor"):
     # give it a file in this test's folder (Qt may have cached the real config folder already).
-    import editor.main_window as main_window_mod
+    import motu.editor.main_window as main_window_mod
     from PySide6.QtCore import QSettings
     default_ini = str(tmp_path / "default-settings.ini")
     monkeypatch.setattr(main_window_mod, "QSettings", lambda *a, **k: QSettings(default_ini, QSettings.IniFormat))
@@ -57,7 +57,7 @@ def _isolated_editor(qapp, tmp_path, monkeypatch):
 @pytest.fixture
 def report_pages(monkeypatch):
     """The balance report pages the editor would open in a browser, kept in a list instead."""
-    import editor.balance_dialog as mod
+    import motu.editor.balance_dialog as mod
     pages = []
     monkeypatch.setattr(mod, "open_page", pages.append)
     return pages

@@ -8,8 +8,8 @@ from PySide6.QtCore import QEvent, QPoint, QPointF, QSettings, Qt, QThreadPool
 from PySide6.QtGui import QKeyEvent, QMouseEvent, QWheelEvent
 from PySide6.QtWidgets import QApplication
 
-from editor.document import Document
-from editor.main_window import MainWindow
+from motu.editor.document import Document
+from motu.editor.main_window import MainWindow
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 EXAMPLE_HEX = os.path.join(ROOT, "scenarios", "example-hex.yaml")
@@ -32,7 +32,7 @@ def make_window(qtbot, tmp_path, source: str | None = EXAMPLE_HEX, show: bool = 
     """A MainWindow on a copy of `source` (copy=False: on `source` itself; None: an untitled blank
     Tahiti map), shown and zoomed in."""
     if source is None:
-        from engine.rules.registry import get_ruleset
+        from motu.engine.rules.registry import get_ruleset
         doc = Document(get_ruleset("tahiti").new_scenario())
     else:
         doc = Document.open(copy_example(tmp_path, source) if copy else source)
@@ -169,7 +169,7 @@ def forces_window(qtbot, tmp_path, doc):
     """The editor on `doc` at 1400x900, shown, with the Forces dock in front (the Forces dock's tests)."""
     from PySide6.QtWidgets import QApplication
 
-    from editor.main_window import MainWindow
+    from motu.editor.main_window import MainWindow
     w = MainWindow(doc, settings_for(tmp_path))
     w.ask_save_changes = lambda: "discard"
     qtbot.addWidget(w)

@@ -5,8 +5,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 
 
 def table(qtbot, name, seed, options=None, show=False):
-    from engine.io.native import dumps, load_path
-    from editor.playtest.window import PlaytestWindow
+    from motu.engine.io.native import dumps, load_path
+    from motu.editor.playtest.window import PlaytestWindow
     w = PlaytestWindow(dumps(load_path(os.path.join(ROOT, "scenarios", name))), seed=seed, options=options)
     qtbot.addWidget(w)
     if show:

@@ -43,16 +43,16 @@ class Driver:
     def __init__(self, seed: int):
         self.rng = random.Random(seed)
         self.app = QApplication.instance() or QApplication([])
-        from editor.collector import collect_on_gui_thread
+        from motu.editor.collector import collect_on_gui_thread
         collect_on_gui_thread(self.app)  # as the editor's start does
         QStandardPaths.setTestModeEnabled(True)
         os.environ["MOTU_NO_ERROR_DIALOG"] = "1"
         for name in ("critical", "warning", "information"):
             setattr(QMessageBox, name, staticmethod(lambda *a, **k: QMessageBox.Ok))
         QMessageBox.question = staticmethod(lambda *a, **k: QMessageBox.Yes)
-        from editor.dialogs import NewScenarioDialog
-        from editor.document import Document
-        from editor.main_window import MainWindow
+        from motu.editor.dialogs import NewScenarioDialog
+        from motu.editor.document import Document
+        from motu.editor.main_window import MainWindow
         driver = self
 
         def new_dialog_exec(dialog):

@@ -5,11 +5,11 @@ centre on the clicked hex (17 clear, 24 jungle, 5 mountain, 80 reef hexsides).""
 import os
 
 from editor_test_support import ROOT, make_window
-from editor.coastline_dialog import CoastlineDialog
-from editor.map_menu import island_offsets
-from engine.io.coastline import add_island, describe_draft, new_map
-from engine.io.island_file import read_island
-from engine.scenario.map_ops import resize_map
+from motu.editor.coastline_dialog import CoastlineDialog
+from motu.editor.map_menu import island_offsets
+from motu.engine.io.coastline import add_island, describe_draft, new_map
+from motu.engine.io.island_file import read_island
+from motu.engine.scenario.map_ops import resize_map
 
 TAHITI = os.path.join(ROOT, "scenarios", "tahiti.yaml")
 HUAHINE = os.path.join(ROOT, "tests", "data", "huahine.geojson")

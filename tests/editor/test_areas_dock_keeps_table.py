@@ -6,8 +6,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QPushButton
 
 from editor_test_support import ROOT, make_window, wait_validation
-from engine.io.native import dumps, load_path
-from engine.rules.registry import get_ruleset
+from motu.engine.io.native import dumps, load_path
+from motu.engine.rules.registry import get_ruleset
 
 MOOREA = os.path.join(ROOT, "scenarios", "tahiti-moorea.yaml")
 

@@ -6,8 +6,8 @@ import threading
 
 from editor_test_support import make_window
 
-from engine.rules.registry import get_ruleset
-from engine.session.report import default_bot
+from motu.engine.rules.registry import get_ruleset
+from motu.engine.session.report import default_bot
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TIKI = os.path.join(ROOT, "scenarios", "tiki.yaml")
@@ -29,7 +29,7 @@ def test_the_menu_entry_runs_off_the_gui_thread_and_opens_the_page(qtbot, tmp_pa
     assert [b.currentText() for b in dlg.bots] == [balance, balance]  # the balance bot by default
     dlg.bots[1].setCurrentText("random")
     dlg.games.setValue(6)
-    import editor.balance_dialog as mod
+    import motu.editor.balance_dialog as mod
     threads, real = set(), mod.run_balance
 
     def spy(run, progress):

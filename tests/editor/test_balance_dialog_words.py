@@ -15,7 +15,7 @@ def documents():
 
 
 def test_a_shipped_scenario_reports_into_the_users_documents(qtbot, tmp_path):
-    from editor.balance_dialog import report_folder
+    from motu.editor.balance_dialog import report_folder
     assert report_folder(TIKI) == os.path.join(documents(), "Motu", "tiki-balance")
     assert os.path.realpath(documents()).startswith(os.path.realpath(os.environ["HOME"]))  # test mode, our HOME
     w = make_window(qtbot, tmp_path, source=TIKI, copy=False, show=False)
@@ -25,7 +25,7 @@ def test_a_shipped_scenario_reports_into_the_users_documents(qtbot, tmp_path):
 
 
 def test_the_users_own_writable_folder_gets_the_report_beside_the_scenario(tmp_path):
-    from editor.balance_dialog import report_folder
+    from motu.editor.balance_dialog import report_folder
     mine = tmp_path / "maps" / "island.yaml"
     mine.parent.mkdir()
     mine.write_text("", encoding="utf-8")
@@ -33,7 +33,7 @@ def test_the_users_own_writable_folder_gets_the_report_beside_the_scenario(tmp_p
 
 
 def test_a_read_only_folder_or_an_unsaved_map_reports_into_documents(tmp_path, monkeypatch):
-    import editor.balance_dialog as mod
+    import motu.editor.balance_dialog as mod
     folder = tmp_path / "read-only"
     folder.mkdir()
     real = os.access

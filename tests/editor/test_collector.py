@@ -1,4 +1,4 @@
-"""Garbage collection on the GUI thread only (editor/collector.py): however much a worker thread
+"""Garbage collection on the GUI thread only (motu/editor/collector.py): however much a worker thread
 allocates, Python's collector runs on the GUI thread, from the collector's timer."""
 import gc
 import threading
@@ -6,7 +6,7 @@ import weakref
 
 from PySide6.QtWidgets import QApplication
 
-from editor.collector import collect_on_gui_thread, uninstall
+from motu.editor.collector import collect_on_gui_thread, uninstall
 
 
 class _Cycle:

@@ -9,10 +9,10 @@ import os
 
 import pytest
 
-from editor.disk_watch import DiffDialog
+from motu.editor.disk_watch import DiffDialog
 from editor_test_support import EXAMPLE_SQUARE, make_window
-from engine.io.native import load_path
-from engine.scenario import edits as E
+from motu.engine.io.native import load_path
+from motu.engine.scenario import edits as E
 
 
 def outside_edit(path, old, new):

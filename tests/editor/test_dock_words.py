@@ -1,17 +1,17 @@
 """Words the Problems and Scenario docks show: counts in good English, the rule set by its name,
-long text fields read from their start (editor/docks/problems.py, editor/docks/scenario.py)."""
+long text fields read from their start (motu/editor/docks/problems.py, motu/editor/docks/scenario.py)."""
 import os
 
 from PySide6.QtWidgets import QLabel, QLineEdit
 
 from editor_test_support import ROOT, make_window, wait_validation
-from engine.scenario.validation import Finding
+from motu.engine.scenario.validation import Finding
 
 FERN = os.path.join(ROOT, "scenarios", "fern-ambush.yaml")
 
 
 def test_counted_words():
-    from editor.docks.problems import counted
+    from motu.editor.docks.problems import counted
     assert [counted(n, "error") for n in (0, 1, 2)] == ["0 errors", "1 error", "2 errors"]
 
 

@@ -1,8 +1,8 @@
 """The editor keeps a modeline the user wrote, on Save and on Save As; a new document gets Motu's."""
-from editor.document import Document
-from engine.io.modeline import motu_modeline
-from engine.io.native import dumps
-from engine.rules.registry import get_ruleset
+from motu.editor.document import Document
+from motu.engine.io.modeline import motu_modeline
+from motu.engine.io.native import dumps
+from motu.engine.rules.registry import get_ruleset
 
 USERS = "# yaml-language-server: $schema=https://example.org/my-motu-schema.json"
 
@@ -32,7 +32,7 @@ def test_new_and_saved_files_name_the_schema_alike_wherever_they_are(qtbot, tmp_
     import tempfile
     from pathlib import Path
 
-    import engine.io.modeline as modeline
+    import motu.engine.io.modeline as modeline
     from editor_test_support import ROOT, make_window
     from motu.cli import main
 

@@ -1,10 +1,10 @@
 """The editor saves as the command line does: through a symbolic link, and without leaving
-a killed command-line save's temporary file behind (engine/io/atomic.py says why)."""
+a killed command-line save's temporary file behind (motu/engine/io/atomic.py says why)."""
 import os
 
-from editor.document import Document
-from engine.io.native import load_path
-from engine.io.registry import save_scenario
+from motu.editor.document import Document
+from motu.engine.io.native import load_path
+from motu.engine.io.registry import save_scenario
 
 
 def test_the_editor_writes_through_a_symlink_as_the_command_line_does(tmp_path, example_hex):

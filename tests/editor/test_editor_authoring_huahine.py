@@ -9,10 +9,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from editor_test_support import ROOT, Mouse, make_window, wait_validation
-from engine.io.native import dumps, load_path
-from engine.rules.tahiti.clan_events import ExpeditionEnded
-from engine.rules.tahiti.game_state import EXPED
-from engine.session.session import Session
+from motu.engine.io.native import dumps, load_path
+from motu.engine.rules.tahiti.clan_events import ExpeditionEnded
+from motu.engine.rules.tahiti.game_state import EXPED
+from motu.engine.session.session import Session
 
 from test_editor_ids import typing
 from test_editor_map_ops import answer

@@ -10,8 +10,8 @@ from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtWidgets import QApplication, QStyleOptionGraphicsItem
 
 from editor_test_support import EXAMPLE_HEX, EXAMPLE_SQUARE, ROOT, Mouse, make_window, set_zoom
-from editor.canvas.map_item import Overlay, Preview
-from engine.scenario import edits as E
+from motu.editor.canvas.map_item import Overlay, Preview
+from motu.engine.scenario import edits as E
 
 FERN = os.path.join(ROOT, "scenarios", "fern-ambush.yaml")
 TAHITI = os.path.join(ROOT, "scenarios", "tahiti.yaml")
@@ -33,7 +33,7 @@ def pixel_at_cell(window, img: QImage, cell: int):
 
 def test_one_colour_per_terrain_at_every_zoom(qtbot, tmp_path):
     """Chunk images (zoomed out) and vector cells (zoomed in) take a terrain's colour from one palette."""
-    from editor.canvas.render import VECTOR_FROM_PX
+    from motu.editor.canvas.render import VECTOR_FROM_PX
     w = make_window(qtbot, tmp_path, EXAMPLE_HEX)
     for name in ("labels", "pieces", "features", "edges", "zones", "grid"):
         w.map_item.set_layer_visible(name, False)
@@ -155,7 +155,7 @@ def test_brush_outline_is_the_real_footprint(qtbot, tmp_path):
 
 
 def test_zones_of_different_sides_are_hatched_differently(qtbot, tmp_path):
-    from editor.canvas.features import HATCHES
+    from motu.editor.canvas.features import HATCHES
     w = make_window(qtbot, tmp_path, FERN)
     s = w.document.scenario
     assert len(s.setup_zones) >= 2
@@ -180,7 +180,7 @@ def test_fern_leaders_read_their_names_not_ldr(qtbot, tmp_path):
 
 
 def test_stack_pile_stays_inside_its_cell(qtbot, tmp_path):
-    from editor.canvas.counters import PILE, counter_rect
+    from motu.editor.canvas.counters import PILE, counter_rect
     for source in (EXAMPLE_HEX, FERN):
         w = make_window(qtbot, tmp_path, source)
         geo = w.map_item.geo
@@ -210,11 +210,11 @@ def test_no_background_shows_along_chunk_seams_on_a_big_map(qtbot, tmp_path, ori
     """Zoomed out, a map of more than 64 rows and columns is several chunk images: every pixel of the
     map between them is some chunk's (hex rows, or pointy columns, are sqrt(3) apart, which the
     images' pixels once slid past, leaving a dotted line of background along each seam)."""
-    from editor.canvas.geometry import CHUNK
-    from editor.canvas.render import VECTOR_FROM_PX
-    from engine.board.hexgrid import HexGrid
-    from engine.io.native import dumps
-    from engine.rules.registry import get_ruleset
+    from motu.editor.canvas.geometry import CHUNK
+    from motu.editor.canvas.render import VECTOR_FROM_PX
+    from motu.engine.board.hexgrid import HexGrid
+    from motu.engine.io.native import dumps
+    from motu.engine.rules.registry import get_ruleset
     s = get_ruleset("tahiti").new_scenario()
     s.grid = HexGrid(CHUNK + 30, CHUNK + 30, orientation, offset)
     s.terrain = ["sea"] * s.grid.size

@@ -8,7 +8,7 @@ from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QApplication
 
 from editor_test_support import ROOT, make_window
-from engine.io.native import dumps, load_path
+from motu.engine.io.native import dumps, load_path
 from motu.cli import main as motu
 
 from test_editor_map_ops import answer

@@ -6,8 +6,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from editor_test_support import EXAMPLE_HEX, EXAMPLE_SQUARE, ROOT, make_window, wait_validation
-from engine.scenario import edits as E
-from engine.scenario.validation import Finding
+from motu.engine.scenario import edits as E
+from motu.engine.scenario.validation import Finding
 
 TAHITI = os.path.join(ROOT, "scenarios", "tahiti.yaml")
 FERN = os.path.join(ROOT, "scenarios", "fern-ambush.yaml")
@@ -121,7 +121,7 @@ def test_region_box_shows_the_common_region_of_the_selection(qtbot, tmp_path):
 
 
 def test_keyboard_shortcuts_are_made_from_the_actions_and_searchable(qtbot, tmp_path):
-    from editor.help import ShortcutsDialog
+    from motu.editor.help import ShortcutsDialog
     w = make_window(qtbot, tmp_path, EXAMPLE_HEX)
     d = ShortcutsDialog(w)
     qtbot.addWidget(d)
@@ -139,7 +139,7 @@ def test_about_names_the_versions_and_the_guide_shows_the_docs(qtbot, tmp_path):
     import platform
     from PySide6.QtCore import qVersion
 
-    from editor.help import UserGuide, about_text
+    from motu.editor.help import UserGuide, about_text
     text = about_text()
     assert qVersion() in text and platform.python_version() in text and "Motu" in text
     w = make_window(qtbot, tmp_path, EXAMPLE_HEX)
@@ -150,8 +150,8 @@ def test_about_names_the_versions_and_the_guide_shows_the_docs(qtbot, tmp_path):
 
 
 def test_preferences_are_kept_and_used(qtbot, tmp_path):
-    from editor import preferences
-    from editor.dialogs import NewScenarioDialog
+    from motu.editor import preferences
+    from motu.editor.dialogs import NewScenarioDialog
     w = make_window(qtbot, tmp_path, EXAMPLE_HEX)
     d = preferences.PreferencesDialog(w)
     qtbot.addWidget(d)

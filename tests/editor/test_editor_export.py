@@ -6,7 +6,7 @@ import os
 import pytest
 
 from editor_test_support import ROOT, make_window
-from engine.io.registry import get_format
+from motu.engine.io.registry import get_format
 
 MOOREA = os.path.join(ROOT, "scenarios", "tahiti-moorea.yaml")
 

@@ -8,10 +8,10 @@ import os
 import pytest
 from PySide6.QtWidgets import QDialog
 
-import editor.document as document_mod
+import motu.editor.document as document_mod
 from editor_test_support import EXAMPLE_HEX, EXAMPLE_SQUARE, copy_example, make_window, settings_for
-from engine.io.native import load_path
-from engine.scenario import edits as E
+from motu.engine.io.native import load_path
+from motu.engine.scenario import edits as E
 
 BAD_SYNTAX = "motu: 1\nruleset: tahiti\ntitle: [oops\n"
 BAD_LEGEND = ("motu: 1\nruleset: tahiti\n"
@@ -112,8 +112,8 @@ def test_open_prompts_for_unsaved_work(win, tmp_path):
 
 
 def test_make_window_with_a_bad_file(qtbot, tmp_path, monkeypatch):
-    from editor.app import make_window as app_make_window
-    from editor.main_window import MainWindow
+    from motu.editor.app import make_window as app_make_window
+    from motu.editor.main_window import MainWindow
     errors = []
     monkeypatch.setattr(MainWindow, "show_error", lambda self, title, text: errors.append(text))
     bad = tmp_path / "broken.yaml"
@@ -207,7 +207,7 @@ def test_untitled_save_asks_for_a_name(qtbot, tmp_path):
 
 # --- new ---------------------------------------------------------------------------------------------
 def test_new_prompts_then_makes_a_blank_map(win, monkeypatch):
-    from editor.dialogs import NewScenarioDialog
+    from motu.editor.dialogs import NewScenarioDialog
     monkeypatch.setattr(NewScenarioDialog, "exec", lambda self: QDialog.Accepted)
     edit(win)
     answers = Answers(win, save_changes="cancel")
@@ -345,7 +345,7 @@ def test_quit_unmodified_asks_nothing(qtbot, tmp_path):
 @pytest.mark.parametrize("fmt_id, ending", [("tmx", ".tmx"), ("geojson", ".geojson"), ("svg", ".svg"),
                                             ("pdf", ".pdf"), ("vmod", ".vmod")])
 def test_file_export_writes_each_format_and_leaves_the_document(win, tmp_path, fmt_id, ending):
-    from engine.io.registry import get_format
+    from motu.engine.io.registry import get_format
     fmts = win.export_formats()
     assert {"tmx", "tiled-json", "geojson", "svg", "png", "pdf", "vmod"} <= {f.id for f in fmts}
     before = (win.document.snapshot_text(), win.document.undo_stack.index(), win.isWindowModified())
@@ -360,7 +360,7 @@ def test_file_export_writes_each_format_and_leaves_the_document(win, tmp_path, f
 
 
 def test_file_export_failure_is_shown_not_raised(win, tmp_path):
-    from engine.io.registry import get_format
+    from motu.engine.io.registry import get_format
     win.choose_export_path = lambda fs: (str(tmp_path / "no" / "such" / "dir" / "x.tmx"), get_format("tmx"))
     errors = []
     win.show_error = lambda title, text: errors.append(text)

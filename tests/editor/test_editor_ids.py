@@ -7,9 +7,9 @@ import os
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QDialog
 
-from editor.docks.rename import RenameDialog
+from motu.editor.docks.rename import RenameDialog
 from editor_test_support import EXAMPLE_HEX, ROOT, make_window
-from engine.io.native import dumps
+from motu.engine.io.native import dumps
 
 TAHITI = os.path.join(ROOT, "scenarios", "tahiti.yaml")
 
@@ -110,8 +110,8 @@ def test_new_regions_and_islands_get_the_ids_their_names_make(qtbot, tmp_path, m
 
 
 def test_problems_rows_name_an_area_by_its_name(qtbot, tmp_path):
-    from editor.docks.findings_model import FindingsModel
-    from engine.scenario.validation import Finding
+    from motu.editor.docks.findings_model import FindingsModel
+    from motu.engine.scenario.validation import Finding
     w = make_window(qtbot, tmp_path, TAHITI)
     model = FindingsModel()
     model.set_findings([Finding("AREA_EMPTY", "error", "area Paea has no cells", areas=("paea",))], w.document.scenario)

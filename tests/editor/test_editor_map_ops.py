@@ -7,10 +7,10 @@ import os
 from PySide6.QtWidgets import QApplication, QDialog
 
 from editor_test_support import ROOT, Mouse, copy_example, make_window
-from engine.io.coastline import add_island
-from engine.io.island_file import plan_from_file, read_island
-from engine.io.native import dumps, load_path
-from engine.scenario.map_ops import merge_map
+from motu.engine.io.coastline import add_island
+from motu.engine.io.island_file import plan_from_file, read_island
+from motu.engine.io.native import dumps, load_path
+from motu.engine.scenario.map_ops import merge_map
 
 TAHITI = os.path.join(ROOT, "scenarios", "tahiti.yaml")
 MOOREA = os.path.join(ROOT, "tools", "maps", "moorea.geojson")

@@ -15,12 +15,12 @@ import textwrap
 import pytest
 from PySide6.QtCore import QCoreApplication, QStandardPaths
 
-from editor.autosave import RecoveryStore, recovery_dir
-from editor.files import AUTOSAVE_MS
+from motu.editor.autosave import RecoveryStore, recovery_dir
+from motu.editor.files import AUTOSAVE_MS
 from editor_test_support import EXAMPLE_HEX, ROOT, copy_example, make_window
-from engine.io.native import load_path
-from engine.rules.registry import get_ruleset
-from engine.scenario import edits as E
+from motu.engine.io.native import load_path
+from motu.engine.rules.registry import get_ruleset
+from motu.engine.scenario import edits as E
 
 CHILD = textwrap.dedent("""
     import os, signal, sys
@@ -32,10 +32,10 @@ CHILD = textwrap.dedent("""
     app.setApplicationName(app_name)
     app.setOrganizationName(org_name)
     QStandardPaths.setTestModeEnabled(True)
-    from editor.document import Document
-    from editor.main_window import MainWindow
-    from engine.rules.registry import get_ruleset
-    from engine.scenario import edits as E
+    from motu.editor.document import Document
+    from motu.editor.main_window import MainWindow
+    from motu.engine.rules.registry import get_ruleset
+    from motu.engine.scenario import edits as E
 
     doc = Document.open(user_file) if user_file != "-" else Document(get_ruleset("tahiti").new_scenario())
     window = MainWindow(doc, QSettings(settings_file, QSettings.IniFormat))
@@ -195,8 +195,8 @@ def test_untitled_work_recovers_as_untitled(qtbot, tmp_path):
 
 def test_run_editor_offers_recovery_at_start(qtbot, tmp_path, monkeypatch):
     """The start-up path itself: run_editor shows the window, then offers what a crash left."""
-    import editor.app as app_mod
-    from editor.main_window import MainWindow
+    import motu.editor.app as app_mod
+    from motu.editor.main_window import MainWindow
 
     user_file = copy_example(tmp_path, EXAMPLE_HEX, "mine.yaml")
     app = QCoreApplication.instance()
@@ -229,7 +229,7 @@ def test_run_editor_offers_recovery_at_start(qtbot, tmp_path, monkeypatch):
         assert pending_files() == []
         assert win.settings_store.fileName() == str(tmp_path / "default-settings.ini")  # (conftest)
     finally:
-        from editor.collector import uninstall
+        from motu.editor.collector import uninstall
 
         uninstall()  # run_editor's collector: the rest of the suite runs with Python's own
         app.setApplicationName(names[0])
@@ -239,8 +239,8 @@ def test_run_editor_offers_recovery_at_start(qtbot, tmp_path, monkeypatch):
 def test_the_state_folder_names_motu_once_and_old_recovery_files_are_still_offered(qtbot, tmp_path, monkeypatch):
     """~/.local/state/Motu/recovery, as docs/editor.md says, not Motu/Motu/recovery; a crash under an
     older Motu (organisation and application both "Motu") left its file there, and it is offered."""
-    import editor.app as app_mod
-    from editor.autosave import doubled, state_dir
+    import motu.editor.app as app_mod
+    from motu.editor.autosave import doubled, state_dir
 
     user_file = copy_example(tmp_path, EXAMPLE_HEX, "mine.yaml")
     app = QCoreApplication.instance()

@@ -14,8 +14,8 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 from PySide6.QtCore import Qt
 
 from editor_test_support import EXAMPLE_HEX, Mouse, copy_example, edge_point, make_window, set_zoom
-from engine.io.native import load_path
-from engine.scenario.model import Piece
+from motu.engine.io.native import load_path
+from motu.engine.scenario.model import Piece
 
 EXAMPLE = load_path(EXAMPLE_HEX)
 GRID = EXAMPLE.grid
@@ -132,7 +132,7 @@ class EditorMachine(RuleBasedStateMachine):
 
     @rule(title=st.text(st.characters(codec="utf-8", exclude_categories=("Cs", "Cc")), max_size=12))
     def set_title(self, title):
-        from engine.scenario import edits as E
+        from motu.engine.scenario import edits as E
         expected = self.begin()
         expected.title = title
         assert self.window.push(E.SetField("title", title), "Edit title")

@@ -7,7 +7,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QComboBox, QLineEdit
 
 from editor_test_support import EXAMPLE_HEX, ROOT, make_window
-from engine.io.native import dumps
+from motu.engine.io.native import dumps
 
 TAHITI = os.path.join(ROOT, "scenarios", "tahiti.yaml")
 
@@ -79,7 +79,7 @@ def test_bad_first_die_results_are_refused_with_a_message(qtbot, tmp_path):
 
 
 def test_renaming_an_area_shows_its_new_name_in_the_table(qtbot, tmp_path):
-    from engine.scenario.ids import rename
+    from motu.engine.scenario.ids import rename
     w = make_window(qtbot, tmp_path, TAHITI)
     dock = shown(w)
     w.push(rename(w.document.scenario, "areas", "faaa", name="Faa'a"))

@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 
 from editor_test_support import EXAMPLE_SQUARE, Mouse, edge_point, make_window
-from engine.board.search import find_path, reach
+from motu.engine.board.search import find_path, reach
 
 
 @pytest.fixture
@@ -173,7 +173,7 @@ def _button(dock, name):
 
 
 def test_areas_dock_new_rename_recolour(win, monkeypatch):
-    import editor.docks.areas as areas_mod
+    import motu.editor.docks.areas as areas_mod
     dock, s, stack = win.areas, win.document.scenario, win.document.undo_stack
     monkeypatch.setattr(areas_mod.QInputDialog, "getText", staticmethod(lambda *a, **k: ("Reef flats", True)))
     _button(dock, "areaNew").click()

@@ -9,8 +9,8 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QApplication
 
 from editor_test_support import EXAMPLE_HEX, EXAMPLE_SQUARE, ROOT, Mouse, edge_point, key, make_window
-from engine.board.grids import HexGrid, SquareGrid
-from engine.rules.registry import get_ruleset
+from motu.engine.board.grids import HexGrid, SquareGrid
+from motu.engine.rules.registry import get_ruleset
 
 FERN = os.path.join(ROOT, "scenarios", "fern-ambush.yaml")
 
@@ -20,7 +20,7 @@ def blank_window(qtbot, tmp_path, ruleset, grid, zoom=1.5):
     rs = get_ruleset(ruleset)
     s = rs.new_scenario(grid.shape, grid.columns, grid.rows)
     if grid.shape == "hex":
-        from engine.scenario.model import blank_scenario
+        from motu.engine.scenario.model import blank_scenario
         s = blank_scenario(ruleset, grid, rs.catalogue.default_terrain)
     w.document.replace(s, None)
     from editor_test_support import set_zoom
@@ -157,8 +157,8 @@ def test_copy_paste_round_trip(qtbot, tmp_path):
     m = Mouse(w)
     s = w.document.scenario
     g = s.grid
-    from engine.scenario import edits as E
-    from engine.scenario.model import CellFeature, Piece
+    from motu.engine.scenario import edits as E
+    from motu.engine.scenario.model import CellFeature, Piece
     src = [g.cell(c, r) for c in (1, 2, 3) for r in (1, 2)]
     w.push(E.PaintTerrain((src[0], src[3]), ("mountain", "jungle")))
     w.push(E.InsertFeature(len(s.features), CellFeature("village_site", src[1])))
@@ -175,7 +175,7 @@ def test_copy_paste_round_trip(qtbot, tmp_path):
     assert w.document.undo_stack.count() == count + 1
     dq = g.axial(anchor).q - g.axial(src[0]).q
     dr = g.axial(anchor).r - g.axial(src[0]).r
-    from engine.board.hexmath import Hex
+    from motu.engine.board.hexmath import Hex
     for c in src:
         h = g.axial(c)
         t = g.cell_of_hex(Hex(h.q + dq, h.r + dr))

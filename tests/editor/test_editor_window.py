@@ -10,7 +10,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QApplication, QDockWidget, QToolBar
 
 from editor_test_support import Mouse, key, make_window, set_zoom, settings_for, wait_validation, wheel
-from engine.scenario import edits as E
+from motu.engine.scenario import edits as E
 
 
 @pytest.fixture
@@ -305,7 +305,7 @@ def test_minimap_shows_the_viewport_and_click_centres(win):
 # --- exceptions in slots ---------------------------------------------------------------------------------
 @pytest.fixture
 def editor_hook(win, monkeypatch):
-    from editor.app import install_exception_hook
+    from motu.editor.app import install_exception_hook
     monkeypatch.setattr(sys, "excepthook", sys.excepthook)
     install_exception_hook(lambda: win)
     return sys.excepthook
@@ -334,8 +334,8 @@ def test_exception_in_a_slot_is_logged_and_leaves_the_document(win, qtbot, edito
 
 @pytest.mark.qt_no_exception_capture
 def test_exception_in_a_tool_is_shown_in_a_dialog(win, qtbot, editor_hook, monkeypatch, caplog):
-    import editor.app as app_mod
-    from editor.tools.paint import BrushTool
+    import motu.editor.app as app_mod
+    from motu.editor.tools.paint import BrushTool
     shown = []
     monkeypatch.delenv("MOTU_NO_ERROR_DIALOG")
     monkeypatch.setattr(app_mod.QMessageBox, "critical", staticmethod(lambda *a: shown.append(a)))
@@ -370,9 +370,9 @@ def test_chunk_images_after_edits_equal_freshly_drawn_ones(qtbot, tmp_path):
     """Zoomed out, edits recolour a window of the cached chunk image; the result must match a full redraw."""
     import numpy as np
 
-    from editor.canvas.chunks import ChunkCache
-    from editor.canvas.style import CellColours
-    from engine.scenario.edits import PaintArea, PaintTerrain
+    from motu.editor.canvas.chunks import ChunkCache
+    from motu.editor.canvas.style import CellColours
+    from motu.engine.scenario.edits import PaintArea, PaintTerrain
     from editor_test_support import make_window as _make
 
     win = _make(qtbot, tmp_path)

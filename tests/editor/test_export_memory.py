@@ -1,5 +1,5 @@
 """File → Export starts where the last export went, in its format (QSettings), and the first time
-beside the scenario (editor/files.py, editor/export_target.py)."""
+beside the scenario (motu/editor/files.py, motu/editor/export_target.py)."""
 import os
 
 from PySide6.QtWidgets import QFileDialog

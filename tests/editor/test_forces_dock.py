@@ -11,12 +11,12 @@ import pytest
 from PySide6.QtCore import QItemSelectionModel, Qt
 from PySide6.QtWidgets import QApplication, QComboBox, QLineEdit, QListWidget, QSpinBox
 
-from editor.document import Document
+from motu.editor.document import Document
 from editor_test_support import ROOT, Mouse, copy_example, forces_window, set_zoom, wait_validation
-from engine.io.modeline import motu_modeline
-from engine.rules.registry import get_ruleset
-from engine.scenario import edits as E
-from engine.scenario.model import CellFeature
+from motu.engine.io.modeline import motu_modeline
+from motu.engine.rules.registry import get_ruleset
+from motu.engine.scenario import edits as E
+from motu.engine.scenario.model import CellFeature
 
 DATA = os.path.join(os.path.dirname(__file__), "data")
 FERN_AMBUSH = os.path.join(ROOT, "scenarios", "fern-ambush.yaml")

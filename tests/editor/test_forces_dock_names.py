@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from editor_test_support import ROOT, make_window
-from engine.scenario import edits as E
+from motu.engine.scenario import edits as E
 
 TAHITI = os.path.join(ROOT, "scenarios", "tahiti.yaml")
 

@@ -8,7 +8,7 @@ from PySide6.QtCore import QItemSelectionModel, QPointF, Qt
 from PySide6.QtGui import QCursor, QDragEnterEvent, QDragLeaveEvent, QDragMoveEvent, QDropEvent
 from PySide6.QtWidgets import QApplication
 
-from editor.document import Document
+from motu.editor.document import Document
 from editor_test_support import ROOT, copy_example, forces_window
 
 FERN_AMBUSH = os.path.join(ROOT, "scenarios", "fern-ambush.yaml")

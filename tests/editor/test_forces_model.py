@@ -14,10 +14,10 @@ import shiboken6
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QStandardItem
 
-from editor.docks.forces_model import ForcesModel
-from editor.document import Document
+from motu.editor.docks.forces_model import ForcesModel
+from motu.editor.document import Document
 from editor_test_support import ROOT
-from engine.io.native import load_path
+from motu.engine.io.native import load_path
 
 
 def _live_item_wrappers() -> dict[int, QStandardItem]:

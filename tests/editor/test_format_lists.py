@@ -1,5 +1,5 @@
 """The command line's and the editor's lists of formats are the format registry's
-(engine/io/registry.py): `motu export --to`, the endings that choose a format, the print formats
+(motu/engine/io/registry.py): `motu export --to`, the endings that choose a format, the print formats
 `--whole-map` is for, File → Export's formats and filters, and the drawing halves Qt gives."""
 import argparse
 import os
@@ -7,10 +7,10 @@ import os
 import pytest
 from PySide6.QtWidgets import QFileDialog
 
-from editor.export import DRAWINGS, formats
-from editor.export_target import filter_text, known_extensions
+from motu.editor.export import DRAWINGS, formats
+from motu.editor.export_target import filter_text, known_extensions
 from editor_test_support import make_window
-from engine.io.registry import REGISTRY
+from motu.engine.io.registry import REGISTRY
 from motu import common, convert_cli
 from motu.cli import build_parser
 

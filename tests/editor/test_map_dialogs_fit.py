@@ -1,14 +1,14 @@
 """Map → Resize and Merge dialogs: a refusal shows as a sentence and the dialog grows to hold it, its
 boxes keeping their size; boxes of a layout that takes two columns at a time step and accept only
-even numbers, an odd one typed said at once and rounded up (editor/map_dialogs.py)."""
+even numbers, an odd one typed said at once and rounded up (motu/editor/map_dialogs.py)."""
 import os
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QSpinBox
 
-from editor.map_dialogs import MergeDialog, ResizeDialog, sentence
+from motu.editor.map_dialogs import MergeDialog, ResizeDialog, sentence
 from editor_test_support import ROOT, make_window
-from engine.io.native import load_path
+from motu.engine.io.native import load_path
 
 TAHITI = os.path.join(ROOT, "scenarios", "tahiti.yaml")
 

@@ -135,7 +135,7 @@ def play_turn(w, seat, side):
 
 
 def test_a_senior_officer_reads_the_same_in_play_and_in_the_editor(qtbot):
-    from engine.scenario.counter_face import CounterFaces
+    from motu.engine.scenario.counter_face import CounterFaces
     w = window(qtbot, "fern-ambush.yaml", seed=5)
     s = w.scenario
     officers = [p for p in s.pieces.values() if p.kind == "senior_officer" and p.side == "british"]
@@ -173,7 +173,7 @@ def test_a_stack_fans_out_under_the_pointer_and_keeps_its_badge(qtbot):
 
 
 def test_tahiti_markers_have_a_legend_and_the_victory_track_counts_areas(qtbot):
-    from engine.rules.tahiti.queries import areas_held
+    from motu.engine.rules.tahiti.queries import areas_held
     w = window(qtbot, "tahiti.yaml", seed=7)
     bots_play(w, 200)
     legend = w.legend.texts()

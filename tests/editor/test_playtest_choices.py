@@ -16,8 +16,8 @@ from tahiti_positions import BLUE_HOME, PAEA_AREA, PAEA_HEX, PAEA_MARAE, RED_HOM
 from test_tahiti_game_combat import RED_STACK, battle  # noqa: E402
 from test_tahiti_game_support import BLUE, RED, feed, run_only  # noqa: E402
 
-from engine.rules.tahiti.constants import COMBAT  # noqa: E402
-from engine.rules.tahiti.game_state import CELL  # noqa: E402
+from motu.engine.rules.tahiti.constants import COMBAT  # noqa: E402
+from motu.engine.rules.tahiti.game_state import CELL  # noqa: E402
 
 
 def seated(qtbot, state, human):
@@ -141,7 +141,7 @@ def test_a_long_asked_row_fits_its_lines_and_keeps_the_whole_text(qtbot):
     """The pearls auction's "Asked" runs to four lines at the panel's width: it keeps its fixed
     height, its lines end in an ellipsis instead of being cut through, and the tooltip and the
     panel's text say it all."""
-    from editor.playtest.panel import GamePanel
+    from motu.editor.playtest.panel import GamePanel
     panel = GamePanel()
     qtbot.addWidget(panel)
     panel.resize(400, 400)

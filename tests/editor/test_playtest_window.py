@@ -9,8 +9,8 @@ from PySide6.QtCore import QPoint, Qt
 from editor_test_support import make_window
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-TIKI = os.path.join(ROOT, "resources", "rulesets", "tiki", "board.yaml")
-PEARLS = os.path.join(ROOT, "resources", "rulesets", "pearls", "board.yaml")
+TIKI = os.path.join(ROOT, "motu", "resources", "rulesets", "tiki", "board.yaml")
+PEARLS = os.path.join(ROOT, "motu", "resources", "rulesets", "pearls", "board.yaml")
 FERN = os.path.join(ROOT, "scenarios", "fern-ambush.yaml")
 
 
@@ -115,14 +115,14 @@ def test_a_game_of_another_scenario_is_refused(qtbot, tmp_path, monkeypatch):
     path = tmp_path / "other.motugame.json"
     path.write_text(json.dumps({"format": "motu-game/1", "fingerprint": "0123456789abcdef", "seed": 1, "actions": []}))
     shown = []
-    import editor.playtest.game_files as module
+    import motu.editor.playtest.game_files as module
     monkeypatch.setattr(module.QMessageBox, "warning", staticmethod(lambda *a: shown.append(a[2])))
     assert not pt.load_game(str(path))
     assert "different version" in shown[0]
 
 
 def test_errors_stop_the_playtest_and_show_the_problems(qtbot, tmp_path):
-    from engine.scenario import edits as E
+    from motu.engine.scenario import edits as E
     win = make_window(qtbot, tmp_path, source=TIKI)
     cell = win.document.scenario.grid.parse_label("v11")
     win.push(E.SetCellProps(cell, {"value": 7}))
@@ -152,7 +152,7 @@ def test_a_bot_error_ends_its_move_with_a_message(qtbot, tmp_path, monkeypatch):
 
 
 def test_picking_a_piece_shows_where_it_can_go_what_it_sees_and_what_it_can_attack(qtbot, tmp_path):
-    from engine.rules.api import CHANCE
+    from motu.engine.rules.api import CHANCE
     win, pt, _ = open_playtest(qtbot, tmp_path, FERN)
     state = pt.session.state
     # A cell with the moving side's markers: its overlay lights targets and the cells in sight.

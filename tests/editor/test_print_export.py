@@ -8,13 +8,13 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from editor.export.print_qt import export_print, png_size
-from engine.board.grids import HexGrid
-from engine.io.native import load_path
-from engine.io.print_layout import PrintError, PrintOptions, layout, tiles_needed
-from engine.io.print_layout import sheets as print_sheets
-from engine.io.print_map import catalogue_of, land_cells, map_scene, printed_cells
-from engine.io.print_counters import counters
+from motu.editor.export.print_qt import export_print, png_size
+from motu.engine.board.grids import HexGrid
+from motu.engine.io.native import load_path
+from motu.engine.io.print_layout import PrintError, PrintOptions, layout, tiles_needed
+from motu.engine.io.print_layout import sheets as print_sheets
+from motu.engine.io.print_map import catalogue_of, land_cells, map_scene, printed_cells
+from motu.engine.io.print_counters import counters
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SCENARIOS = sorted(glob.glob(os.path.join(ROOT, "scenarios", "*.yaml")))

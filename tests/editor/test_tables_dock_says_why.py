@@ -7,10 +7,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
-from editor.docks.tables import parse_dice
+from motu.editor.docks.tables import parse_dice
 from editor_test_support import ROOT, make_window
-from engine.io.native import dumps
-from engine.scenario import edits as E
+from motu.engine.io.native import dumps
+from motu.engine.scenario import edits as E
 
 TAHITI = os.path.join(ROOT, "scenarios", "tahiti.yaml")
 ALL_WELL = "Every area is named once, and every first-die result has its group."
@@ -95,7 +95,7 @@ def test_what_is_not_a_die_result_is_said_in_words():
 
 
 def test_a_problem_in_a_table_only_brings_the_table_up_on_its_entry(qtbot, tmp_path):
-    from engine.scenario.validation import Finding
+    from motu.engine.scenario.validation import Finding
     w = make_window(qtbot, tmp_path, TAHITI)
     w.tables.hide()
     slot = Finding("RAST_BAD", "error", "a slot", table=("random_area_selection", "groups", 2, "second", 1))

@@ -28,7 +28,7 @@ def test_hover_then_new_blank_map_paints_without_error(qtbot, tmp_path):
     mouse.hover(w.document.scenario.grid.size - 3)
     w.map_item.set_selection(cells={w.document.scenario.grid.size - 1})
     w.map_item.set_problem_cells({w.document.scenario.grid.size - 2})
-    from engine.rules.registry import get_ruleset
+    from motu.engine.rules.registry import get_ruleset
     w.document.replace(get_ruleset("fern").new_scenario("square", 5, 4), None)
     w.view.viewport().repaint()
     QApplication.processEvents()

@@ -1,5 +1,5 @@
 """The saved dock layout across rule sets: a dock hidden because a rule set does without it is not
-remembered as hidden for the rule sets that use it (editor/window_docks.py)."""
+remembered as hidden for the rule sets that use it (motu/editor/window_docks.py)."""
 import os
 
 from editor_test_support import ROOT, make_window, settings_for

@@ -8,17 +8,17 @@ from __future__ import annotations
 import os
 from dataclasses import replace
 
-from engine.io.coastline import new_map
-from engine.io.island_file import plan_from_file, read_island
-from engine.io.native import dumps, load_path, loads
-from engine.rules.registry import get_ruleset
-from engine.rules.tahiti.clan_events import ExpeditionEnded
-from engine.rules.tahiti.game_state import EXPED
-from engine.scenario.edits import Compound, InsertFeature, PutRecord, SetField
-from engine.scenario.ids import rename
-from engine.scenario.map_ops import merge_map, resize_map
-from engine.scenario.model import CellFeature, Region
-from engine.session.session import Session
+from motu.engine.io.coastline import new_map
+from motu.engine.io.island_file import plan_from_file, read_island
+from motu.engine.io.native import dumps, load_path, loads
+from motu.engine.rules.registry import get_ruleset
+from motu.engine.rules.tahiti.clan_events import ExpeditionEnded
+from motu.engine.rules.tahiti.game_state import EXPED
+from motu.engine.scenario.edits import Compound, InsertFeature, PutRecord, SetField
+from motu.engine.scenario.ids import rename
+from motu.engine.scenario.map_ops import merge_map, resize_map
+from motu.engine.scenario.model import CellFeature, Region
+from motu.engine.session.session import Session
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TAHITI = os.path.join(ROOT, "scenarios", "tahiti.yaml")

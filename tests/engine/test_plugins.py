@@ -1,9 +1,9 @@
 """Rule-set ids known before any rule set loads: the built-in ones and the entry points' names."""
 import logging
 
-from engine import plugins
-from engine.io.native import FormatError, document_to_scenario
-from engine.rules import registry
+from motu.engine import plugins
+from motu.engine.io.native import FormatError, document_to_scenario
+from motu.engine.rules import registry
 
 
 class _EntryPoint:

@@ -43,7 +43,7 @@ def mime_dirs(tmp_path_factory):
 
 
 FILES = {"scenarios/tahiti.yaml": MOTU_TYPE, "scenarios/fern-ambush.yaml": MOTU_TYPE,
-         "resources/rulesets/tiki/board.yaml": MOTU_TYPE, "resources/rulesets/tahiti/catalogue.yaml": "application/x-yaml"}
+         "motu/resources/rulesets/tiki/board.yaml": MOTU_TYPE, "motu/resources/rulesets/tahiti/catalogue.yaml": "application/x-yaml"}
 
 
 def test_gio_calls_scenarios_motus_and_other_yaml_yaml(mime_dirs):

@@ -51,7 +51,7 @@ def test_built_app_says_its_version(app):
 
 
 def test_built_app_validates_a_bundled_scenario(app, tmp_path):
-    bundled = os.path.join(APP, "_internal", "scenarios", "tahiti.yaml")
+    bundled = os.path.join(APP, "_internal", "motu", "scenarios", "tahiti.yaml")
     assert os.path.isfile(bundled)
     r = _run(app, "validate", bundled, tmp=tmp_path)
     assert r.returncode == 0, r.stderr
@@ -65,12 +65,12 @@ def test_built_app_opens_its_main_window_offscreen(app, tmp_path):
 
 def test_built_app_exports_vassal_tiled_and_pdf_without_pillow(app, tmp_path):
     """The exports that draw work in the app (Qt draws their images); Pillow is not in it."""
-    src = os.path.join(APP, "_internal", "scenarios", "example-hex.yaml")
+    src = os.path.join(APP, "_internal", "motu", "scenarios", "example-hex.yaml")
     for name in ("m.vmod", "m.tmx", "m.pdf"):
         r = _run(app, "export", src, str(tmp_path / name), tmp=tmp_path)
         assert r.returncode == 0 and (tmp_path / name).exists(), r.stdout + r.stderr
     assert (tmp_path / "m-counters.png").exists()
-    from engine.io.pywargame_compat import vassal_api
+    from motu.engine.io.pywargame_compat import vassal_api
     v = vassal_api()
     with v.VMod(str(tmp_path / "m.vmod"), "r") as vm:
         assert v.BuildFile(vm.getBuildFile()).getGame()["name"] == "Example island"
@@ -85,7 +85,7 @@ def test_the_spec_leaves_out_no_part_of_scipy_that_motu_imports():
     spec = open(os.path.join(ROOT, "installer", "motu.spec"), encoding="utf-8").read()
     unused = set(ast.literal_eval(re.search(r"SCIPY_UNUSED = (\[[^\]]*\])", spec).group(1)))
     used = set()
-    for package in ("engine", "editor", "motu"):
+    for package in ("motu",):
         for folder, _dirs, files in os.walk(os.path.join(ROOT, package)):
             for f in files:
                 if f.endswith(".py"):

@@ -2,8 +2,8 @@
 import json
 import os
 
-from engine.rules.registry import get_ruleset
-from engine.session.report import default_bot
+from motu.engine.rules.registry import get_ruleset
+from motu.engine.session.report import default_bot
 from motu.cli import main
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))

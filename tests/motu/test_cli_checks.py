@@ -32,7 +32,7 @@ def test_impossible_arguments_exit_2_before_any_work(tmp_path, capsys, argv, mes
 
 
 def test_a_report_folder_that_cannot_be_written_is_refused_before_the_games(tmp_path, capsys, monkeypatch):
-    import engine.session.batch as batch
+    import motu.engine.session.batch as batch
     monkeypatch.setattr(batch, "play_one", lambda *a: pytest.fail("a game was played"))
     a_file = tmp_path / "report.txt"
     a_file.write_text("")
@@ -51,7 +51,7 @@ def test_an_unreachable_scheduler_is_one_line_within_five_seconds(capsys):
 
 
 def test_an_interrupted_batch_reports_the_games_it_finished(tmp_path, capsys, monkeypatch):
-    import engine.session.batch as batch
+    import motu.engine.session.batch as batch
     real = batch.play_one
 
     def play(spec, game):

@@ -5,7 +5,7 @@ import os
 
 import pytest
 
-from engine.io.native import load_path
+from motu.engine.io.native import load_path
 from motu.cli import main
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))

@@ -4,8 +4,8 @@ import os
 
 import pytest
 
-from engine.io.export_files import export_paths
-from engine.io.native import load_path
+from motu.engine.io.export_files import export_paths
+from motu.engine.io.native import load_path
 from motu.cli import main
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -91,7 +91,7 @@ def test_whole_map_is_for_print_only(capsys, tmp_path):
 @pytest.mark.parametrize("ending", ["tmx", "tmj", "geojson", "svg", "png", "pdf", "vmod"])
 def test_the_files_listed_beforehand_are_the_files_written(capsys, tmp_path, ending):
     """export_paths (what File → Export asks about, with Qt's drawing) names exactly what the export writes."""
-    from editor.export import formats
+    from motu.editor.export import formats
     out = str(tmp_path / f"m.{ending}")
     code, _, _ = run(capsys, "export", FERN, out)
     assert code == 0

@@ -9,8 +9,8 @@ import shutil
 
 import pytest
 
-from engine.io.native import dumps, load_path
-from engine.rules.registry import get_ruleset
+from motu.engine.io.native import dumps, load_path
+from motu.engine.rules.registry import get_ruleset
 from motu.cli import main
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -146,8 +146,8 @@ def test_merge_at_the_real_position_of_two_georeferenced_maps(capsys, tahiti, tm
     import numpy as np
     from shapely.geometry import shape
 
-    from engine.board.geometry import cell_centres
-    from engine.scenario.georef import Georef
+    from motu.engine.board.geometry import cell_centres
+    from motu.engine.scenario.georef import Georef
     islet = tmp_path / "huahine.yaml"
     run(capsys, "import", HUAHINE_FILE, "--rules", "tahiti", "--like", tahiti, islet)
     code, text, _ = run(capsys, "--json", "map", "merge", tahiti, islet)

@@ -2,12 +2,12 @@
 import json
 import os
 
-from engine.rules.registry import get_ruleset
-from engine.session.report import default_bot
+from motu.engine.rules.registry import get_ruleset
+from motu.engine.session.report import default_bot
 from motu.cli import main
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-TIKI = os.path.join(ROOT, "resources", "rulesets", "tiki", "board.yaml")
+TIKI = os.path.join(ROOT, "motu", "resources", "rulesets", "tiki", "board.yaml")
 
 
 def test_play_writes_a_report_and_names_the_bots(tmp_path, capsys):

@@ -22,7 +22,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import plugins
+from motu.engine import plugins
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
@@ -67,20 +67,20 @@ def test_it_validates_on_the_command_line(installed, scenario_path):
     done = subprocess.run([sys.executable, "-m", "motu.cli", "validate", str(scenario_path)], env=_env(installed),
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stdout + done.stderr
-    from engine.io.native import load_path
+    from motu.engine.io.native import load_path
     assert plugins.get_ruleset("raid").validate(load_path(str(scenario_path))) == []
 
 
 def test_it_declares_its_facts(installed, scenario_path):
-    from engine.io.native import load_path
+    from motu.engine.io.native import load_path
     info = plugins.get_ruleset("raid").game_info(load_path(str(scenario_path)))
     assert info.seats == ("North", "South") and info.num_players == 2 and info.perfect_information
     assert info.max_length == 8 * 20 + 8 and info.outcomes == ("win", "draw")
 
 
 def test_it_plays_in_the_conformance_check(installed, scenario_path):
-    from engine.io.native import load_path
-    from engine.rules.conformance import check_conformance
+    from motu.engine.io.native import load_path
+    from motu.engine.rules.conformance import check_conformance
     s = load_path(str(scenario_path))
     report = check_conformance(lambda: plugins.get_ruleset("raid").new_initial_state(s), games=30, seed=3)
     assert report.games == 30 and report.chance_nodes > 0
@@ -89,8 +89,8 @@ def test_it_plays_in_the_conformance_check(installed, scenario_path):
 
 def test_a_battle_is_told_as_events(installed, scenario_path):
     """Rule 3 with hand-worked dice: Ari attacks Tama in the open; 5 against 4 + 0, the attacker wins."""
-    from engine.io.native import load_path
-    from engine.rules.events import Battle, UnitLost
+    from motu.engine.io.native import load_path
+    from motu.engine.rules.events import Battle, UnitLost
     s = load_path(str(scenario_path))
     rules = plugins.get_ruleset("raid")
     st_ = rules.new_initial_state(s)
@@ -114,7 +114,7 @@ def test_a_battle_is_told_as_events(installed, scenario_path):
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_a_raid_that_validates_clean_plays(installed, scenario_path, data):
-    from engine.io.native import load_path
+    from motu.engine.io.native import load_path
     from validates_clean import catalogue_edit, plays
     s = load_path(str(scenario_path))
     for _ in range(data.draw(st.integers(1, 5))):
@@ -123,8 +123,8 @@ def test_a_raid_that_validates_clean_plays(installed, scenario_path, data):
 
 
 def test_it_plays_at_the_table_with_bots(installed, scenario_path, qtbot):
-    from engine.io.native import dumps, load_path
-    from editor.playtest.window import PlaytestWindow
+    from motu.engine.io.native import dumps, load_path
+    from motu.editor.playtest.window import PlaytestWindow
     w = PlaytestWindow(dumps(load_path(str(scenario_path))), seed=3)  # a game with a battle
     qtbot.addWidget(w)
     assert w.board is None  # its presentation's board kind is "map": the table draws the scenario's own map
@@ -155,7 +155,7 @@ def test_it_appears_in_a_balance_report(installed, scenario_path, tmp_path):
 
 def test_nothing_outside_its_folder_names_it():
     named = []
-    for folder in ("engine", "editor", "motu", "resources", "scenarios", "bench", "tools"):
+    for folder in ("motu", "bench", "tools"):
         for path in (ROOT / folder).rglob("*"):
             if path.is_file() and path.suffix in (".py", ".yaml", ".json", ".md", ".toml"):
                 if re.search(r"\braid\b|motu_raid", path.read_text(encoding="utf-8", errors="replace"), re.I):

@@ -14,8 +14,8 @@ import tracemalloc
 
 import pytest
 
-from engine.io.errors import LoadError
-from engine.session.session import read_record
+from motu.engine.io.errors import LoadError
+from motu.engine.session.session import read_record
 from motu.cli import main
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))

@@ -13,9 +13,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from engine.board.graph import components
-from engine.io.native import load_path
-from engine.rules.registry import get_ruleset
+from motu.engine.board.graph import components
+from motu.engine.io.native import load_path
+from motu.engine.rules.registry import get_ruleset
 
 ROOT = Path(__file__).resolve().parents[2]
 TAHITI = ROOT / "scenarios" / "tahiti.yaml"

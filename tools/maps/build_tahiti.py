@@ -9,7 +9,7 @@ Scope: the Tahiti data (scale, district boundaries, passes, rivers, sites, the R
 Selection Table) and the steps a designer takes with it, in Motu's own operations — so that
 the tutorial (docs/authoring-moorea.md) and the shipped maps cannot drift apart:
 
-- Tahiti: the coastline import (engine/io/coastline.py `new_map`, what `motu import` runs)
+- Tahiti: the coastline import (motu/engine/io/coastline.py `new_map`, what `motu import` runs)
   lays land, coast, inland bands, lagoon, reef and passes; then Edits paint the districts
   (wedges from two centres, rivers pinned), the regions, the portage, the sites and pieces;
 - Mo'orea: `add_island` (what `motu map add-island` runs) grows the Tahiti map and drafts
@@ -32,16 +32,16 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:  # run as a script: make `engine` and `tools.maps` importable
     sys.path.insert(0, str(ROOT))
 
-from engine.board.geometry import cell_centres
-from engine.io import coastline_areas as areas
-from engine.io.coastline import Band, IslandPlan, add_island, new_map
-from engine.io.island_file import plan_from_file, read_island
-from engine.io.native import dumps
-from engine.scenario.edits import (
+from motu.engine.board.geometry import cell_centres
+from motu.engine.io import coastline_areas as areas
+from motu.engine.io.coastline import Band, IslandPlan, add_island, new_map
+from motu.engine.io.island_file import plan_from_file, read_island
+from motu.engine.io.native import dumps
+from motu.engine.scenario.edits import (
     Edit, InsertFeature, PaintArea, PaintTerrain, PutRecord, SetCellProps, SetEdgeFeatures, SetField,
 )
-from engine.scenario.georef import TABLE, Georef
-from engine.scenario.model import Area, CellFeature, Piece, Region, Scenario
+from motu.engine.scenario.georef import TABLE, Georef
+from motu.engine.scenario.model import Area, CellFeature, Piece, Region, Scenario
 from tools.maps import geo
 
 COASTLINES = Path(__file__).with_name("coastlines.json")  # copy of shared/reference/coastlines.json

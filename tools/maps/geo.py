@@ -4,7 +4,7 @@ Scope: the fixed projection and hex lattice the bundled Tahiti maps are cut from
 maps put a hex on the same ground), the half-plane that parts Tahiti Iti from Tahiti Nui, and
 the hexes a river line runs through. Laying the coastline on hexes (land, coast, inland bands,
 lagoon, reef and passes), wedge districts and connecting them are Motu's import, used as a
-designer uses it: engine/io/coastline.py and engine/io/coastline_areas.py.
+designer uses it: motu/engine/io/coastline.py and motu/engine/io/coastline_areas.py.
 """
 from __future__ import annotations
 
@@ -15,9 +15,9 @@ import shapely
 from shapely.geometry import LineString, Point, Polygon
 from shapely.geometry.base import BaseGeometry
 
-from engine.board.geometry import cell_polygons
-from engine.board.grids import Grid
-from engine.scenario.georef import KM_PER_DEG, Georef
+from motu.engine.board.geometry import cell_polygons
+from motu.engine.board.grids import Grid
+from motu.engine.scenario.georef import KM_PER_DEG, Georef
 
 # Local equirectangular projection about a fixed point near Tahiti: at 17.6 deg S the
 # error over the 90 km the maps span is far below the coastline's own 0.4 km precision.

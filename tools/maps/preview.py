@@ -18,9 +18,9 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from engine.io.native import load_path
-from engine.rules.registry import get_ruleset
-from engine.scenario.model import Scenario
+from motu.engine.io.native import load_path
+from motu.engine.rules.registry import get_ruleset
+from motu.engine.scenario.model import Scenario
 
 PX = 9  # pixels per layout unit (hex size)
 

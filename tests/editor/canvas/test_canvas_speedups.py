@@ -6,8 +6,8 @@ import os
 from PySide6.QtWidgets import QApplication
 
 from editor_test_support import ROOT, make_window
-from editor.canvas import areas
-from engine.scenario.edits import PaintTerrain
+from motu.editor.canvas import areas
+from motu.engine.scenario.edits import PaintTerrain
 
 TAHITI = os.path.join(ROOT, "scenarios", "tahiti.yaml")
 
@@ -79,7 +79,7 @@ def test_a_brush_stroke_is_one_undo_step_even_past_a_save(qtbot, tmp_path):
 
 
 def test_cell_colours_follow_edits_as_a_full_rebuild_would(qtbot, tmp_path):
-    from editor.canvas.style import CellColours
+    from motu.editor.canvas.style import CellColours
     w = make_window(qtbot, tmp_path, TAHITI)
     item = w.map_item
     item.colours().dark_cells()

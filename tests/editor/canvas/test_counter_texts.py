@@ -1,4 +1,4 @@
-"""What a counter shows at a given size (editor/canvas/counters.py), the one drawing the editor's map and
+"""What a counter shows at a given size (motu/editor/canvas/counters.py), the one drawing the editor's map and
 the playtest share: a counter reads the same at sizes a pixel or two apart (the playtest opens a
 little smaller than the editor), a leader shows his name and never his rank alone, and a pile's
 box holds all it draws."""
@@ -6,8 +6,8 @@ import pytest
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QImage, QPainter
 
-from editor.canvas.counters import TOP_LINE_PX, counter_texts, paint_stack, pile_box
-from engine.scenario.counter_face import CounterFace
+from motu.editor.canvas.counters import TOP_LINE_PX, counter_texts, paint_stack, pile_box
+from motu.engine.scenario.counter_face import CounterFace
 
 
 def leader(name: str) -> CounterFace:

@@ -17,10 +17,10 @@ from html import unescape
 
 import pytest
 
-from editor.export.print_qt import export_print
-from engine.io.native import load_path
-from engine.io.print_layout import PrintOptions, check, layout
-from engine.io.print_shapes import Poly
+from motu.editor.export.print_qt import export_print
+from motu.engine.io.native import load_path
+from motu.engine.io.print_layout import PrintOptions, check, layout
+from motu.engine.io.print_shapes import Poly
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 PT = 72 / 25.4  # PDF points per millimetre

@@ -19,15 +19,15 @@ import pytiled_parser
 import pytmx
 from PySide6.QtGui import QImage
 
-from editor.export import formats  # the registry with Qt's drawing: the tile images are drawn
-from engine.board.grids import HexGrid
-from engine.io.native import load_path
-from engine.io.print_map import catalogue_of, terrain_colour
-from engine.io.print_shapes import rgb
-from engine.io.tiled import pixel_transform
-from engine.io.tiled_art import AREA_TINT, area_colour
-from engine.io.tiled_import import load_tiled
-from engine.scenario.model import blank_scenario
+from motu.editor.export import formats  # the registry with Qt's drawing: the tile images are drawn
+from motu.engine.board.grids import HexGrid
+from motu.engine.io.native import load_path
+from motu.engine.io.print_map import catalogue_of, terrain_colour
+from motu.engine.io.print_shapes import rgb
+from motu.engine.io.tiled import pixel_transform
+from motu.engine.io.tiled_art import AREA_TINT, area_colour
+from motu.engine.io.tiled_import import load_tiled
+from motu.engine.scenario.model import blank_scenario
 
 ROOT = Path(__file__).resolve().parents[3]
 SCENARIOS = sorted((ROOT / "scenarios").glob("*.yaml"))

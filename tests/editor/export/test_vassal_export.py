@@ -1,5 +1,5 @@
 """VASSAL modules of every shipped scenario, read back with pywargame: board, grid on the picture,
-zones, pieces, and one VASSAL version throughout. Images are drawn by Qt (editor/export/painter.py)."""
+zones, pieces, and one VASSAL version throughout. Images are drawn by Qt (motu/editor/export/painter.py)."""
 import glob
 import os
 import zipfile
@@ -8,16 +8,16 @@ from xml.dom import minidom
 import pytest
 from PySide6.QtGui import QImage
 
-from engine.board.grids import HexGrid, SpacesGrid
-from engine.io.native import load_path
-from engine.io.print_map import catalogue_of, terrain_colour
-from editor.export.painter import render_png
-from engine.io.print_counters import counters
-from engine.io.print_shapes import rgb
-from engine.io.pywargame_compat import vassal_api
-from engine.io.vassal import VASSAL_VERSION, vassal_text
-from engine.io.vassal import write_vmod as _write_vmod
-from engine.scenario.model import blank_scenario
+from motu.engine.board.grids import HexGrid, SpacesGrid
+from motu.engine.io.native import load_path
+from motu.engine.io.print_map import catalogue_of, terrain_colour
+from motu.editor.export.painter import render_png
+from motu.engine.io.print_counters import counters
+from motu.engine.io.print_shapes import rgb
+from motu.engine.io.pywargame_compat import vassal_api
+from motu.engine.io.vassal import VASSAL_VERSION, vassal_text
+from motu.engine.io.vassal import write_vmod as _write_vmod
+from motu.engine.scenario.model import blank_scenario
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 SCENARIOS = sorted(glob.glob(os.path.join(ROOT, "scenarios", "*.yaml")))
@@ -162,7 +162,7 @@ def test_other_hex_layouts_put_the_grid_on_the_picture(orientation, offset, tmp_
 
 
 def test_a_failed_write_leaves_the_old_module(tmp_path, monkeypatch):
-    import engine.io.vassal as vassal
+    import motu.engine.io.vassal as vassal
     s = load_path(os.path.join(ROOT, "scenarios", "example-hex.yaml"))
     (tmp_path / "out").mkdir()
     out = tmp_path / "out" / "m.vmod"

@@ -2,8 +2,8 @@
 import json
 import random
 
-from engine.rules.api import CHANCE
-from engine.session.session import Session
+from motu.engine.rules.api import CHANCE
+from motu.engine.session.session import Session
 
 
 def finished_record(w, tmp_path, seed: int) -> str:

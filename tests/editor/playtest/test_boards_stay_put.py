@@ -1,4 +1,4 @@
-"""The Tiki and Tahiti pearls tables stay put from move to move (editor/playtest/boards): the board's
+"""The Tiki and Tahiti pearls tables stay put from move to move (motu/editor/playtest/boards): the board's
 scale and frame, and the control row's height, are the same whatever the move draws — a hint shown
 or not, a totem picked up with its arrows, the die up for auction, the Bid row come and gone — and
 the words on the board are spaced as written."""
@@ -12,8 +12,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.a
 
 
 def new_game(ruleset: str, name: str):
-    from engine.io.native import load_path
-    from engine.rules.registry import get_ruleset
+    from motu.engine.io.native import load_path
+    from motu.engine.rules.registry import get_ruleset
     return get_ruleset(ruleset).new_initial_state(load_path(os.path.join(ROOT, "scenarios", name)), {})
 
 
@@ -35,7 +35,7 @@ def texts(board) -> list[str]:
 
 @pytest.mark.parametrize("ruleset, scenario, moves", [("tiki", "tiki.yaml", 60), ("pearls", "pearls.yaml", 120)])
 def test_the_table_does_not_move_as_the_game_goes_on(qtbot, ruleset, scenario, moves):
-    from editor.playtest.boards import make_board
+    from motu.editor.playtest.boards import make_board
     board = make_board(ruleset, None)
     qtbot.addWidget(board)
     board.resize(900, 560)
@@ -58,7 +58,7 @@ def test_the_table_does_not_move_as_the_game_goes_on(qtbot, ruleset, scenario, m
         for text in texts(board):
             assert "  " not in text, text
         if ruleset == "tiki" and human:
-            from engine.rules.tiki.state import MOVE, SHAMAN
+            from motu.engine.rules.tiki.state import MOVE, SHAMAN
             movable = sorted({(a - MOVE) // 4 for a in legal if MOVE <= a < SHAMAN})
             if movable:  # a totem picked up: arrows round it
                 board.pick(movable[0])

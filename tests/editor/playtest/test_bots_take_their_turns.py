@@ -5,13 +5,13 @@ the bots wait for him; with bots only it takes back one bot move and pauses."""
 import os
 import sys
 
-from engine.rules.api import CHANCE
+from motu.engine.rules.api import CHANCE
 
 sys.path.insert(0, os.path.dirname(__file__))
 
 from playtest_support import table  # noqa: E402
 
-from editor.playtest.seats import PAUSED  # noqa: E402
+from motu.editor.playtest.seats import PAUSED  # noqa: E402
 
 BOT_TIMEOUT = 60000  # a bot's worker process starts on the first question
 

@@ -6,7 +6,7 @@ import sys
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from editor.playtest.dice_tray import ROOM, DiceTray
+from motu.editor.playtest.dice_tray import ROOM, DiceTray
 
 sys.path.insert(0, os.path.dirname(__file__))
 

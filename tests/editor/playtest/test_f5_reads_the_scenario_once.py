@@ -2,15 +2,15 @@
 it back once: every game at the table, a new game and every undo start from that one copy."""
 import os
 
-import engine.io.native as native
+import motu.engine.io.native as native
 from editor_test_support import make_window
-from engine.session.session import scenario_fingerprint
+from motu.engine.session.session import scenario_fingerprint
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
 
 def test_f5_serialises_and_parses_the_scenario_once_and_undo_and_new_games_never_again(qtbot, tmp_path, monkeypatch):
-    import editor.playtest.window as window  # Qt widgets: imported once the test's application exists
+    import motu.editor.playtest.window as window  # Qt widgets: imported once the test's application exists
     win = make_window(qtbot, tmp_path, source=os.path.join(ROOT, "scenarios", "tiki.yaml"), show=False)
     calls = []
     real = {name: getattr(native, name) for name in ("loads", "dumps")}

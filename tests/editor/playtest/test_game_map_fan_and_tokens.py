@@ -1,4 +1,4 @@
-"""The playtest map's fan and tokens (editor/playtest/game_map.py, marker_paint.py): the stack under the
+"""The playtest map's fan and tokens (motu/editor/playtest/game_map.py, marker_paint.py): the stack under the
 pointer fans out whole inside the view, even at the map's edge, and goes away when the pointer
 leaves; a hex's Village or Big Log is never hidden under its stack, and two tokens never share a
 spot."""
@@ -17,18 +17,18 @@ def inside(outer: QRectF, inner: QRectF) -> bool:
 
 
 def fan_layout(*args):
-    from editor.playtest.fan import FAN_PX as fan_px, fan_layout as layout
+    from motu.editor.playtest.fan import FAN_PX as fan_px, fan_layout as layout
     assert fan_px == FAN_PX
     return layout(*args)
 
 
 def token_rects(*args):
-    from editor.playtest.marker_paint import token_rects as rects
+    from motu.editor.playtest.marker_paint import token_rects as rects
     return rects(*args)
 
 
 def pile_box(*args):
-    from editor.canvas.counters import pile_box as box
+    from motu.editor.canvas.counters import pile_box as box
     return box(*args)
 
 
@@ -92,7 +92,7 @@ def biggest_stack(w) -> int:
 
 
 def test_the_fan_of_a_stack_at_the_views_edge_shows_every_counter_on_screen(tahiti, monkeypatch):
-    from editor.playtest import game_map
+    from motu.editor.playtest import game_map
     w = tahiti
     cell = biggest_stack(w)
     n = len(w.map_item.stack_faces(cell))

@@ -6,8 +6,8 @@ import sys
 
 from PySide6.QtCore import Qt
 
-from engine.rules.events import ControlChanged, Roll, ScoreChanged, UnitLost
-from editor.playtest.telling import Entry
+from motu.engine.rules.events import ControlChanged, Roll, ScoreChanged, UnitLost
+from motu.editor.playtest.telling import Entry
 
 sys.path.insert(0, os.path.dirname(__file__))
 
@@ -93,7 +93,7 @@ def test_events_a_played_action_brought_about_reach_its_entry(qtbot):
 
 
 def test_a_turn_a_die_happens_to_begin_is_a_log_line_not_a_note_under_the_die(qtbot):
-    from engine.rules.events import TurnBegan
+    from motu.engine.rules.events import TurnBegan
     w = tiki(qtbot)
     w.shown_seat = None
     dice = {"group": "Roll", "face": 4, "text": "Roll: 4"}

@@ -7,8 +7,8 @@ import os
 import re
 import sys
 
-from engine.rules.events import ControlChanged, Roll
-from engine.rules.tahiti.clan_events import ArioiMoved, ClanOut
+from motu.engine.rules.events import ControlChanged, Roll
+from motu.engine.rules.tahiti.clan_events import ArioiMoved, ClanOut
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(__file__)))
 

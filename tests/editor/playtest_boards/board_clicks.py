@@ -17,8 +17,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.a
 
 
 def new_game(ruleset: str, options: dict | None = None):
-    from engine.io.native import load_path
-    from engine.rules.registry import get_ruleset
+    from motu.engine.io.native import load_path
+    from motu.engine.rules.registry import get_ruleset
     name = {"tiki": "tiki.yaml", "pearls": "pearls.yaml"}[ruleset]
     return get_ruleset(ruleset).new_initial_state(load_path(os.path.join(ROOT, "scenarios", name)), options or {})
 
@@ -31,7 +31,7 @@ def roll(state, rng: random.Random) -> None:
 
 
 def make(qtbot, ruleset: str):
-    from editor.playtest.boards import make_board
+    from motu.editor.playtest.boards import make_board
     board = make_board(ruleset, None)
     qtbot.addWidget(board)
     board.resize(1200, 800)

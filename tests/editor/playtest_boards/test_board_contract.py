@@ -1,4 +1,4 @@
-"""The contract between the playtest window and its boards (editor/playtest/boards/__init__.py):
+"""The contract between the playtest window and its boards (motu/editor/playtest/boards/__init__.py):
 make_board for the rule sets drawn here and None for the others, show() with and without a
 state, a board that cannot draw a state says so instead of raising, the table fits any size."""
 import random
@@ -6,7 +6,7 @@ import random
 from board_clicks import make, new_game, roll
 from PySide6.QtCore import QRect
 
-from editor.playtest.boards import BoardWidget, make_board
+from motu.editor.playtest.boards import BoardWidget, make_board
 
 
 def test_make_board_draws_tiki_and_pearls_and_leaves_the_others_to_the_map(qtbot):

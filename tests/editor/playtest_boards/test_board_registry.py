@@ -1,12 +1,12 @@
-"""Boards are found by the kind a rule set's presentation declares (editor/playtest/boards/registry.py):
+"""Boards are found by the kind a rule set's presentation declares (motu/editor/playtest/boards/registry.py):
 Motu's own boards are registered as "tiki" and "pearls", a plug-in registers a kind of its own, and
 "map" is the scenario's grid, which no board registers."""
 import pytest
 
-from editor.playtest.boards import BoardWidget, board_for, board_kinds, registry
-from editor.playtest.boards.pearls import PearlsBoard
-from editor.playtest.boards.tiki import TikiBoard
-from engine.rules.presentation import Presentation
+from motu.editor.playtest.boards import BoardWidget, board_for, board_kinds, registry
+from motu.editor.playtest.boards.pearls import PearlsBoard
+from motu.editor.playtest.boards.tiki import TikiBoard
+from motu.engine.rules.presentation import Presentation
 
 
 class Sample(Presentation):

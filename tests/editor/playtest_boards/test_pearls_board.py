@@ -1,4 +1,4 @@
-"""The Tahiti pearls table (editor/playtest/boards/pearls.py): set-up and an auction round played by
+"""The Tahiti pearls table (motu/editor/playtest/boards/pearls.py): set-up and an auction round played by
 clicks alone, the other seats' chests never drawn, every legal action reachable by a click."""
 import random
 import re
@@ -8,8 +8,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtWidgets import QGraphicsSimpleTextItem
 
-from engine.rules.pearls import presentation as words
-from engine.rules.pearls.state import BID, CHOOSE, FACE, P_AUCTION, P_PLACE, P_ROLL, PASS, PLACE, SAIL, SAVE
+from motu.engine.rules.pearls import presentation as words
+from motu.engine.rules.pearls.state import BID, CHOOSE, FACE, P_AUCTION, P_PLACE, P_ROLL, PASS, PLACE, SAIL, SAVE
 
 
 def clicked(qtbot, board, state, action):

@@ -1,12 +1,12 @@
-"""The Tiki table (editor/playtest/boards/tiki.py): whole games played by clicks on the board alone,
+"""The Tiki table (motu/editor/playtest/boards/tiki.py): whole games played by clicks on the board alone,
 every legal action reachable by a click, nothing emitted that is not legal, the words it shows."""
 import random
 import re
 
 from board_clicks import click_action, click_item, make, new_game, roll
 
-from engine.rules.tiki import presentation as words
-from engine.rules.tiki.state import KEEP_SHAMAN, MOVE, SHAMAN
+from motu.engine.rules.tiki import presentation as words
+from motu.engine.rules.tiki.state import KEEP_SHAMAN, MOVE, SHAMAN
 
 
 def test_a_tiki_game_with_the_shaman_is_played_to_its_end_by_clicks(qtbot):

@@ -8,13 +8,13 @@ the hidden part keeps everything the seat sees.
 import random
 from pathlib import Path
 
-from engine.ai.mcts import MCTSBot
-from engine.io.native import load_path
-from engine.rules.fern import bots as fern_bots
-from engine.rules.fern.model import BRITISH_PLAYER
-from engine.rules.pearls import bots as pearls_bots
-from engine.rules.registry import get_ruleset
-from engine.session.session import sample_outcome
+from motu.engine.ai.mcts import MCTSBot
+from motu.engine.io.native import load_path
+from motu.engine.rules.fern import bots as fern_bots
+from motu.engine.rules.fern.model import BRITISH_PLAYER
+from motu.engine.rules.pearls import bots as pearls_bots
+from motu.engine.rules.registry import get_ruleset
+from motu.engine.session.session import sample_outcome
 
 ROOT = Path(__file__).resolve().parents[3]
 FERN = get_ruleset("fern")

@@ -5,10 +5,10 @@ docs/rules/tiki.md and docs/rules/pearls.md (bench/games_small.py compare).
 """
 import functools
 
-from engine.ai.mcts import head_to_head
-from engine.rules.pearls import bots as pearls_bots
-from engine.rules.registry import get_ruleset
-from engine.rules.tiki import bots as tiki_bots
+from motu.engine.ai.mcts import head_to_head
+from motu.engine.rules.pearls import bots as pearls_bots
+from motu.engine.rules.registry import get_ruleset
+from motu.engine.rules.tiki import bots as tiki_bots
 
 
 def _new(game):

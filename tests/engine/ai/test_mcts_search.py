@@ -1,8 +1,8 @@
 """MCTS on the generic game API: small games with a known best move, chance nodes, n players."""
 import random
 
-from engine.ai.mcts import MCTSBot, MatchResult
-from engine.rules.api import CHANCE, TERMINAL, GameState
+from motu.engine.ai.mcts import MCTSBot, MatchResult
+from motu.engine.rules.api import CHANCE, TERMINAL, GameState
 
 
 class Nim(GameState):

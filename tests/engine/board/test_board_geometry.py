@@ -6,8 +6,8 @@ import pytest
 import shapely
 from shapely.geometry import MultiPolygon, Polygon, box
 
-from engine.board.geometry import cell_at, cell_polygon, cell_polygons, cells_in_polygon, cells_outline
-from engine.board.grids import HexGrid, Space, SpacesGrid, SquareGrid
+from motu.engine.board.geometry import cell_at, cell_polygon, cell_polygons, cells_in_polygon, cells_outline
+from motu.engine.board.grids import HexGrid, Space, SpacesGrid, SquareGrid
 
 HEX_AREA = 3 * math.sqrt(3) / 2
 

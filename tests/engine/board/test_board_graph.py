@@ -3,8 +3,8 @@ import networkx as nx
 import numpy as np
 import pytest
 
-from engine.board.graph import adjacency_graph, adjacency_matrix, components
-from engine.board.grids import HexGrid, SquareGrid
+from motu.engine.board.graph import adjacency_graph, adjacency_matrix, components
+from motu.engine.board.grids import HexGrid, SquareGrid
 
 
 def test_adjacency_graph_nodes_edges_features():

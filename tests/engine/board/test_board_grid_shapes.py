@@ -5,8 +5,8 @@ import math
 
 import pytest
 
-from engine.board.grids import GridError, HexGrid, Space, SpacesGrid, SquareGrid
-from engine.board.hexmath import Hex, hex_ring
+from motu.engine.board.grids import GridError, HexGrid, Space, SpacesGrid, SquareGrid
+from motu.engine.board.hexmath import Hex, hex_ring
 
 
 def at(grid, *labels):

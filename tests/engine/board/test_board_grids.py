@@ -1,7 +1,7 @@
 """Grids: labels, neighbours for every hex layout, edges, distances, spaces."""
 import pytest
 
-from engine.board.grids import GridError, HexGrid, Space, SpacesGrid, SquareGrid, square_distance
+from motu.engine.board.grids import GridError, HexGrid, Space, SpacesGrid, SquareGrid, square_distance
 
 
 def labels(grid, cells):

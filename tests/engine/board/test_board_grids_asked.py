@@ -1,4 +1,4 @@
-"""Grids are asked, not switched on: outside engine/board/ no code tests a grid's class.
+"""Grids are asked, not switched on: outside motu/engine/board/ no code tests a grid's class.
 
 A line, a rectangle, a fill, a brush, coordinates, labels and the lattice are the grid's own
 methods (grid.py, hexgrid.py, squaregrid.py, spaces.py); `isinstance(grid, HexGrid)` elsewhere
@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[3]
-PACKAGES = ("engine", "editor", "motu", "tools", "bench")
+PACKAGES = ("motu", "tools", "bench")
 GRID_CLASSES = r"(HexGrid|SquareGrid|SpacesGrid|_RectGrid|Grid)"
 SWITCHES = (
     re.compile(rf"\b(isinstance|issubclass)\([^)]*\b{GRID_CLASSES}\b"),
@@ -30,7 +30,7 @@ def test_the_scan_finds_a_switch():
 
 
 def test_no_code_outside_the_board_switches_on_grid_classes():
-    board = ROOT / "engine" / "board"
+    board = ROOT / "motu" / "engine" / "board"
     found = []
     for package in PACKAGES:
         for path in sorted((ROOT / package).rglob("*.py")):

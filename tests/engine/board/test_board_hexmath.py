@@ -3,7 +3,7 @@ import math
 
 import pytest
 
-from engine.board.hexmath import (
+from motu.engine.board.hexmath import (
     LAYOUT_FLAT, LAYOUT_POINTY, OFFSETS, Hex, Layout, axial_to_offset, hex_distance, hex_linedraw,
     hex_neighbor, hex_round, hex_to_pixel, offset_to_axial, pixel_to_hex, polygon_corners,
 )

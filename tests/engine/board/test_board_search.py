@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.board.grids import HexGrid, Space, SpacesGrid, SquareGrid
-from engine.board.search import MovementProfile, find_path, path_cost, reach
+from motu.engine.board.grids import HexGrid, Space, SpacesGrid, SquareGrid
+from motu.engine.board.search import MovementProfile, find_path, path_cost, reach
 
 INF = math.inf
 

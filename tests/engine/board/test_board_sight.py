@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.board.grids import HexGrid, Space, SpacesGrid, SquareGrid
-from engine.board.hexmath import Hex, hex_linedraw
-from engine.board.sight import HexSight, SpacesSight, SquareSight, line_of_sight, square_line
+from motu.engine.board.grids import HexGrid, Space, SpacesGrid, SquareGrid
+from motu.engine.board.hexmath import Hex, hex_linedraw
+from motu.engine.board.sight import HexSight, SpacesSight, SquareSight, line_of_sight, square_line
 
 
 def square_sight(cols, rows, closed_cells):

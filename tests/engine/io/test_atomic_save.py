@@ -3,9 +3,9 @@ import os
 
 import pytest
 
-from engine.io import atomic
-from engine.io.native import load_path
-from engine.io.registry import load_scenario, save_scenario
+from motu.engine.io import atomic
+from motu.engine.io.native import load_path
+from motu.engine.io.registry import load_scenario, save_scenario
 
 
 def test_save_then_load(tmp_path, example_hex):

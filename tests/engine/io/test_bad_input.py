@@ -8,12 +8,12 @@ import time
 import pytest
 from hypothesis import given, strategies as st
 
-from engine.io.errors import LoadError
-from engine.io.native import dumps, loads
-from engine.io.safe_yaml import MAX_BYTES
+from motu.engine.io.errors import LoadError
+from motu.engine.io.native import dumps, loads
+from motu.engine.io.safe_yaml import MAX_BYTES
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
-# The shipped file less its schema modeline (engine/io/modeline.py): line numbers below count from its header.
+# The shipped file less its schema modeline (motu/engine/io/modeline.py): line numbers below count from its header.
 GOOD = open(os.path.join(ROOT, "scenarios", "example-hex.yaml"), encoding="utf-8").read().split("\n", 1)[1]
 
 
@@ -131,7 +131,7 @@ def test_not_a_mapping():
 
 
 def test_fifty_megabyte_file(tmp_path):
-    from engine.io.native import load_path
+    from motu.engine.io.native import load_path
     big = tmp_path / "big.yaml"
     with open(big, "w") as fh:
         fh.write("motu: 1\nruleset: tahiti\ntitle: '")
@@ -148,7 +148,7 @@ def test_fifty_megabyte_file(tmp_path):
 
 
 def test_not_utf8(tmp_path):
-    from engine.io.native import load_path
+    from motu.engine.io.native import load_path
     p = tmp_path / "latin.yaml"
     p.write_bytes(b"motu: 1\ntitle: caf\xe9\n")
     with pytest.raises(LoadError) as info:
@@ -210,8 +210,8 @@ def test_plain_values_read_as_typed(typed, value):
 
 
 def test_every_loaded_value_exports(tmp_path):
-    from engine.io.geojson import geojson_document  # noqa: F401 - registers the export
-    from engine.io.tiled import save_tiled_json, save_tmx
+    from motu.engine.io.geojson import geojson_document  # noqa: F401 - registers the export
+    from motu.engine.io.tiled import save_tiled_json, save_tmx
     s = loads(GOOD.replace("title: Example island", "title: 2024-05-01").replace("turns: 6", "turns: 2024-05-01"),
               "x.yaml")
     json.dumps(s.victory)
@@ -239,8 +239,8 @@ def test_control_characters_are_one_line_with_their_place(char):
 
 
 def test_an_error_in_a_record_points_at_it_without_parsing_the_whole_file_again(monkeypatch):
-    import engine.io.safe_yaml as safe_yaml
-    import engine.io.yaml_locate as yaml_locate
+    import motu.engine.io.safe_yaml as safe_yaml
+    import motu.engine.io.yaml_locate as yaml_locate
     parsed = []
 
     class Spy(safe_yaml.SafeLoader):

@@ -6,8 +6,8 @@ import zlib
 
 import pytest
 
-from engine.io import bounded
-from engine.io.errors import LoadError
+from motu.engine.io import bounded
+from motu.engine.io.errors import LoadError
 
 
 def refusal(fn, *args):

@@ -1,4 +1,4 @@
-"""Drafting an island from its coastline (engine/io/coastline.py): land by the fraction of the
+"""Drafting an island from its coastline (motu/engine/io/coastline.py): land by the fraction of the
 hex inside the coastline, the coast ring, inland bands by distance from the sea, the lagoon
 ring with the reef on its outer hexsides and passes where marked, suggested areas in a region
 of their own; on a new map or added to an open one, at its real place or where asked."""
@@ -13,14 +13,14 @@ import pytest
 import shapely
 from shapely.geometry import Point, Polygon, box
 
-from engine.board.geometry import cell_centres, cell_polygons
-from engine.board.grids import HexGrid
-from engine.io.coastline import Band, DraftError, IslandPlan, add_island, draft_island, new_map, recipe
-from engine.io.coastline_geometry import boundary_distance, depth_bounds, land_fraction, near_boundary
-from engine.io.island_file import plan_from_file, read_island
-from engine.io.native import dumps, load_path
-from engine.rules.registry import get_ruleset
-from engine.scenario.georef import Georef
+from motu.engine.board.geometry import cell_centres, cell_polygons
+from motu.engine.board.grids import HexGrid
+from motu.engine.io.coastline import Band, DraftError, IslandPlan, add_island, draft_island, new_map, recipe
+from motu.engine.io.coastline_geometry import boundary_distance, depth_bounds, land_fraction, near_boundary
+from motu.engine.io.island_file import plan_from_file, read_island
+from motu.engine.io.native import dumps, load_path
+from motu.engine.rules.registry import get_ruleset
+from motu.engine.scenario.georef import Georef
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 TAHITI = os.path.join(ROOT, "scenarios", "tahiti.yaml")
@@ -179,8 +179,8 @@ def test_a_new_map_is_laid_as_its_edits_would_lay_it():
     blank = RULES.new_scenario("hex", s.grid.columns, s.grid.rows, s.title)
     blank.tables = dict(s.tables)
     edit_draft = draft_island(blank, plan, Georef.of(blank), recipe("tahiti"))
-    from engine.scenario.edits import Compound
-    from engine.scenario.map_ops import patch_edits
+    from motu.engine.scenario.edits import Compound
+    from motu.engine.scenario.map_ops import patch_edits
     Compound(tuple(patch_edits(blank, edit_draft.patch))).apply(blank)
     assert dumps(blank) == dumps(s)
 

@@ -1,14 +1,14 @@
-"""Which files an export writes is known before it writes any (engine/io/export_files.py): the
+"""Which files an export writes is known before it writes any (motu/engine/io/export_files.py): the
 list the editor asks about and `motu export` checks, and the one-line refusal."""
 import os
 
 import pytest
 
-from engine.io.export_files import existing, export_clash, export_paths
-from engine.io.native import load_path
-from engine.io.print_layout import PrintError
-from engine.io.registry import REGISTRY, save_scenario
-from engine.io.svg_print import export_svg
+from motu.engine.io.export_files import existing, export_clash, export_paths
+from motu.engine.io.native import load_path
+from motu.engine.io.print_layout import PrintError
+from motu.engine.io.registry import REGISTRY, save_scenario
+from motu.engine.io.svg_print import export_svg
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
@@ -73,8 +73,8 @@ def test_the_refusal_names_the_first_file_in_the_way(tmp_path):
 
 
 def test_a_paper_too_small_is_refused_before_anything_is_written(example_hex, tmp_path, monkeypatch):
-    import engine.io.print_formats as pf
-    from engine.io.print_layout import PrintOptions
+    import motu.engine.io.print_formats as pf
+    from motu.engine.io.print_layout import PrintOptions
 
     monkeypatch.setattr(pf, "PrintOptions", lambda whole_map=False: PrintOptions(paper="10x10", whole_map=whole_map))
     with pytest.raises(PrintError):

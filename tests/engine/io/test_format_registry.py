@@ -1,11 +1,11 @@
-"""The format registry (engine/io/registry.py): every format declared once, in the modules it
+"""The format registry (motu/engine/io/registry.py): every format declared once, in the modules it
 lists, with what it needs to be written; formats that draw with Qt get their drawing half only
 when given one, and are refused (writing nothing) without it."""
 import pytest
 
-from engine.io import geojson, print_formats, tiled, vassal
-from engine.io.formats import ExportOptions
-from engine.io.registry import FORMAT_MODULES, MOTU, REGISTRY, Registry, declared
+from motu.engine.io import geojson, print_formats, tiled, vassal
+from motu.engine.io.formats import ExportOptions
+from motu.engine.io.registry import FORMAT_MODULES, MOTU, REGISTRY, Registry, declared
 
 
 def test_the_registry_holds_the_declared_formats_in_the_declared_order():

@@ -8,13 +8,13 @@ from pathlib import Path
 import pytest
 from shapely.geometry import Polygon, shape
 
-from engine.board.grids import HexGrid, SquareGrid
-from engine.io import geojson_text
-from engine.io.geojson import (LOCAL_CRS_WKT, GeoreferenceError, _cell_tails, cell_rings, geojson_document, save_geojson,
+from motu.engine.board.grids import HexGrid, SquareGrid
+from motu.engine.io import geojson_text
+from motu.engine.io.geojson import (LOCAL_CRS_WKT, GeoreferenceError, _cell_tails, cell_rings, geojson_document, save_geojson,
                                to_geojson, transform_for)
-from engine.io.native import load_path
-from engine.rules.registry import get_ruleset
-from engine.scenario.model import Area, Scenario
+from motu.engine.io.native import load_path
+from motu.engine.rules.registry import get_ruleset
+from motu.engine.scenario.model import Area, Scenario
 
 ROOT = Path(__file__).resolve().parents[3]
 COAST = json.loads((ROOT / "tools" / "maps" / "coastlines.json").read_text(encoding="utf-8"))["islands"]

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from shapely.geometry import Polygon, box, shape
 
-from engine.io.errors import LoadError
-from engine.io.geojson import geojson_document
-from engine.io.geojson_import import GridChoice, load_geojson, read_shapes, shapes_to_scenario
+from motu.engine.io.errors import LoadError
+from motu.engine.io.geojson import geojson_document
+from motu.engine.io.geojson_import import GridChoice, load_geojson, read_shapes, shapes_to_scenario
 
 ROOT = Path(__file__).resolve().parents[3]
 MOOREA = json.loads((ROOT / "tools" / "maps" / "coastlines.json").read_text(encoding="utf-8"))["islands"]["Moorea"]
@@ -99,7 +99,7 @@ def _write(tmp_path, doc):
 
 
 def test_a_declared_crs_is_transformed_to_longitude_and_latitude(tmp_path):
-    from engine.io.geojson_import import read_geojson
+    from motu.engine.io.geojson_import import read_geojson
     # A square kilometre of Tahiti in web Mercator metres (EPSG:3857), as GDAL writes it.
     x, y = -16_697_923.6, -1_963_000.0
     ring = [[x, y], [x + 1000, y], [x + 1000, y + 1000], [x, y + 1000], [x, y]]
@@ -118,7 +118,7 @@ def test_a_declared_crs_is_transformed_to_longitude_and_latitude(tmp_path):
     ({"type": "name", "properties": {"name": "urn:ogc:def:crs:OGC:1.3:CRS84"}}, "but they reach"),
 ])
 def test_a_crs_that_cannot_be_honoured_is_refused(tmp_path, crs, message):
-    from engine.io.geojson_import import read_geojson
+    from motu.engine.io.geojson_import import read_geojson
     ring = [[0, 0], [500, 0], [500, 1], [0, 0]]
     with pytest.raises(LoadError, match=message):
         read_geojson(_write(tmp_path, {"type": "Polygon", "coordinates": [ring], "crs": crs}))
@@ -132,7 +132,7 @@ def test_a_crs_that_cannot_be_honoured_is_refused(tmp_path, crs, message):
     ({"type": "Blob"}, "features[0].geometry.type"),
 ])
 def test_wrong_geometry_shapes_are_refused_with_their_json_path(tmp_path, geometry, where):
-    from engine.io.geojson_import import read_geojson
+    from motu.engine.io.geojson_import import read_geojson
     doc = {"type": "FeatureCollection", "features": [{"type": "Feature", "properties": {}, "geometry": geometry}]}
     with pytest.raises(LoadError) as err:
         read_geojson(_write(tmp_path, doc))
@@ -145,7 +145,7 @@ def test_wrong_geometry_shapes_are_refused_with_their_json_path(tmp_path, geomet
 def test_without_pyproj_a_projected_crs_is_refused_saying_what_to_do(tmp_path, monkeypatch):
     """The installed app leaves pyproj out: WGS 84 still reads, another system is one clear refusal."""
     import sys
-    from engine.io.geojson_import import read_geojson
+    from motu.engine.io.geojson_import import read_geojson
     monkeypatch.setitem(sys.modules, "pyproj", None)  # `import pyproj` raises ImportError
     ring = [[-149.6, -17.6], [-149.5, -17.6], [-149.5, -17.5], [-149.6, -17.6]]
     wgs84 = {"type": "Polygon", "coordinates": [ring], "crs": {"type": "name", "properties": {"name": "EPSG:4326"}}}

@@ -1,4 +1,4 @@
-"""A coastline file for the island draft (engine/io/island_file.py): polygons are the land, Point
+"""A coastline file for the island draft (motu/engine/io/island_file.py): polygons are the land, Point
 features marked `motu: pass | district | village | centre` are the designer's marks; a file
 that is not what it should be is one clear error."""
 from __future__ import annotations
@@ -8,8 +8,8 @@ import os
 
 import pytest
 
-from engine.io.errors import LoadError
-from engine.io.island_file import plan_from_file, read_island
+from motu.engine.io.errors import LoadError
+from motu.engine.io.island_file import plan_from_file, read_island
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 MOOREA_FILE = os.path.join(ROOT, "tools", "maps", "moorea.geojson")

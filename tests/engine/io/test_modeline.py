@@ -8,14 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from engine.io.modeline import SCHEMA_FILE, find_modeline, motu_modeline, schema_path
-from engine.io.native import dumps, load_path
-from engine.io.registry import save_scenario
-from engine.rules.registry import get_ruleset
+from motu.engine.io.modeline import SCHEMA_FILE, find_modeline, motu_modeline, schema_path
+from motu.engine.io.native import dumps, load_path
+from motu.engine.io.registry import save_scenario
+from motu.engine.rules.registry import get_ruleset
 from motu.cli import main
 
 ROOT = Path(__file__).resolve().parents[3]
-SHIPPED = sorted(glob.glob(str(ROOT / "scenarios" / "*.yaml")) + glob.glob(str(ROOT / "resources" / "rulesets" / "*" / "board.yaml")))
+SHIPPED = sorted(glob.glob(str(ROOT / "scenarios" / "*.yaml")) + glob.glob(str(ROOT / "motu" / "resources" / "rulesets" / "*" / "board.yaml")))
 USERS = "# yaml-language-server: $schema=https://example.org/my-motu-schema.json"
 
 

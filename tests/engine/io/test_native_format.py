@@ -7,14 +7,14 @@ import fastjsonschema
 import pytest
 from hypothesis import given
 
-from engine.io.native import dumps, loads, scenario_to_document
-from engine.io.safe_yaml import load_yaml
-from engine.resources import resource_path
+from motu.engine.io.native import dumps, loads, scenario_to_document
+from motu.engine.io.safe_yaml import load_yaml
+from motu.engine.resources import resource_path
 from scenario_strategies import scenarios
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 SHIPPED = sorted(glob.glob(os.path.join(ROOT, "scenarios", "*.yaml")) +
-                 glob.glob(os.path.join(ROOT, "resources", "rulesets", "*", "board.yaml")))
+                 glob.glob(os.path.join(ROOT, "motu", "resources", "rulesets", "*", "board.yaml")))
 
 
 @pytest.mark.parametrize("path", SHIPPED, ids=os.path.basename)
@@ -33,7 +33,7 @@ def test_random_scenarios_round_trip(s):
 
 @given(scenarios())
 def test_written_documents_follow_the_published_schema(s):
-    from engine.scenario.ruleset_schema import loader_handlers  # rule sets' parts: tests/engine/scenario
+    from motu.engine.scenario.ruleset_schema import loader_handlers  # rule sets' parts: tests/engine/scenario
     validate = fastjsonschema.compile(json.load(open(resource_path("schema", "scenario-v1.schema.json"))),
                                       handlers=loader_handlers())
     validate(load_yaml(dumps(s), "x"))
@@ -49,8 +49,8 @@ def test_layers_are_rows_of_tokens_with_a_legend(example_hex):
 
 
 def test_a_100000_cell_map_is_a_few_hundred_lines():
-    from engine.board.grids import HexGrid
-    from engine.scenario.model import Area, Scenario
+    from motu.engine.board.grids import HexGrid
+    from motu.engine.scenario.model import Area, Scenario
     g = HexGrid(316, 316)
     s = Scenario("tahiti", g, ["sea" if c % 7 else "clear" for c in range(g.size)])
     for i in range(500):

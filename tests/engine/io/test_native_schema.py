@@ -1,4 +1,4 @@
-"""Pieces checked against the scenario schema in bulk (engine/io/native_schema.py) are refused
+"""Pieces checked against the scenario schema in bulk (motu/engine/io/native_schema.py) are refused
 exactly as the compiled schema alone refuses them, and never let through what it would refuse."""
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import fastjsonschema
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.io.native_schema import bulk_check_applies, check_document, pieces_surely_valid, schema_validator
+from motu.engine.io.native_schema import bulk_check_applies, check_document, pieces_surely_valid, schema_validator
 
 VALUES = st.one_of(
     st.sampled_from(["p1", "canoe", "red", "0404", "", "a b", "x\n", "x" * 64, "x" * 65, "Tāne", "1:2", "-a", "_"]),

@@ -3,7 +3,7 @@ import os
 
 import pytest
 
-from engine.io.svg_print import page_paths
+from motu.engine.io.svg_print import page_paths
 
 
 def test_one_page_is_the_file_named():

@@ -11,15 +11,15 @@ import signal
 
 import pytest
 
-from engine.io.errors import LoadError
-from engine.io.geojson import to_geojson
-from engine.io.geojson_import import read_geojson
-from engine.io.native import dumps, load_path, loads
-from engine.io.tiled import save_tiled_json, save_tmx
-from engine.io.tiled_import import load_tiled
-from engine.rules.api import CHANCE
-from engine.rules.registry import get_ruleset
-from engine.session.session import Session, loads_record, scenario_fingerprint
+from motu.engine.io.errors import LoadError
+from motu.engine.io.geojson import to_geojson
+from motu.engine.io.geojson_import import read_geojson
+from motu.engine.io.native import dumps, load_path, loads
+from motu.engine.io.tiled import save_tiled_json, save_tmx
+from motu.engine.io.tiled_import import load_tiled
+from motu.engine.rules.api import CHANCE
+from motu.engine.rules.registry import get_ruleset
+from motu.engine.session.session import Session, loads_record, scenario_fingerprint
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 SCENARIOS = sorted(glob.glob(os.path.join(ROOT, "scenarios", "*.yaml")))

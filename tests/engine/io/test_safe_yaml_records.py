@@ -1,15 +1,15 @@
-"""One-line records read in bulk (engine/io/safe_yaml_records.py) read exactly as libyaml's events do."""
+"""One-line records read in bulk (motu/engine/io/safe_yaml_records.py) read exactly as libyaml's events do."""
 from __future__ import annotations
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.io import safe_yaml
-from engine.io.errors import LoadError
-from engine.io.safe_yaml import load_yaml
-from engine.io.yaml_locate import locate
-from engine.io.safe_yaml_records import find_records
+from motu.engine.io import safe_yaml
+from motu.engine.io.errors import LoadError
+from motu.engine.io.safe_yaml import load_yaml
+from motu.engine.io.yaml_locate import locate
+from motu.engine.io.safe_yaml_records import find_records
 
 
 def _slow(text: str, places: dict | None = None):

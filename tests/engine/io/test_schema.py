@@ -21,10 +21,10 @@ import jsonschema
 import pytest
 from referencing import Registry, Resource
 
-from engine.io.errors import LoadError
-from engine.io.modeline import schema_path
-from engine.io.native import loads, scenario_to_document
-from engine.rules.registry import get_ruleset
+from motu.engine.io.errors import LoadError
+from motu.engine.io.modeline import schema_path
+from motu.engine.io.native import loads, scenario_to_document
+from motu.engine.rules.registry import get_ruleset
 
 ROOT = Path(__file__).resolve().parents[3]
 SCHEMA = json.loads(schema_path().read_text(encoding="utf-8"))

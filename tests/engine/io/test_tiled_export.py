@@ -8,13 +8,13 @@ from pathlib import Path
 import pytest
 from shapely.geometry import Point, Polygon
 
-from engine.board.grids import HexGrid, SquareGrid
-from engine.io.native import load_path
-from engine.io.registry import format_for_path, get_format
-from engine.io.tiled import map_metrics, pixel_transform, save_tiled_json, save_tmx, tiled_map, to_json, to_tmx
-from engine.io.tiled_import import load_tiled, read_tiled
-from engine.rules.registry import get_ruleset
-from engine.scenario.model import Area, Scenario
+from motu.engine.board.grids import HexGrid, SquareGrid
+from motu.engine.io.native import load_path
+from motu.engine.io.registry import format_for_path, get_format
+from motu.engine.io.tiled import map_metrics, pixel_transform, save_tiled_json, save_tmx, tiled_map, to_json, to_tmx
+from motu.engine.io.tiled_import import load_tiled, read_tiled
+from motu.engine.rules.registry import get_ruleset
+from motu.engine.scenario.model import Area, Scenario
 
 ROOT = Path(__file__).resolve().parents[3]
 SCENARIOS = sorted((ROOT / "scenarios").glob("*.yaml"))

@@ -9,8 +9,8 @@ import zlib
 
 import pytest
 
-from engine.io.errors import LoadError
-from engine.io.tiled_import import load_tiled
+from motu.engine.io.errors import LoadError
+from motu.engine.io.tiled_import import load_tiled
 
 TSX = """<?xml version="1.0" encoding="UTF-8"?>
 <tileset version="1.8" name="land" tilewidth="32" tileheight="32" tilecount="3" columns="0">

@@ -8,10 +8,10 @@ import re
 
 import pytest
 
-from engine.io.errors import LoadError
-from engine.io.native import load_path
-from engine.io.tiled import save_tiled_json, save_tmx, tiled_map, to_tmx
-from engine.io.tiled_import import load_tiled
+from motu.engine.io.errors import LoadError
+from motu.engine.io.native import load_path
+from motu.engine.io.tiled import save_tiled_json, save_tmx, tiled_map, to_tmx
+from motu.engine.io.tiled_import import load_tiled
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 

@@ -16,9 +16,9 @@ from typing import Any
 
 import pytest
 
-from engine.io.native import load_path
-from engine.io.tiled import save_tiled_json, save_tmx
-from engine.io.tiled_import import load_tiled, read_tiled
+from motu.engine.io.native import load_path
+from motu.engine.io.tiled import save_tiled_json, save_tmx
+from motu.engine.io.tiled_import import load_tiled, read_tiled
 
 ROOT = Path(__file__).resolve().parents[3]
 SCENARIOS = sorted((ROOT / "scenarios").glob("*.yaml"))

@@ -7,9 +7,9 @@ import zipfile
 
 import pytest
 
-from engine.io.native import load_path
-from engine.io.pywargame_compat import VassalUnavailable, vassal_api
-from engine.io.vassal import piece_titles, write_vmod
+from motu.engine.io.native import load_path
+from motu.engine.io.pywargame_compat import VassalUnavailable, vassal_api
+from motu.engine.io.vassal import piece_titles, write_vmod
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 TAHITI = os.path.join(ROOT, "scenarios", "tahiti.yaml")

@@ -1,8 +1,8 @@
 """The conformance check: a small dice game passes it, and each kind of fault is caught."""
 import pytest
 
-from engine.rules.api import CHANCE, TERMINAL, GameState
-from engine.rules.conformance import ConformanceError, check_conformance
+from motu.engine.rules.api import CHANCE, TERMINAL, GameState
+from motu.engine.rules.conformance import ConformanceError, check_conformance
 
 
 class DiceRace(GameState):

@@ -1,12 +1,12 @@
-"""The common events in words (engine/rules/event_words.py through Presentation.event_words): hand-made
+"""The common events in words (motu/engine/rules/event_words.py through Presentation.event_words): hand-made
 events, players named by the scenario's sides, places by their labels and names, never by ids; an
 event a seat may not know is not told to it."""
 import pytest
 
-from engine.rules.events import (Battle, BattleSide, ControlChanged, Event, GameEnded, PhaseBegan, Roll, ScoreChanged,
+from motu.engine.rules.events import (Battle, BattleSide, ControlChanged, Event, GameEnded, PhaseBegan, Roll, ScoreChanged,
                                  TurnBegan, UnitLost)
-from engine.rules.presentation import Presentation
-from engine.rules.registry import get_ruleset
+from motu.engine.rules.presentation import Presentation
+from motu.engine.rules.registry import get_ruleset
 
 
 @pytest.fixture(scope="module")

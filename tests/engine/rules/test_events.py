@@ -5,8 +5,8 @@ import pickle
 
 import pytest
 
-from engine.rules.events import COMMON_EVENTS, BattleSide, ScoreChanged
-from engine.rules.tahiti.retreat_event import Retreat
+from motu.engine.rules.events import COMMON_EVENTS, BattleSide, ScoreChanged
+from motu.engine.rules.tahiti.retreat_event import Retreat
 
 QUICK = [*COMMON_EVENTS, BattleSide, Retreat]
 

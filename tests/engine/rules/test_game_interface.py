@@ -5,15 +5,15 @@ import random
 
 import pytest
 
-from engine.ai.bot import play_game
-from engine.io.native import load_path
-from engine.rules.api import IllegalActionError
-from engine.rules.chance import sample_outcome
-from engine.rules.events import Battle, GameEnded, Roll, ScoreChanged, TurnBegan, UnitLost
-from engine.rules.fern.volley_event import Volley
-from engine.rules.game_info import Information
-from engine.rules.registry import get_ruleset
-from engine.rules.ruleset import RuleSet
+from motu.engine.ai.bot import play_game
+from motu.engine.io.native import load_path
+from motu.engine.rules.api import IllegalActionError
+from motu.engine.rules.chance import sample_outcome
+from motu.engine.rules.events import Battle, GameEnded, Roll, ScoreChanged, TurnBegan, UnitLost
+from motu.engine.rules.fern.volley_event import Volley
+from motu.engine.rules.game_info import Information
+from motu.engine.rules.registry import get_ruleset
+from motu.engine.rules.ruleset import RuleSet
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 SHIPPED = ["tahiti.yaml", "fern-ambush.yaml", "tiki.yaml", "pearls.yaml"]

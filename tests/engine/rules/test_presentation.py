@@ -1,13 +1,13 @@
-"""The generic presentation (engine/rules/presentation.py): what any game says through the game API
+"""The generic presentation (motu/engine/rules/presentation.py): what any game says through the game API
 alone, and what each shipped rule set's presentation() declares."""
 import random
 
 import pytest
 
-from engine.rules.api import CHANCE, TERMINAL, GameState
-from engine.rules.presentation import KINDS, Presentation, plain, words
-from engine.rules.registry import get_ruleset
-from engine.rules.ruleset import RuleSet
+from motu.engine.rules.api import CHANCE, TERMINAL, GameState
+from motu.engine.rules.presentation import KINDS, Presentation, plain, words
+from motu.engine.rules.registry import get_ruleset
+from motu.engine.rules.ruleset import RuleSet
 
 
 def tiki_state():

@@ -1,10 +1,10 @@
 """The four built-in rule sets, their catalogues, and third-party rule sets by entry point."""
 import pytest
 
-from engine.io.native import dumps, loads
-from engine import plugins
-from engine.rules import registry
-from engine.rules.ruleset import RuleSet, RuleSetError
+from motu.engine.io.native import dumps, loads
+from motu.engine import plugins
+from motu.engine.rules import registry
+from motu.engine.rules.ruleset import RuleSet, RuleSetError
 
 
 def test_the_four_builtins_are_registered():

@@ -4,9 +4,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.ai.bot import play_game
-from engine.io.native import load_path
-from engine.rules.registry import get_ruleset
+from motu.engine.ai.bot import play_game
+from motu.engine.io.native import load_path
+from motu.engine.rules.registry import get_ruleset
 
 ROOT = Path(__file__).resolve().parents[3]
 

@@ -15,10 +15,10 @@ import os
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.board.grids import Space, SpacesGrid
-from engine.io.native import load_path
-from engine.rules.registry import get_ruleset
-from engine.scenario.model import CellFeature, Side
+from motu.engine.board.grids import Space, SpacesGrid
+from motu.engine.io.native import load_path
+from motu.engine.rules.registry import get_ruleset
+from motu.engine.scenario.model import CellFeature, Side
 from validates_clean import cell as _cell, plays
 from validates_clean import piece_edit as generic_piece_edit
 

@@ -1,7 +1,7 @@
 """What the order of battle's tests share: the examples, a tree as indented text, an Edit applied."""
 import os
 
-from engine.io.native import load_path
+from motu.engine.io.native import load_path
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 

@@ -1,4 +1,4 @@
-"""Merging and deleting areas keeps the tables right in the same Edit (engine/scenario/record_edits.py,
+"""Merging and deleting areas keeps the tables right in the same Edit (motu/engine/scenario/record_edits.py,
 table_refs.py): the Random Area Selection Table never names an area that is gone, and undo puts
 back every byte."""
 from __future__ import annotations
@@ -7,10 +7,10 @@ import os
 
 import pytest
 
-from engine.io.native import dumps, load_path, loads
-from engine.rules.registry import get_ruleset
-from engine.scenario.edits import EditError, merge_areas, remove_area, remove_areas
-from engine.scenario.table_refs import tables_without_area
+from motu.engine.io.native import dumps, load_path, loads
+from motu.engine.rules.registry import get_ruleset
+from motu.engine.scenario.edits import EditError, merge_areas, remove_area, remove_areas
+from motu.engine.scenario.table_refs import tables_without_area
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 MOOREA = os.path.join(ROOT, "scenarios", "tahiti-moorea.yaml")

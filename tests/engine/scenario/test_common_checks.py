@@ -2,10 +2,10 @@
 import os
 import re
 
-from engine.rules.registry import get_ruleset
-from engine.scenario import edits as E
-from engine.scenario.model import Area, CellFeature, Piece, Region
-from engine.scenario.validation import CODES
+from motu.engine.rules.registry import get_ruleset
+from motu.engine.scenario import edits as E
+from motu.engine.scenario.model import Area, CellFeature, Piece, Region
+from motu.engine.scenario.validation import CODES
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
@@ -106,13 +106,13 @@ def test_area_empty_duplicate_names_and_regions(example_hex):
     assert set(got["DUPLICATE_AREA_NAME"].areas) == {"west", "ghost"}
     # Tahiti says "no region" as its own error; the common warning for the same area is not repeated.
     assert got["TAHITI_AREA_NO_REGION"].areas == ("ghost",) and "AREA_NO_REGION" not in got
-    from engine.scenario.checks import check_areas
+    from motu.engine.scenario.checks import check_areas
     assert [f.areas for f in check_areas(s, None) if f.code == "AREA_NO_REGION"] == [("ghost",)]
     assert "East" in got["REGION_EMPTY"].message
 
 
 def test_every_code_is_documented_with_its_sentence():
-    import engine.rules.registry as reg
+    import motu.engine.rules.registry as reg
     reg.rulesets()  # rule sets register their own codes when loaded
     doc = open(os.path.join(ROOT, "docs", "validation.md"), encoding="utf-8").read()
     documented = set(re.findall(r"^\| `([A-Z0-9_]+)` \|", doc, re.M))
@@ -123,9 +123,9 @@ def test_every_code_is_documented_with_its_sentence():
 
 def test_diagonal_edge_on_squares_is_an_error():
     """Squares have four sides: an edge between squares that touch only at a corner is refused by validation."""
-    from engine.board.grids import SquareGrid
-    from engine.scenario.checks import EDGE_NOT_A_SIDE, check_edges
-    from engine.scenario.model import blank_scenario
+    from motu.engine.board.grids import SquareGrid
+    from motu.engine.scenario.checks import EDGE_NOT_A_SIDE, check_edges
+    from motu.engine.scenario.model import blank_scenario
     s = blank_scenario("fern", SquareGrid(16, 12), "open")
     a, b, c = s.grid.parse_label("12,4"), s.grid.parse_label("11,5"), s.grid.parse_label("12,5")
     s.edges[(min(a, b), max(a, b))] = ("stream",)
@@ -137,8 +137,8 @@ def test_diagonal_edge_on_squares_is_an_error():
 
 def test_an_area_without_a_region_is_one_finding_in_tahiti():
     """One finding per fact: Tahiti's own error replaces the common warning for the same area."""
-    from engine.rules.registry import get_ruleset
-    from engine.scenario.model import Area, Region
+    from motu.engine.rules.registry import get_ruleset
+    from motu.engine.scenario.model import Area, Region
     s = get_ruleset("tahiti").new_scenario("hex", 6, 6)
     s.regions["r1"] = Region("r1", "North")
     s.areas["a1"] = Area("a1", "Lonely", "r1")

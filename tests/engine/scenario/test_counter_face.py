@@ -1,11 +1,11 @@
 """What a counter shows, from the catalogue's `counters:` section; what the map key says a rule set uses."""
 import os
 
-from engine.io.native import load_path
-from engine.rules.registry import get_ruleset
-from engine.scenario.counter_face import CounterFaces, ink_for
-from engine.scenario.map_key import map_key
-from engine.scenario.model import Piece
+from motu.engine.io.native import load_path
+from motu.engine.rules.registry import get_ruleset
+from motu.engine.scenario.counter_face import CounterFaces, ink_for
+from motu.engine.scenario.map_key import map_key
+from motu.engine.scenario.model import Piece
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 

@@ -2,9 +2,9 @@
 import pytest
 from hypothesis import given, strategies as st
 
-from engine.io.native import dumps, loads
-from engine.scenario import edits as E
-from engine.scenario.model import Area, Piece, Region, Side
+from motu.engine.io.native import dumps, loads
+from motu.engine.scenario import edits as E
+from motu.engine.scenario.model import Area, Piece, Region, Side
 from scenario_strategies import edits_for, scenarios
 
 

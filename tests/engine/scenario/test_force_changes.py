@@ -1,12 +1,12 @@
-"""Reshaping the order of battle (engine/scenario/force_changes.py): putting pieces under others, links, props."""
+"""Reshaping the order of battle (motu/engine/scenario/force_changes.py): putting pieces under others, links, props."""
 import os
 import sys
 
 import pytest
 
-from engine.rules.registry import get_ruleset
-from engine.scenario.force_changes import Refused, reassign, relink, set_props
-from engine.scenario.model import Piece
+from motu.engine.rules.registry import get_ruleset
+from motu.engine.scenario.force_changes import Refused, reassign, relink, set_props
+from motu.engine.scenario.model import Piece
 
 sys.path.insert(0, os.path.dirname(__file__))  # --import-mode=importlib: helpers beside the tests
 from forces_test_support import apply, scenario  # noqa: E402

@@ -1,13 +1,13 @@
-"""The order of battle read as a tree (engine/scenario/force_tree.py): parents from the declarations."""
+"""The order of battle read as a tree (motu/engine/scenario/force_tree.py): parents from the declarations."""
 import os
 import sys
 
-from engine.board.grids import SquareGrid
-from engine.rules.registry import get_ruleset
-from engine.scenario.catalogue import catalogue_from_dict
-from engine.scenario.force_tree import OrderOfBattle, order_of_battle, parents
-from engine.scenario.model import Piece, Scenario, Side
-from engine.scenario.piece_props import PieceRules
+from motu.engine.board.grids import SquareGrid
+from motu.engine.rules.registry import get_ruleset
+from motu.engine.scenario.catalogue import catalogue_from_dict
+from motu.engine.scenario.force_tree import OrderOfBattle, order_of_battle, parents
+from motu.engine.scenario.model import Piece, Scenario, Side
+from motu.engine.scenario.piece_props import PieceRules
 
 sys.path.insert(0, os.path.dirname(__file__))  # --import-mode=importlib: helpers beside the tests
 from forces_test_support import scenario, tree_text  # noqa: E402
@@ -39,7 +39,7 @@ def test_a_loop_of_references_is_cut_where_found():
 
 
 def test_a_piece_without_a_name_is_called_by_its_kind_and_side_not_its_id():
-    from engine.scenario.force_tree import piece_name
+    from motu.engine.scenario.force_tree import piece_name
     tahiti = get_ruleset("tahiti")
     s = scenario("tahiti.yaml")
     canoe = s.pieces["red-canoe"]

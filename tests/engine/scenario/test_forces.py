@@ -1,5 +1,5 @@
-"""engine/scenario/forces.py, the one place callers import the order of battle from: its names are their homes'."""
-from engine.scenario import force_changes, force_tree, formations, forces
+"""motu/engine/scenario/forces.py, the one place callers import the order of battle from: its names are their homes'."""
+from motu.engine.scenario import force_changes, force_tree, formations, forces
 
 
 def test_every_name_forces_offers_is_the_object_of_its_home_module():

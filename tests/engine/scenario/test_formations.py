@@ -1,14 +1,14 @@
-"""Formations (engine/scenario/formations.py): the pieces a designer makes in one step, placed and linked."""
+"""Formations (motu/engine/scenario/formations.py): the pieces a designer makes in one step, placed and linked."""
 import os
 import sys
 
 import pytest
 
-from engine.rules.registry import get_ruleset
-from engine.scenario.force_changes import Refused
-from engine.scenario.force_tree import order_of_battle
-from engine.scenario.formations import PieceOrder, make_formation, slug
-from engine.scenario.model import CellFeature, Piece
+from motu.engine.rules.registry import get_ruleset
+from motu.engine.scenario.force_changes import Refused
+from motu.engine.scenario.force_tree import order_of_battle
+from motu.engine.scenario.formations import PieceOrder, make_formation, slug
+from motu.engine.scenario.model import CellFeature, Piece
 
 sys.path.insert(0, os.path.dirname(__file__))  # --import-mode=importlib: helpers beside the tests
 from forces_test_support import apply, scenario, tree_text  # noqa: E402

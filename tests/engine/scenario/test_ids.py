@@ -1,4 +1,4 @@
-"""Ids that follow names (engine/scenario/ids.py): an id made from a name, and renaming an id
+"""Ids that follow names (motu/engine/scenario/ids.py): an id made from a name, and renaming an id
 with every reference to it in one Edit that undoes to the same file."""
 from __future__ import annotations
 
@@ -6,11 +6,11 @@ import os
 
 import pytest
 
-from engine.io.native import dumps, load_path
-from engine.rules.registry import get_ruleset
-from engine.scenario.edits import EditError, PutRecord
-from engine.scenario.ids import id_from_name, ids_from_names, left_alone, rename, rename_id
-from engine.scenario.model import Area, is_ident
+from motu.engine.io.native import dumps, load_path
+from motu.engine.rules.registry import get_ruleset
+from motu.engine.scenario.edits import EditError, PutRecord
+from motu.engine.scenario.ids import id_from_name, ids_from_names, left_alone, rename, rename_id
+from motu.engine.scenario.model import Area, is_ident
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 TAHITI = os.path.join(ROOT, "scenarios", "tahiti.yaml")

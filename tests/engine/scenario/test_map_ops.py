@@ -1,4 +1,4 @@
-"""Map operations (engine/scenario/map_ops.py): resizing on any side with everything moving
+"""Map operations (motu/engine/scenario/map_ops.py): resizing on any side with everything moving
 with its hex and the georeference keeping the hexes on the same ground; merging another map at
 an offset with clashing ids renamed; each one Edit whose undo gives back the same file."""
 from __future__ import annotations
@@ -8,11 +8,11 @@ import os
 import numpy as np
 import pytest
 
-from engine.board.geometry import cell_centres
-from engine.io.native import dumps, load_path
-from engine.scenario.edits import EditError
-from engine.scenario.georef import Georef
-from engine.scenario.map_ops import ResizeMap, merge_map, offset_between, resize_map
+from motu.engine.board.geometry import cell_centres
+from motu.engine.io.native import dumps, load_path
+from motu.engine.scenario.edits import EditError
+from motu.engine.scenario.georef import Georef
+from motu.engine.scenario.map_ops import ResizeMap, merge_map, offset_between, resize_map
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 TAHITI = os.path.join(ROOT, "scenarios", "tahiti.yaml")

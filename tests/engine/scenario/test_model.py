@@ -6,7 +6,7 @@ import pickle
 
 import pytest
 
-from engine.scenario.model import Piece, record_from_fields
+from motu.engine.scenario.model import Piece, record_from_fields
 
 
 def test_a_piece_built_from_its_fields_is_the_piece_its_constructor_makes():

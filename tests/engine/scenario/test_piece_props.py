@@ -5,14 +5,14 @@ import os
 import fastjsonschema
 import pytest
 
-from engine.io.native import load_path, loads
-from engine.io.safe_yaml import load_yaml
-from engine.resources import resource_path
-from engine.rules.registry import BUILTIN, get_ruleset
-from engine.scenario import ruleset_schema
-from engine.scenario.catalogue import CatalogueError, catalogue_from_dict
-from engine.scenario.model import Piece
-from engine.scenario.piece_props import PieceRules, candidates, value_of
+from motu.engine.io.native import load_path, loads
+from motu.engine.io.safe_yaml import load_yaml
+from motu.engine.resources import resource_path
+from motu.engine.rules.registry import BUILTIN, get_ruleset
+from motu.engine.scenario import ruleset_schema
+from motu.engine.scenario.catalogue import CatalogueError, catalogue_from_dict
+from motu.engine.scenario.model import Piece
+from motu.engine.scenario.piece_props import PieceRules, candidates, value_of
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 FERN = get_ruleset("fern")
@@ -36,7 +36,7 @@ def test_a_catalogue_declares_each_kinds_count_and_properties():
 
 
 def test_the_weapons_declared_are_the_weapons_the_rules_price():
-    from engine.rules.fern.data import tables
+    from motu.engine.rules.fern.data import tables
     assert set(FERN.catalogue.piece_props["weapon"].choices) == set(tables()["fire_cost"])
 
 
@@ -72,8 +72,8 @@ def test_the_base_rules_answer_from_the_catalogue_alone():
     cat = catalogue_from_dict(tiny(piece_props={"boss": {"type": "piece", "kinds": ["b"], "same": "side"}},
                                    piece_fields={"a": {"fields": ["boss"]}}))
     rules = PieceRules(cat)
-    from engine.board.grids import SquareGrid
-    from engine.scenario.model import Scenario, Side
+    from motu.engine.board.grids import SquareGrid
+    from motu.engine.scenario.model import Scenario, Side
     s = Scenario("x", SquareGrid(2, 2), ["t"] * 4, sides={"s": Side("s", "Blue"), "r": Side("r", "Red")})
     s.pieces = {"a": Piece("a", "a", "s"), "b1": Piece("b1", "b", "s"), "b2": Piece("b2", "b", "r")}
     assert rules.force_of(s, s.pieces["a"]) == "Blue"
@@ -81,7 +81,7 @@ def test_the_base_rules_answer_from_the_catalogue_alone():
 
 
 def test_each_rule_sets_schema_file_is_made_from_its_catalogue():
-    assert ruleset_schema.main(["--check"]) == 0, "run: python -m engine.scenario.ruleset_schema"
+    assert ruleset_schema.main(["--check"]) == 0, "run: python -m motu.engine.scenario.ruleset_schema"
     main = json.load(open(resource_path("schema", "scenario-v1.schema.json"), encoding="utf-8"))
     refs = {r["then"]["$ref"] for r in main["allOf"]}
     assert refs == {ruleset_schema.file_name(r) for r in BUILTIN}

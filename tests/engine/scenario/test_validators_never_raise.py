@@ -14,8 +14,8 @@ from functools import lru_cache
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from engine.io.native import load_path
-from engine.rules.registry import get_ruleset, rulesets
+from motu.engine.io.native import load_path
+from motu.engine.rules.registry import get_ruleset, rulesets
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 KINDS = ("options", "victory", "tables", "areas", "regions", "islands", "sides", "pieces", "features", "cells")

@@ -4,8 +4,8 @@ import os
 
 import pytest
 
-from engine.io.native import load_path
-from engine.session.balance import BalanceRun, OptionsRefused, run_balance
+from motu.engine.io.native import load_path
+from motu.engine.session.balance import BalanceRun, OptionsRefused, run_balance
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 TIKI = os.path.join(ROOT, "scenarios", "tiki.yaml")

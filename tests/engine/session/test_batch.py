@@ -4,10 +4,10 @@ import os
 
 import pytest
 
-from engine.io.native import dumps
-from engine.rules.registry import get_ruleset
-from engine.session.batch import BatchSpec, play_batch, play_one
-from engine.session.report import build_report, wilson, write_report
+from motu.engine.io.native import dumps
+from motu.engine.rules.registry import get_ruleset
+from motu.engine.session.batch import BatchSpec, play_batch, play_one
+from motu.engine.session.report import build_report, wilson, write_report
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 

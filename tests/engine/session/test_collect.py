@@ -4,10 +4,10 @@ import random
 
 import pytest
 
-from engine.ai.bot import play_game
-from engine.io.native import load_path
-from engine.rules.registry import get_ruleset
-from engine.session.collect import collector_for, feeder, finish
+from motu.engine.ai.bot import play_game
+from motu.engine.io.native import load_path
+from motu.engine.rules.registry import get_ruleset
+from motu.engine.session.collect import collector_for, feeder, finish
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
@@ -58,8 +58,8 @@ def test_fern_casualties_by_side_add_up_to_the_casualties_on_the_table():
 
 @pytest.mark.parametrize("name", ["tahiti.yaml"])
 def test_tahiti_areas_held_at_the_end_are_the_areas_controlled(name, monkeypatch):
-    from engine.rules.tahiti.machinery import HANDLERS
-    from engine.rules.tahiti.queries import area_control, areas_held
+    from motu.engine.rules.tahiti.machinery import HANDLERS
+    from motu.engine.rules.tahiti.queries import area_control, areas_held
     s, final, rec = played(name, seed=10)  # random clans seldom fight: a seed whose game has a battle
     held = rec["maps"]["held"]
     control = area_control(final)
@@ -67,7 +67,7 @@ def test_tahiti_areas_held_at_the_end_are_the_areas_controlled(name, monkeypatch
         assert sorted(held[str(p)]) == sorted(str(final.b.areas[a]) for a, q in enumerate(control) if q == p)
     assert rec["timeline"][-1] == [float(x) for x in areas_held(final)]
     assert rec["turns"] == final.turn
-    from engine.rules.tahiti.outcomes import TAHITI_OUTCOMES
+    from motu.engine.rules.tahiti.outcomes import TAHITI_OUTCOMES
     assert rec["outcome"] == TAHITI_OUTCOMES.get(final.result[0], final.result[0])  # the rulebook's words
     # The battles the game fought, counted by its own combat rule (each battle's defender's die
     # resolved once), not by the events the collector reads: the game replayed with a counter.
@@ -89,7 +89,7 @@ def test_a_finished_games_timeline_is_its_start_then_one_value_after_each_turn(n
 
 
 def test_a_tahiti_game_ended_by_the_turn_limit_lasted_the_limit_and_its_timeline_ends_at_its_end():
-    from engine.rules.tahiti.queries import areas_held
+    from motu.engine.rules.tahiti.queries import areas_held
     s = load_path(os.path.join(ROOT, "scenarios", "tahiti.yaml"))
     rules = get_ruleset(s.ruleset)
     state = rules.new_initial_state(s, {"turn_limit": 2})

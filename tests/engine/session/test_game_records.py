@@ -8,10 +8,10 @@ import random
 
 import pytest
 
-from engine.io.native import dumps, load_path
-from engine.rules.api import CHANCE
-from engine.rules.registry import get_ruleset
-from engine.session.session import RecordError, Session, loads_record, read_record, scenario_fingerprint
+from motu.engine.io.native import dumps, load_path
+from motu.engine.rules.api import CHANCE
+from motu.engine.rules.registry import get_ruleset
+from motu.engine.session.session import RecordError, Session, loads_record, read_record, scenario_fingerprint
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 

@@ -6,12 +6,12 @@ import statistics
 
 import pytest
 
-from engine.io.native import load_path
-from engine.session import stats
-from engine.session.balance import BalanceRun, run_balance
-from engine.session.batch import GameResult
-from engine.rules.registry import get_ruleset
-from engine.session.report import map_panels, matrix_bots, write_report
+from motu.engine.io.native import load_path
+from motu.engine.session import stats
+from motu.engine.session.balance import BalanceRun, run_balance
+from motu.engine.session.batch import GameResult
+from motu.engine.rules.registry import get_ruleset
+from motu.engine.session.report import map_panels, matrix_bots, write_report
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 TIKI = os.path.join(ROOT, "scenarios", "tiki.yaml")
@@ -86,7 +86,7 @@ def test_the_timeline_carries_an_ended_games_final_value_to_the_last_turn():
 
 def _drawn(monkeypatch, draw, report):
     """The matplotlib figure a function of figures.py draws, drawn, before it is saved."""
-    from engine.session import figures
+    from motu.engine.session import figures
     kept = []
     monkeypatch.setattr(figures, "_save", lambda fig, directory, name: kept.append(fig) or name)
     draw(report, "unused")
@@ -107,7 +107,7 @@ def _report(rates_and_intervals, n=30):
 
 
 def test_a_win_rate_is_never_written_across_its_whisker(monkeypatch):
-    from engine.session import figures
+    from motu.engine.session import figures
     # a small rate, a middling rate whose interval starts near zero, a large rate with room inside
     rows = [(0.10, 0.035, 0.256), (0.25, 0.102, 0.495), (0.667, 0.488, 0.808)]
     fig = _drawn(monkeypatch, figures.wins, _report(rows))
@@ -122,7 +122,7 @@ def test_a_win_rate_is_never_written_across_its_whisker(monkeypatch):
 
 @pytest.mark.parametrize("draw", ["convergence", "timeline", "seat"])
 def test_legends_stand_clear_of_what_the_figures_draw(monkeypatch, draw):
-    from engine.session import figures
+    from motu.engine.session import figures
     report = _report([(0.65, 0.52, 0.81), (0.35, 0.19, 0.48)])
     fig = _drawn(monkeypatch, getattr(figures, draw), report)
     ax = fig.axes[0]
@@ -197,7 +197,7 @@ def test_bot_matrix_cells_count_the_row_bots_wins(tiki_report):
 
 
 def test_the_seat_verdict_says_the_test_over_all_seats_in_words():
-    from engine.session.report_html import _seat_verdict
+    from motu.engine.session.report_html import _seat_verdict
     uneven = _seat_verdict({"test": stats.seats_even_test([30, 10])})
     assert "not even" in uneven and "p = 0.002" in uneven
     even = _seat_verdict({"test": stats.seats_even_test([21, 19])})

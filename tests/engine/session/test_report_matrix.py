@@ -7,13 +7,13 @@ import random
 
 import pytest
 
-from engine.io.native import dumps, load_path
-from engine.rules.registry import get_ruleset
-from engine.session import stats
-from engine.session.balance import BalanceRun, run_balance
-from engine.session.batch import BatchSpec, make_bot, play_one
-from engine.session.matrix import bot_label, lineup, matrix_bots, matrix_lineups, skill_pays
-from engine.session.report import write_report
+from motu.engine.io.native import dumps, load_path
+from motu.engine.rules.registry import get_ruleset
+from motu.engine.session import stats
+from motu.engine.session.balance import BalanceRun, run_balance
+from motu.engine.session.batch import BatchSpec, make_bot, play_one
+from motu.engine.session.matrix import bot_label, lineup, matrix_bots, matrix_lineups, skill_pays
+from motu.engine.session.report import write_report
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 PEARLS = os.path.join(ROOT, "scenarios", "pearls.yaml")  # three seats: a matrix of every seat, cheaply

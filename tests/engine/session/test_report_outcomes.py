@@ -2,11 +2,11 @@
 split by what ended the game (an end-of-season event or the turn limit), recounted from the games."""
 import os
 
-from engine.io.native import load_path
-from engine.session.balance import BalanceRun, run_balance
-from engine.session.batch import GameResult
-from engine.rules.tahiti.outcomes import OUTCOME_ORDER
-from engine.session.collect import ordered_outcomes
+from motu.engine.io.native import load_path
+from motu.engine.session.balance import BalanceRun, run_balance
+from motu.engine.session.batch import GameResult
+from motu.engine.rules.tahiti.outcomes import OUTCOME_ORDER
+from motu.engine.session.collect import ordered_outcomes
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 TAHITI = os.path.join(ROOT, "scenarios", "tahiti.yaml")

@@ -1,9 +1,9 @@
 """A balance report of a run that was stopped says so on its page, with the games it holds."""
 import os
 
-from engine.io.native import load_path
-from engine.session.balance import BalanceRun, run_balance
-from engine.session.report_html import page
+from motu.engine.io.native import load_path
+from motu.engine.session.balance import BalanceRun, run_balance
+from motu.engine.session.report_html import page
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 

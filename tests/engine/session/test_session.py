@@ -3,8 +3,8 @@ import json
 
 import pytest
 
-from engine.rules.api import CHANCE
-from engine.session.session import Session
+from motu.engine.rules.api import CHANCE
+from motu.engine.session.session import Session
 
 FP = "a" * 16  # a scenario's fingerprint
 

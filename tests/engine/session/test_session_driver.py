@@ -4,12 +4,12 @@ applies only what it has not seen."""
 import os
 import random
 
-from engine.ai.bot import RandomBot, play_game
-from engine.io.native import load_path
-from engine.rules.api import CHANCE, TERMINAL, GameState
-from engine.rules.events import GameEnded, Roll
-from engine.rules.registry import get_ruleset
-from engine.session.session import Session
+from motu.engine.ai.bot import RandomBot, play_game
+from motu.engine.io.native import load_path
+from motu.engine.rules.api import CHANCE, TERMINAL, GameState
+from motu.engine.rules.events import GameEnded, Roll
+from motu.engine.rules.registry import get_ruleset
+from motu.engine.session.session import Session
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 

@@ -3,10 +3,10 @@ itself records none (bots play ahead on clones, and nobody reads their events)."
 import os
 import random
 
-from engine.io.native import load_path
-from engine.rules.events import ControlChanged, GameEnded
-from engine.rules.registry import get_ruleset
-from engine.session.session import Session
+from motu.engine.io.native import load_path
+from motu.engine.rules.events import ControlChanged, GameEnded
+from motu.engine.rules.registry import get_ruleset
+from motu.engine.session.session import Session
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 

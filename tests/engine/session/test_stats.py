@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from engine.session.stats import seats_even_test
+from motu.engine.session.stats import seats_even_test
 
 
 def test_two_seats_with_30_and_10_wins_are_not_even():

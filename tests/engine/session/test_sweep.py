@@ -4,11 +4,11 @@ import os
 
 import pytest
 
-from engine.io.native import load_path
-from engine.session.sweep import (SweepError, Vary, apply_setting, new_sweep, parse_vary, play_sweep,
+from motu.engine.io.native import load_path
+from motu.engine.session.sweep import (SweepError, Vary, apply_setting, new_sweep, parse_vary, play_sweep,
                                   setting_scenarios, summarise)
-from engine.rules.registry import get_ruleset
-from engine.session.report import matrix_bots
+from motu.engine.rules.registry import get_ruleset
+from motu.engine.session.report import matrix_bots
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 TIKI = os.path.join(ROOT, "scenarios", "tiki.yaml")
@@ -73,7 +73,7 @@ def test_paths_into_the_scenario_document():
 
 
 def load_path_text(text):
-    from engine.io.native import loads
+    from motu.engine.io.native import loads
     return loads(text, "<test>")
 
 
@@ -92,7 +92,7 @@ def test_bad_paths_and_values_are_refused_with_one_clear_message(item, words):
 
 
 def test_an_interrupted_sweep_keeps_the_same_games_in_every_setting(monkeypatch):
-    import engine.session.batch as batch
+    import motu.engine.session.batch as batch
     real = batch.play_one
 
     def play(spec, game):

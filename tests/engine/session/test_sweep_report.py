@@ -4,10 +4,10 @@ import os
 import numpy as np
 from matplotlib.image import imread
 
-from engine.io.native import load_path
-from engine.session.figures import CYCLE
-from engine.session.sweep import Vary, new_sweep, play_sweep
-from engine.session.sweep_report import write_sweep
+from motu.engine.io.native import load_path
+from motu.engine.session.figures import CYCLE
+from motu.engine.session.sweep import Vary, new_sweep, play_sweep
+from motu.engine.session.sweep_report import write_sweep
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 

@@ -13,10 +13,10 @@ from typing import Any, Mapping
 
 import yaml
 
-from engine.rules.game_info import GameInfo, Utility
-from engine.rules.ruleset import RuleSet
-from engine.scenario.catalogue import Catalogue, catalogue_from_dict
-from engine.scenario.model import Scenario
+from motu.engine.rules.game_info import GameInfo, Utility
+from motu.engine.rules.ruleset import RuleSet
+from motu.engine.scenario.catalogue import Catalogue, catalogue_from_dict
+from motu.engine.scenario.model import Scenario
 
 from .report import WORDS
 from .state import RaidBoard, RaidState

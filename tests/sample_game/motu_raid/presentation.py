@@ -1,13 +1,13 @@
 """What a game of Raid shows its players: the panel, a die in the tray, the map's counters.
 
-Scope: a Presentation (engine/rules/presentation.py) in the sample's words; its battles, losses
+Scope: a Presentation (motu/engine/rules/presentation.py) in the sample's words; its battles, losses
 and the end are the common events, which the base words. It reads only Raid's own state.
 """
 from __future__ import annotations
 
 from typing import Any
 
-from engine.rules.presentation import Presentation
+from motu.engine.rules.presentation import Presentation
 
 from .state import DIE, RaidState
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from engine.rules.events import Battle, TurnBegan, UnitLost
-from engine.rules.report import Collector, ReportWords, bump
+from motu.engine.rules.events import Battle, TurnBegan, UnitLost
+from motu.engine.rules.report import Collector, ReportWords, bump
 
 WORDS = ReportWords(timeline="warriors left", outcomes=("win", "draw"))
 

@@ -1,7 +1,7 @@
 """Raid's game state: warriors moving one hex a turn, battles by a die each.
 
 Scope: the rules of a game in progress, in OpenSpiel's verbs through Motu's GameState
-(engine/rules/api.py), which owns legality and history; this module implements
+(motu/engine/rules/api.py), which owns legality and history; this module implements
 `_legal_actions`, `_apply_action` and `_action_to_string` and emits the game's typed events.
 
 Rules (the sample's rulebook is its catalogue's `implements` and README):
@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from typing import Hashable
 
-from engine.rules.api import CHANCE, TERMINAL, GameState
-from engine.rules.events import Battle, BattleSide, GameEnded, TurnBegan, UnitLost
+from motu.engine.rules.api import CHANCE, TERMINAL, GameState
+from motu.engine.rules.events import Battle, BattleSide, GameEnded, TurnBegan, UnitLost
 
 DIE = 100_000
 FACES = tuple(range(1, 7))

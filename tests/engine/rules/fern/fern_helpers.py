@@ -5,10 +5,10 @@ British base edge. Pieces are (id, kind, side, 'c,r', count, props).
 """
 from __future__ import annotations
 
-from engine.board.grids import SquareGrid
-from engine.rules.api import CHANCE
-from engine.rules.fern import motivation
-from engine.rules.fern.model import (
+from motu.engine.board.grids import SquareGrid
+from motu.engine.rules.api import CHANCE
+from motu.engine.rules.fern import motivation
+from motu.engine.rules.fern.model import (
     BLOCK,
     DIE,
     DONE,
@@ -25,8 +25,8 @@ from engine.rules.fern.model import (
     SLOT,
     UNPIN,
 )
-from engine.rules.registry import get_ruleset
-from engine.scenario.model import CellFeature, Piece, Scenario, Side
+from motu.engine.rules.registry import get_ruleset
+from motu.engine.scenario.model import CellFeature, Piece, Scenario, Side
 
 RULES = get_ruleset("fern")
 

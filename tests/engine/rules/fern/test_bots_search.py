@@ -10,10 +10,10 @@ import pytest
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from fern_helpers import RULES, Driver, start, table, unit
 
-from engine.io.native import load_path
-from engine.rules.api import CHANCE
-from engine.rules.fern.bots import HeuristicBot, SearchBot, ending_value, lead, mcts_bot, values
-from engine.rules.fern.model import BRITISH_PLAYER, DIE, END_TURN, MAORI_PLAYER, RETIRE
+from motu.engine.io.native import load_path
+from motu.engine.rules.api import CHANCE
+from motu.engine.rules.fern.bots import HeuristicBot, SearchBot, ending_value, lead, mcts_bot, values
+from motu.engine.rules.fern.model import BRITISH_PLAYER, DIE, END_TURN, MAORI_PLAYER, RETIRE
 
 OPEN6 = [". . . . . ."] * 6
 ROOT = Path(__file__).resolve().parents[4]

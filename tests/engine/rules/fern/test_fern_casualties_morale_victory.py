@@ -5,7 +5,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from fern_helpers import Driver, start, table, unit
 
-from engine.rules.fern.model import BRITISH_PLAYER, MAORI_PLAYER, RESCUE, RETIRE
+from motu.engine.rules.fern.model import BRITISH_PLAYER, MAORI_PLAYER, RESCUE, RETIRE
 
 OPEN6 = [". . . . . ."] * 6
 FOE = unit("w", "warriors", "maori", "6,1", 6)

@@ -8,9 +8,9 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from fern_helpers import Driver, start, table, unit
 from test_fern_observation import BUSH_COLUMN
 
-from engine.rules.events import Roll, UnitLost
-from engine.rules.fern.model import BRITISH_PLAYER, MAORI_PLAYER
-from engine.rules.fern.volley_event import Volley
+from motu.engine.rules.events import Roll, UnitLost
+from motu.engine.rules.fern.model import BRITISH_PLAYER, MAORI_PLAYER
+from motu.engine.rules.fern.volley_event import Volley
 
 OPEN6 = [". . . . . ."] * 6
 

@@ -5,7 +5,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from fern_helpers import Driver, start, table, unit, volley_dice
 
-from engine.rules.fern.model import BRITISH_PLAYER, FIRE, MAORI_PLAYER, MOVE, SLOT
+from motu.engine.rules.fern.model import BRITISH_PLAYER, FIRE, MAORI_PLAYER, MOVE, SLOT
 
 OPEN6 = [". . . . . ."] * 6
 

@@ -7,13 +7,13 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import pytest
 from fern_helpers import RULES
 
-from engine.ai.bot import RandomBot, play_game
-from engine.io.native import load_path
-from engine.rules.api import CHANCE
-from engine.rules.conformance import check_conformance, every_option_on
-from engine.rules.fern.bots import HeuristicBot
-from engine.rules.fern.state import FernState
-from engine.session.session import Session
+from motu.engine.ai.bot import RandomBot, play_game
+from motu.engine.io.native import load_path
+from motu.engine.rules.api import CHANCE
+from motu.engine.rules.conformance import check_conformance, every_option_on
+from motu.engine.rules.fern.bots import HeuristicBot
+from motu.engine.rules.fern.state import FernState
+from motu.engine.session.session import Session
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))))
 SCENARIOS = ["fern-ambush.yaml", "fern-pa-assault.yaml"]

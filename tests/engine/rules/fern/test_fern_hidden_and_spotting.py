@@ -5,7 +5,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from fern_helpers import Driver, start, table, unit
 
-from engine.rules.fern.model import FIRE, MAORI_PLAYER, MOVE, OBSERVE
+from motu.engine.rules.fern.model import FIRE, MAORI_PLAYER, MOVE, OBSERVE
 
 ROWS = [". b b . . .", ". b . . . .", ". . . . . .", ". . . . . .", ". . . . . .", ". . . . . ."]
 

@@ -6,7 +6,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from fern_helpers import Driver, start, table, unit
 
-from engine.rules.fern.model import BRITISH_PLAYER, MAORI_PLAYER
+from motu.engine.rules.fern.model import BRITISH_PLAYER, MAORI_PLAYER
 
 BUSH_COLUMN = [". . . . . .", ". b . . . .", ". b . . . .", ". . . . . .", ". . . . . .", ". . . . . ."]
 

@@ -7,13 +7,13 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from fern_helpers import Driver, start, table, unit
 
-from engine.ai.bot import RandomBot
-from engine.io.native import load_path
-from engine.rules.api import CHANCE, TERMINAL
-from engine.rules.fern.bots import HeuristicBot
-from engine.rules.fern.model import BLOCK, BRITISH_PLAYER, DIE, HOLD, MAORI_PLAYER, MOVE, REACT
-from engine.rules.registry import get_ruleset
-from engine.session.session import sample_outcome
+from motu.engine.ai.bot import RandomBot
+from motu.engine.io.native import load_path
+from motu.engine.rules.api import CHANCE, TERMINAL
+from motu.engine.rules.fern.bots import HeuristicBot
+from motu.engine.rules.fern.model import BLOCK, BRITISH_PLAYER, DIE, HOLD, MAORI_PLAYER, MOVE, REACT
+from motu.engine.rules.registry import get_ruleset
+from motu.engine.session.session import sample_outcome
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))))
 AMBUSH = os.path.join(ROOT, "scenarios", "fern-ambush.yaml")

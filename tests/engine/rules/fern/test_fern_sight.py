@@ -1,6 +1,6 @@
 """Fire in the Fern §1 sight on the example table, with and without the bush option."""
-from engine.rules.registry import get_ruleset
-from engine.scenario import edits as E
+from motu.engine.rules.registry import get_ruleset
+from motu.engine.scenario import edits as E
 
 
 def test_rule_1_bush_blocks_sight_beyond_it_by_default(example_square):

@@ -5,7 +5,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from fern_helpers import Driver, pin, start, table, unit
 
-from engine.rules.fern.model import BRITISH_PLAYER, UNPIN
+from motu.engine.rules.fern.model import BRITISH_PLAYER, UNPIN
 
 OPEN6 = [". . . . . ."] * 6
 

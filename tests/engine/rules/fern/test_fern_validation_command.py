@@ -6,8 +6,8 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from fern_helpers import RULES, start, table, unit
 
-from engine.rules.fern.forces import FernPieceRules, attempts_allowed, starts_hidden
-from engine.scenario.model import Piece
+from motu.engine.rules.fern.forces import FernPieceRules, attempts_allowed, starts_hidden
+from motu.engine.scenario.model import Piece
 
 OPEN6 = [". . . . . ."] * 6
 BUSH_TOP = [". b b . . .", ". b . . . ."] + [". . . . . ."] * 4

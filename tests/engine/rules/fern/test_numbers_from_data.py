@@ -1,4 +1,4 @@
-"""Fire in the Fern!'s rule numbers are resources/rulesets/fern/tables.yaml: a copy of the tables
+"""Fire in the Fern!'s rule numbers are motu/resources/rulesets/fern/tables.yaml: a copy of the tables
 with one number changed plays by it (§2's motivation modifiers, §9's un-pinning cost), the
 shipped tables as the rules say."""
 from __future__ import annotations
@@ -9,8 +9,8 @@ HEAD = """
 import json, sys
 sys.path.insert(0, "tests/engine/rules/fern")
 from fern_helpers import Driver, pin, start, table, unit
-from engine.rules.fern.activation import unpin_cost
-from engine.rules.fern.model import BRITISH_PLAYER, UNPIN
+from motu.engine.rules.fern.activation import unpin_cost
+from motu.engine.rules.fern.model import BRITISH_PLAYER, UNPIN
 """
 
 # test_fern_organisation_and_motivation's position with every §2 modifier: the major at 1,4

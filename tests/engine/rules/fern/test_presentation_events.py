@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import os
 
-from engine.io.native import load_path
-from engine.rules.fern.presentation import FernPresentation
-from engine.rules.fern.volley_event import Volley
-from engine.rules.registry import get_ruleset
+from motu.engine.io.native import load_path
+from motu.engine.rules.fern.presentation import FernPresentation
+from motu.engine.rules.fern.volley_event import Volley
+from motu.engine.rules.registry import get_ruleset
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))))
 

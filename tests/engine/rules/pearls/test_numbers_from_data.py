@@ -1,4 +1,4 @@
-"""The pearl game's numbers are the catalogue's `rules:` (resources/rulesets/pearls/catalogue.yaml):
+"""The pearl game's numbers are the catalogue's `rules:` (motu/resources/rulesets/pearls/catalogue.yaml):
 a copy of the data with one number changed plays by that number, the shipped data as the rules say."""
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from changed_rules_data import changed_copy, run
 # treasure face up and player 0 with $3: the die is due, then a white face calls the savings.
 GAME = """
 import json
-from engine.rules.registry import get_ruleset
-from engine.rules.pearls.state import CHOOSE, FACE, SAVE, WHITE
+from motu.engine.rules.registry import get_ruleset
+from motu.engine.rules.pearls.state import CHOOSE, FACE, SAVE, WHITE
 rules = get_ruleset("pearls")
 st = rules.new_initial_state(rules.new_scenario())
 for a in (0, 4, 8, CHOOSE + 0, CHOOSE + 1, CHOOSE + 2):

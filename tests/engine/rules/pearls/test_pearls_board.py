@@ -1,10 +1,10 @@
 """Pearl-game boards: each validator on a board broken on purpose, the scenario file, conformance."""
 import os
 
-from engine.io.native import load_path
-from engine.rules.conformance import check_conformance, every_option_on
-from engine.rules.registry import get_ruleset
-from engine.scenario.model import Side
+from motu.engine.io.native import load_path
+from motu.engine.rules.conformance import check_conformance, every_option_on
+from motu.engine.rules.registry import get_ruleset
+from motu.engine.scenario.model import Side
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))))
 RULES = get_ruleset("pearls")

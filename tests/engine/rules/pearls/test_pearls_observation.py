@@ -2,12 +2,12 @@
 the savings announced aloud are not, and bots decide from what their seat may know."""
 import random
 
-from engine.ai.bot import RandomBot
-from engine.rules.api import CHANCE, TERMINAL
-from engine.rules.pearls import bots
-from engine.rules.pearls.state import CHOOSE, SAVE, WHITE
-from engine.rules.registry import get_ruleset
-from engine.session.session import sample_outcome
+from motu.engine.ai.bot import RandomBot
+from motu.engine.rules.api import CHANCE, TERMINAL
+from motu.engine.rules.pearls import bots
+from motu.engine.rules.pearls.state import CHOOSE, SAVE, WHITE
+from motu.engine.rules.registry import get_ruleset
+from motu.engine.session.session import sample_outcome
 
 RULES = get_ruleset("pearls")
 

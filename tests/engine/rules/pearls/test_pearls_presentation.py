@@ -1,7 +1,7 @@
 """Words for the pearl game's squares: a column and a row by their printed letters, the lettered
 lines' missing one called the middle in plain words."""
-from engine.rules.pearls.presentation import SIDE, column_letters, row_letters, square_words
-from engine.rules.registry import get_ruleset
+from motu.engine.rules.pearls.presentation import SIDE, column_letters, row_letters, square_words
+from motu.engine.rules.registry import get_ruleset
 
 RULES = get_ruleset("pearls")
 
@@ -18,8 +18,8 @@ def test_squares_are_named_by_their_letters_and_the_middle_in_words():
 
 
 def test_the_die_shows_its_number_as_a_face_and_white_as_an_event():
-    from engine.rules.pearls.presentation import dice
-    from engine.rules.pearls.state import FACE, WHITE
+    from motu.engine.rules.pearls.presentation import dice
+    from motu.engine.rules.pearls.state import FACE, WHITE
     state = RULES.new_initial_state(RULES.new_scenario())
     while state.current_player() != -1:  # to the first roll of the die
         state.apply_action(state.legal_actions()[0])

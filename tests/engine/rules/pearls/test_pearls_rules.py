@@ -6,10 +6,10 @@ carry A-F. Map square k = row*7 + column (island 24).
 """
 import pytest
 
-from engine.rules.api import CHANCE, TERMINAL
-from engine.rules.pearls.state import (BID, CHOOSE, FACE, KEEP_BOAT, PASS, PLACE, SAVE, TAKE_LETTER, TAKE_PEARL,
+from motu.engine.rules.api import CHANCE, TERMINAL
+from motu.engine.rules.pearls.state import (BID, CHOOSE, FACE, KEEP_BOAT, PASS, PLACE, SAVE, TAKE_LETTER, TAKE_PEARL,
                                        WHITE, HOLD_LETTER, P_OVER)
-from engine.rules.registry import get_ruleset
+from motu.engine.rules.registry import get_ruleset
 
 GREEN, WHITE_PEARL, BLACK, BLUE = range(4)
 RULES = get_ruleset("pearls")

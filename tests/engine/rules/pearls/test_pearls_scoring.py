@@ -3,9 +3,9 @@
 The rulebook's map is a picture; this layout gives the same five groups and totals.
 Squares: colour (g green, w white, k black, u blue) and owner (A, B, C); TT the island.
 """
-from engine.rules.pearls.scoring import score_map
-from engine.rules.pearls.state import P_OVER
-from engine.rules.registry import get_ruleset
+from motu.engine.rules.pearls.scoring import score_map
+from motu.engine.rules.pearls.state import P_OVER
+from motu.engine.rules.registry import get_ruleset
 
 EXAMPLE = """
 kA .. .. .. .. .. ..

@@ -4,9 +4,9 @@ In a map of one row each hex touches only the hexes left and right of it, which 
 expected reaches checkable by hand."""
 from __future__ import annotations
 
-from engine.board.grids import HexGrid
-from engine.rules.registry import get_ruleset
-from engine.scenario.model import Area, CellFeature, Piece, Region, Scenario, Side
+from motu.engine.board.grids import HexGrid
+from motu.engine.rules.registry import get_ruleset
+from motu.engine.scenario.model import Area, CellFeature, Piece, Region, Scenario, Side
 
 TOKENS = {"~": "sea", "l": "lagoon", "c": "coast", ".": "clear", "j": "jungle", "m": "mountain"}
 RULES = get_ruleset("tahiti")
@@ -49,7 +49,7 @@ def cell(s: Scenario, label: str) -> int:
 
 def reach_labels(s: Scenario, start: str, mp: float, kind: str | None = None, side: str | None = None,
                  **conditions) -> dict[str, float]:
-    from engine.board.search import reach
+    from motu.engine.board.search import reach
     profile = RULES.movement_profile(s, kind, side, conditions)
     mp = RULES.movement_allowance(s, kind, mp, conditions)
     return {s.label(c): round(v, 6) for c, v in reach(profile, cell(s, start), mp).items()}

@@ -1,4 +1,4 @@
-"""Tahiti's rule numbers and unit roles are its data (resources/rulesets/tahiti/): a copy of the data
+"""Tahiti's rule numbers and unit roles are its data (motu/resources/rulesets/tahiti/): a copy of the data
 with one of them changed plays by it, the shipped data as the rules say. Red's Home Village (hex
 245) starts with the Head Chieftain, 2 Clan Elders, the Shaman, 3 Population, 2 Militia,
 1 Fighters, a War Canoe and a Big Log (setup.yaml)."""
@@ -9,9 +9,9 @@ from changed_rules_data import change, changed_copy, run
 START = """
 import json, sys
 sys.path.insert(0, "tests/engine/rules/tahiti")
-from engine.rules.tahiti.movement import stacks
-from engine.rules.tahiti.constants import BUILDS, CELL
-from engine.rules.tahiti.game_state import PICK
+from motu.engine.rules.tahiti.movement import stacks
+from motu.engine.rules.tahiti.constants import BUILDS, CELL
+from motu.engine.rules.tahiti.game_state import PICK
 from tahiti_positions import RED_HOME
 from test_tahiti_game_support import RED, count, feed, game, run_only
 st = game()
@@ -41,7 +41,7 @@ print(json.dumps([u.kind for u in aboard]))
 
 # The die after Red's whole home stack has Forced Marched (15.14): the units that check Panic.
 FORCED_MARCH = START + """
-from engine.rules.tahiti.movement.after_dice import on_forced_march_panic_check
+from motu.engine.rules.tahiti.movement.after_dice import on_forced_march_panic_check
 out = {}
 for face in range(1, 7):
     st.todo = []
@@ -100,7 +100,7 @@ def test_the_forced_march_panic_faces_of_rules_yaml(tmp_path):
 
 # A movement query's storm given as event 14-15's third die (`--condition storm=N`): the storm it means.
 STORM = START + """
-from engine.rules.tahiti.data.options import parse_conditions
+from motu.engine.rules.tahiti.data.options import parse_conditions
 from test_tahiti_game_support import scenario
 print(json.dumps([parse_conditions(scenario(), {"storm": die}).storm for die in range(1, 7)]))
 """
@@ -121,8 +121,8 @@ def test_the_clan_elders_allowance_of_the_catalogue_is_his_stacks(tmp_path):
 
 # Red's Fighters (combat value 3) flipped by a panic: the value it fights at.
 FLIPPED = START + """
-from engine.rules.tahiti.constants import FLIPPED
-from engine.rules.tahiti.queries import unit_value
+from motu.engine.rules.tahiti.constants import FLIPPED
+from motu.engine.rules.tahiti.queries import unit_value
 fighters = next(u for u in st.units if u.player == RED and u.kind == "fighters")
 fighters.flags |= FLIPPED
 print(json.dumps(unit_value(st, fighters)))

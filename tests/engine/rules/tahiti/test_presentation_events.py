@@ -8,9 +8,9 @@ import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
 
-from engine.rules.events import Battle, BattleSide  # noqa: E402
-from engine.rules.tahiti.presentation import TahitiPresentation  # noqa: E402
-from engine.rules.tahiti.random_event import RandomEvent  # noqa: E402
+from motu.engine.rules.events import Battle, BattleSide  # noqa: E402
+from motu.engine.rules.tahiti.presentation import TahitiPresentation  # noqa: E402
+from motu.engine.rules.tahiti.random_event import RandomEvent  # noqa: E402
 
 from test_tahiti_game_support import BLUE, RED, RULES, game  # noqa: E402
 

@@ -8,8 +8,8 @@ import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
 
-from engine.rules.tahiti.bots.heuristic import battle_prospects, evaluate  # noqa: E402
-from engine.rules.tahiti.game_state import IN_MARAE, PICK  # noqa: E402
+from motu.engine.rules.tahiti.bots.heuristic import battle_prospects, evaluate  # noqa: E402
+from motu.engine.rules.tahiti.game_state import IN_MARAE, PICK  # noqa: E402
 
 from test_tahiti_game_support import BLUE, RED, clear_board, feed, game  # noqa: E402
 

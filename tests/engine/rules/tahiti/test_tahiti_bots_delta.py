@@ -6,12 +6,12 @@ from __future__ import annotations
 import os
 import random
 
-from engine.ai.bot import RandomBot
-from engine.io.native import load_path
-from engine.rules.registry import get_ruleset
-from engine.rules.tahiti.bots.heuristic import evaluate
-from engine.rules.tahiti.bots.delta import Before, after_move, value_here
-from engine.session.session import sample_outcome
+from motu.engine.ai.bot import RandomBot
+from motu.engine.io.native import load_path
+from motu.engine.rules.registry import get_ruleset
+from motu.engine.rules.tahiti.bots.heuristic import evaluate
+from motu.engine.rules.tahiti.bots.delta import Before, after_move, value_here
+from motu.engine.session.session import sample_outcome
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))))
 

@@ -11,10 +11,10 @@ import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
 
-from engine.rules.tahiti.bots.heuristic import HeuristicBot, evaluate  # noqa: E402
-from engine.rules.tahiti.bots.outlook import projected_control  # noqa: E402
-from engine.rules.tahiti.game_state import LAND, SEA  # noqa: E402
-from engine.rules.tahiti.queries import area_control  # noqa: E402
+from motu.engine.rules.tahiti.bots.heuristic import HeuristicBot, evaluate  # noqa: E402
+from motu.engine.rules.tahiti.bots.outlook import projected_control  # noqa: E402
+from motu.engine.rules.tahiti.game_state import LAND, SEA  # noqa: E402
+from motu.engine.rules.tahiti.queries import area_control  # noqa: E402
 
 from test_tahiti_game_movement_support import cell, position  # noqa: E402
 from test_tahiti_game_support import BLUE, RED, run_only  # noqa: E402

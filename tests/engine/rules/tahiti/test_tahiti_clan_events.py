@@ -18,10 +18,10 @@ from test_tahiti_game_neutral_areas import navigator_game, take  # noqa: E402
 from test_tahiti_game_support import BLUE, RED, RULES, feed, game, node_name, pending, run_only  # noqa: E402
 from tahiti_positions import PAEA_AREA  # noqa: E402
 
-from engine.rules.events import ControlChanged, Roll  # noqa: E402
-from engine.rules.tahiti.clan_events import (ArioiMoved, ClanOut, ExpeditionEnded, NavigatorPassed,  # noqa: E402
+from motu.engine.rules.events import ControlChanged, Roll  # noqa: E402
+from motu.engine.rules.tahiti.clan_events import (ArioiMoved, ClanOut, ExpeditionEnded, NavigatorPassed,  # noqa: E402
                                              RecallEnded)
-from engine.rules.tahiti.game_state import CELL, DONE, PICK  # noqa: E402
+from motu.engine.rules.tahiti.game_state import CELL, DONE, PICK  # noqa: E402
 
 WORDS = RULES.presentation()
 

@@ -3,7 +3,7 @@ import json
 import os
 import sys
 
-from engine.io.native import dumps
+from motu.engine.io.native import dumps
 from motu.cli import main
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))))

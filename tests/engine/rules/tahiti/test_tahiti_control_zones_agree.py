@@ -22,14 +22,14 @@ sys.path.insert(0, os.path.dirname(__file__))  # --import-mode=importlib: helper
 from tahiti_testmaps import build  # noqa: E402
 from test_tahiti_game_support import RULES, scenario  # noqa: E402
 
-from engine.rules.tahiti import control, zones  # noqa: E402
-from engine.rules.tahiti.constants import CLAN_UNITS  # noqa: E402
-from engine.rules.tahiti.maraes import marae_rule  # noqa: E402
-from engine.rules.tahiti.data.options import option  # noqa: E402
-from engine.rules.tahiti.game import player_sides  # noqa: E402
-from engine.rules.tahiti.geography import land_flags, water_flags  # noqa: E402
-from engine.rules.tahiti.queries import area_control, enemy_land_zone, enemy_sea_zone, marae_control  # noqa: E402
-from engine.scenario.model import Piece  # noqa: E402
+from motu.engine.rules.tahiti import control, zones  # noqa: E402
+from motu.engine.rules.tahiti.constants import CLAN_UNITS  # noqa: E402
+from motu.engine.rules.tahiti.maraes import marae_rule  # noqa: E402
+from motu.engine.rules.tahiti.data.options import option  # noqa: E402
+from motu.engine.rules.tahiti.game import player_sides  # noqa: E402
+from motu.engine.rules.tahiti.geography import land_flags, water_flags  # noqa: E402
+from motu.engine.rules.tahiti.queries import area_control, enemy_land_zone, enemy_sea_zone, marae_control  # noqa: E402
+from motu.engine.scenario.model import Piece  # noqa: E402
 
 CAT = RULES.catalogue
 VILLAGES = ("village", "part_built_village")

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from engine.rules.tahiti.events.odds import ENDINGS, endings, no_play_wins
+from motu.engine.rules.tahiti.events.odds import ENDINGS, endings, no_play_wins
 
 OPTS = {"turn_limit": 36, "turns_per_season": 6, "rule_15_12_random_events": True}
 

@@ -1,5 +1,5 @@
 """What a game of Tahiti tells as it is played: its battles, retreats, losses and dice, as typed
-events (engine/rules/events.py); hand-worked dice on the battles of the retreat tests."""
+events (motu/engine/rules/events.py); hand-worked dice on the battles of the retreat tests."""
 from __future__ import annotations
 
 import os
@@ -10,9 +10,9 @@ from test_tahiti_game_combat import panics  # noqa: E402
 from test_tahiti_game_combat_retreat import blocked, red_attacks  # noqa: E402
 from test_tahiti_game_support import BLUE, RED, feed, game, run_only  # noqa: E402
 
-from engine.rules.events import Battle, ControlChanged, Roll, UnitLost  # noqa: E402
-from engine.rules.tahiti.game_state import PICK  # noqa: E402
-from engine.rules.tahiti.retreat_event import Retreat  # noqa: E402
+from motu.engine.rules.events import Battle, ControlChanged, Roll, UnitLost  # noqa: E402
+from motu.engine.rules.tahiti.game_state import PICK  # noqa: E402
+from motu.engine.rules.tahiti.retreat_event import Retreat  # noqa: E402
 
 
 def of(events, kind):

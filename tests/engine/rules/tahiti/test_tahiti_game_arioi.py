@@ -15,10 +15,10 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
-from engine.rules.tahiti.movement.reach import sea_reach  # noqa: E402
-from engine.rules.tahiti.clan_events import ArioiMoved  # noqa: E402
-from engine.rules.tahiti.game_state import CELL, DONE, PICK  # noqa: E402
-from engine.rules.tahiti.random_event import RandomEvent  # noqa: E402
+from motu.engine.rules.tahiti.movement.reach import sea_reach  # noqa: E402
+from motu.engine.rules.tahiti.clan_events import ArioiMoved  # noqa: E402
+from motu.engine.rules.tahiti.game_state import CELL, DONE, PICK  # noqa: E402
+from motu.engine.rules.tahiti.random_event import RandomEvent  # noqa: E402
 
 from tahiti_testmaps import build  # noqa: E402
 from test_tahiti_game_support import BLUE, RED, RULES, feed, game, node_name, run_only  # noqa: E402
@@ -201,7 +201,7 @@ def test_rule_15_6_villages_remain_dormant_in_the_arioi_area():
 
 
 def test_rule_15_6_no_part_built_village_placed_into_the_arioi_area():
-    from engine.rules.tahiti.constants import BUILDS
+    from motu.engine.rules.tahiti.constants import BUILDS
     st = real_game_with_arioi_in(game().b.village_sites[0])  # the Arioi in Faaa, next to Pare
     home = st.home[RED]
     faaa = next(c for c in st.b.area_cells[0] if st.b.terrain[c] == "clear")

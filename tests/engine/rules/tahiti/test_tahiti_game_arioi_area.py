@@ -15,7 +15,7 @@ import sys
 import pytest
 
 sys.path.insert(0, os.path.dirname(__file__))
-from engine.rules.tahiti.game_state import CELL, LAND, MOVED, PICK, SEA  # noqa: E402
+from motu.engine.rules.tahiti.game_state import CELL, LAND, MOVED, PICK, SEA  # noqa: E402
 
 from test_tahiti_game_support import BLUE, RED, clear_board, feed, game, node_name  # noqa: E402
 

@@ -9,8 +9,8 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
-from engine.rules.tahiti.game_state import IN_MARAE, PICK, SULLEN  # noqa: E402
-from engine.rules.tahiti.queries import area_control  # noqa: E402
+from motu.engine.rules.tahiti.game_state import IN_MARAE, PICK, SULLEN  # noqa: E402
+from motu.engine.rules.tahiti.queries import area_control  # noqa: E402
 
 from tahiti_positions import PAEA_AREA, PAEA_HEX, PAEA_MARAE  # noqa: E402
 from test_tahiti_game_support import BLUE, GREEN, RED, feed, game, run_only  # noqa: E402

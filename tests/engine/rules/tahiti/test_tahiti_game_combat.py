@@ -16,7 +16,7 @@ from tahiti_positions import BLUE_HOME, PAEA_AREA, PAEA_HEX, RED_HOME  # noqa: E
 from test_tahiti_game_support import (BLUE, GREEN, RED, at_step, clear_board, count, feed, game, kinds,  # noqa: E402
                                       pending, positions, run_only)
 
-from engine.rules.tahiti.game_state import (CELL, CURSED, DONE, FLIPPED, IN_MARAE, MOVED, PICK, SULLEN)  # noqa: E402
+from motu.engine.rules.tahiti.game_state import (CELL, CURSED, DONE, FLIPPED, IN_MARAE, MOVED, PICK, SULLEN)  # noqa: E402
 
 # Cells of the shipped map (tahiti_positions), Red, Blue and Green at their own Home Villages.
 NEXT_TO_BLUE_HOME = 954  # one hex from Blue's Home Village

@@ -16,7 +16,7 @@ from tahiti_positions import BLUE_HOME, RED_HOME  # noqa: E402
 from test_tahiti_game_combat import NEXT_TO_BLUE_HOME, RED_STACK, battle, panics  # noqa: E402
 from test_tahiti_game_support import BLUE, RED, count, feed, kinds, pending, positions  # noqa: E402
 
-from engine.rules.tahiti.game_state import FLIPPED  # noqa: E402
+from motu.engine.rules.tahiti.game_state import FLIPPED  # noqa: E402
 H1, H2 = 808, 855  # the two hexes of Blue's retreat
 
 

@@ -12,8 +12,8 @@ from tahiti_positions import BLUE_HOME, PAEA_AREA, PAEA_HEX, PAEA_MARAE, RED_HOM
 from test_tahiti_game_combat import NEXT_TO_BLUE_HOME, RED_STACK, battle, panics  # noqa: E402
 from test_tahiti_game_support import BLUE, GREEN, RED, feed, game, in_compound, kinds, pending, positions  # noqa: E402
 
-from engine.rules.tahiti.game_state import CELL  # noqa: E402
-from engine.rules.tahiti.queries import area_control, marae_control  # noqa: E402
+from motu.engine.rules.tahiti.game_state import CELL  # noqa: E402
+from motu.engine.rules.tahiti.queries import area_control, marae_control  # noqa: E402
 
 
 def red_attacks(blue, **kw):

@@ -11,7 +11,7 @@ from tahiti_positions import BLUE_HOME, PAEA_HEX, RED_HOME  # noqa: E402
 from test_tahiti_game_combat import BLUE_WAY, GREEN_WAY, RED_WAY, battle, panics  # noqa: E402
 from test_tahiti_game_support import BLUE, GREEN, RED, feed, kinds, pending, positions  # noqa: E402
 
-from engine.rules.tahiti.game_state import CELL, DONE, MOVED  # noqa: E402
+from motu.engine.rules.tahiti.game_state import CELL, DONE, MOVED  # noqa: E402
 
 
 def test_rule_9_2_three_players_one_at_a_time_strongest_defender_first():

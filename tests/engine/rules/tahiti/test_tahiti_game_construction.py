@@ -12,9 +12,9 @@ import sys
 import pytest
 
 sys.path.insert(0, os.path.dirname(__file__))
-from engine.rules.tahiti.constants import BUILDS  # noqa: E402
-from engine.rules.tahiti.game_state import DONE, PICK, CELL  # noqa: E402
-from engine.rules.tahiti.queries import areas_held  # noqa: E402
+from motu.engine.rules.tahiti.constants import BUILDS  # noqa: E402
+from motu.engine.rules.tahiti.game_state import DONE, PICK, CELL  # noqa: E402
+from motu.engine.rules.tahiti.queries import areas_held  # noqa: E402
 
 from tahiti_positions import PAEA_AREA, RED_HOME  # noqa: E402
 from test_tahiti_game_support import BLUE, RED, count, feed, game, node_name, run_only  # noqa: E402

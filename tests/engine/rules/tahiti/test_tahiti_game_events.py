@@ -20,11 +20,11 @@ from tahiti_positions import CANOE, HOME, SHAMAN
 from test_tahiti_game_support import (BLUE, GREEN, RED, YELLOW, at_step, count, feed, finish_turn, game, node_name,
                                       stack_value)
 
-from engine.rules.tahiti.movement import moves
-from engine.rules.tahiti.movement.reach import sea_reach
-from engine.rules.tahiti.game_state import LAND, PICK, SEA
-from engine.rules.tahiti.queries import unit_value
-from engine.rules.tahiti.data.tables import events_by_number, load
+from motu.engine.rules.tahiti.movement import moves
+from motu.engine.rules.tahiti.movement.reach import sea_reach
+from motu.engine.rules.tahiti.game_state import LAND, PICK, SEA
+from motu.engine.rules.tahiti.queries import unit_value
+from motu.engine.rules.tahiti.data.tables import events_by_number, load
 
 NUMBERS = [10 * a + b for a in range(1, 7) for b in range(1, 7)]
 

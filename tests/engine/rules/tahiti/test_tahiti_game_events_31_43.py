@@ -13,9 +13,9 @@ from tahiti_positions import BLUE_HOME, CANOE, ELDERS, HC, RED_HOME
 from test_tahiti_game_events import at_red_movement, roll_event, rolled, start
 from test_tahiti_game_support import BLUE, GREEN, RED, YELLOW, at_step, count, feed, kinds, node_name
 
-from engine.rules.tahiti.movement import moves
-from engine.rules.tahiti.game_state import CELL, LAND, MOVED, PICK, SULLEN
-from engine.rules.tahiti.queries import unit_value
+from motu.engine.rules.tahiti.movement import moves
+from motu.engine.rules.tahiti.game_state import CELL, LAND, MOVED, PICK, SULLEN
+from motu.engine.rules.tahiti.queries import unit_value
 
 
 # --- 31 the Head Chieftain recalled ------------------------------------------------------------

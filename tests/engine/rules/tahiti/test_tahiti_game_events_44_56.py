@@ -12,8 +12,8 @@ sys.path.insert(0, os.path.dirname(__file__))
 from test_tahiti_game_events import at_red_movement, roll_event, rolled, start
 from test_tahiti_game_support import BLUE, GREEN, RED, YELLOW, at_step, count, feed, kinds, node_name
 
-from engine.rules.tahiti.movement.reach import land_reach
-from engine.rules.tahiti.game_state import CELL, COMBAT, PICK
+from motu.engine.rules.tahiti.movement.reach import land_reach
+from motu.engine.rules.tahiti.game_state import CELL, COMBAT, PICK
 
 
 def _blue_village_in_arue(st):

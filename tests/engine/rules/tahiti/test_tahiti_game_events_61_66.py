@@ -14,8 +14,8 @@ from test_tahiti_game_events import at_red_movement, roll_event, rolled, start
 from test_tahiti_game_support import (BLUE, GREEN, RED, YELLOW, at_step, count, feed, game, node_name, run_only,
                                       stack_value)
 
-from engine.rules.tahiti.game_state import CELL, DONE, FLIPPED, PICK, REROLL, SULLEN
-from engine.rules.tahiti.queries import unit_value
+from motu.engine.rules.tahiti.game_state import CELL, DONE, FLIPPED, PICK, REROLL, SULLEN
+from motu.engine.rules.tahiti.queries import unit_value
 
 
 # --- 61 nothing ------------------------------------------------------------------------------------

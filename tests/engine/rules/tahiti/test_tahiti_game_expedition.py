@@ -10,8 +10,8 @@ import sys
 import pytest
 
 sys.path.insert(0, os.path.dirname(__file__))
-from engine.rules.tahiti.game_state import EXPED, MOVED, PICK  # noqa: E402
-from engine.rules.tahiti.data.tables import load  # noqa: E402
+from motu.engine.rules.tahiti.game_state import EXPED, MOVED, PICK  # noqa: E402
+from motu.engine.rules.tahiti.data.tables import load  # noqa: E402
 
 from test_tahiti_game_support import BLUE, RED, feed, game, node_name  # noqa: E402
 
@@ -50,7 +50,7 @@ def test_expedition_first_die_roll_is_one_fair_die_read_from_the_data(monkeypatc
     # The table is data: a designer's row (4 turned back instead of landfall) is what the game plays.
     table = dict(load("expedition")["first_die_roll"])
     data = {**load("expedition"), "first_die_roll": {**table, 4: "turned_back"}}
-    monkeypatch.setattr("engine.rules.tahiti.movement.expedition.load", lambda name: data)
+    monkeypatch.setattr("motu.engine.rules.tahiti.movement.expedition.load", lambda name: data)
     feed(st, 4)
     assert len(aboard(st, f)) == 7 and not any(u.cell == t for u in st.units)
 
@@ -213,7 +213,7 @@ def two_islands(island_id="motu_iti"):
 
     from tahiti_testmaps import build
 
-    from engine.scenario.model import Island
+    from motu.engine.scenario.model import Island
     s = build(["~ ~ ~ ~ ~ ~ ~ ~ ~",
                "~ c c ~ ~ ~ ~ c ~",
                "~ c c ~ ~ ~ ~ c ~",
@@ -257,5 +257,5 @@ def test_rule_15_10_expedition_module_names_no_island():
     # The destinations are the map's islands: the code names none of them.
     import inspect
 
-    from engine.rules.tahiti.movement import expedition
+    from motu.engine.rules.tahiti.movement import expedition
     assert '"moorea"' not in inspect.getsource(expedition).lower()

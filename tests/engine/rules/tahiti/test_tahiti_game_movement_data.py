@@ -9,13 +9,13 @@ import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
 
-from engine.io.native import load_path  # noqa: E402
-from engine.rules.tahiti import board as board_module  # noqa: E402
-from engine.rules.tahiti.movement import stacks  # noqa: E402
-from engine.rules.tahiti.movement.reach import land_reach, sea_reach  # noqa: E402
-from engine.rules.tahiti.data.options import rule_data  # noqa: E402
-from engine.rules.tahiti.game import new_game  # noqa: E402
-from engine.rules.tahiti.game_state import PICK  # noqa: E402
+from motu.engine.io.native import load_path  # noqa: E402
+from motu.engine.rules.tahiti import board as board_module  # noqa: E402
+from motu.engine.rules.tahiti.movement import stacks  # noqa: E402
+from motu.engine.rules.tahiti.movement.reach import land_reach, sea_reach  # noqa: E402
+from motu.engine.rules.tahiti.data.options import rule_data  # noqa: E402
+from motu.engine.rules.tahiti.game import new_game  # noqa: E402
+from motu.engine.rules.tahiti.game_state import PICK  # noqa: E402
 
 from test_tahiti_game_support import GAME_SCALE, RED, ROOT, RULES, clear_board, feed  # noqa: E402
 

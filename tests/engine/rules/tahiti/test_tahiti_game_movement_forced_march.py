@@ -12,7 +12,7 @@ import sys
 import pytest
 
 sys.path.insert(0, os.path.dirname(__file__))
-from engine.rules.tahiti.game_state import DONE, FLIPPED, TAKE  # noqa: E402
+from motu.engine.rules.tahiti.game_state import DONE, FLIPPED, TAKE  # noqa: E402
 
 from test_tahiti_game_movement_support import at, label, land, position, sea, take, targets, where, within  # noqa: E402
 from test_tahiti_game_support import BLUE, RED, at_step, pending  # noqa: E402

@@ -13,8 +13,8 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
-from engine.rules.tahiti.game_state import DONE, IN_MARAE, MOVED  # noqa: E402
-from engine.rules.tahiti.queries import area_control, enemy_land_zone  # noqa: E402
+from motu.engine.rules.tahiti.game_state import DONE, IN_MARAE, MOVED  # noqa: E402
+from motu.engine.rules.tahiti.queries import area_control, enemy_land_zone  # noqa: E402
 
 from test_tahiti_game_movement_support import at, cell, land, position, where  # noqa: E402
 from test_tahiti_game_support import BLUE, RED, at_step, count, in_compound, pending  # noqa: E402
@@ -143,7 +143,7 @@ def test_rule_15_8_canoes_wait_outside_their_passengers_enter():
     st.add_unit("war_canoe", RED, start)
     st = position_again(st)
     n = st.b.size
-    from engine.rules.tahiti.game_state import CELL, SEA
+    from motu.engine.rules.tahiti.game_state import CELL, SEA
     st.apply_action(SEA + start * n + site)
     st.apply_action(CELL + site)
     assert [bool(u.flags & IN_MARAE) for u in st.units if u.cell == site] == [True, False]  # Population, canoe

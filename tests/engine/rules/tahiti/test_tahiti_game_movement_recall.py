@@ -9,7 +9,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
-from engine.rules.tahiti.game_state import EXPED, PICK  # noqa: E402
+from motu.engine.rules.tahiti.game_state import EXPED, PICK  # noqa: E402
 
 from test_tahiti_game_movement_support import SPARE, cell, label, position, targets, where  # noqa: E402
 from test_tahiti_game_support import RED, at_step, clear_board, feed, game  # noqa: E402

@@ -12,7 +12,7 @@ import random
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
-from engine.rules.tahiti.game_state import DONE, SEA, STAYED  # noqa: E402
+from motu.engine.rules.tahiti.game_state import DONE, SEA, STAYED  # noqa: E402
 
 from test_tahiti_game_movement_support import cell, land, position, sea, split, take, targets, where  # noqa: E402
 from test_tahiti_game_support import RED, RULES, pending  # noqa: E402

@@ -6,8 +6,8 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
-from engine.rules.tahiti.constants import SPLIT, TAKE, UNIT_CLASSES  # noqa: E402
-from engine.rules.tahiti.game_state import CELL, LAND, PICK, SEA  # noqa: E402
+from motu.engine.rules.tahiti.constants import SPLIT, TAKE, UNIT_CLASSES  # noqa: E402
+from motu.engine.rules.tahiti.game_state import CELL, LAND, PICK, SEA  # noqa: E402
 
 from test_tahiti_game_support import RED, at_step, clear_board, feed, game  # noqa: E402
 

@@ -14,7 +14,7 @@ import sys
 import pytest
 
 sys.path.insert(0, os.path.dirname(__file__))
-from engine.rules.tahiti.game_state import DONE  # noqa: E402
+from motu.engine.rules.tahiti.game_state import DONE  # noqa: E402
 
 from test_tahiti_game_movement_support import at, cell, land, position, sea, take, targets, where, within  # noqa: E402
 from test_tahiti_game_support import RED, pending  # noqa: E402
@@ -283,7 +283,7 @@ def test_rule_15_13_minus_1_by_canoe_no_stack_ever_afloat_in_random_games():
 
     from test_tahiti_game_support import RULES, all_on, scenario
 
-    from engine.ai.bot import RandomBot, play_game
+    from motu.engine.ai.bot import RandomBot, play_game
 
     def check(state, *_):
         b = state.b

@@ -11,12 +11,12 @@ import sys
 import pytest
 
 sys.path.insert(0, os.path.dirname(__file__))
-from engine.ai.bot import play_game  # noqa: E402
-from engine.rules.conformance import check_conformance  # noqa: E402
-from engine.rules.events import GameEnded  # noqa: E402
-from engine.rules.tahiti.bots.heuristic import VALUE_SCALE, _values, evaluate  # noqa: E402
-from engine.rules.tahiti.game_state import PICK  # noqa: E402
-from engine.rules.tahiti.data.tables import load  # noqa: E402
+from motu.engine.ai.bot import play_game  # noqa: E402
+from motu.engine.rules.conformance import check_conformance  # noqa: E402
+from motu.engine.rules.events import GameEnded  # noqa: E402
+from motu.engine.rules.tahiti.bots.heuristic import VALUE_SCALE, _values, evaluate  # noqa: E402
+from motu.engine.rules.tahiti.game_state import PICK  # noqa: E402
+from motu.engine.rules.tahiti.data.tables import load  # noqa: E402
 
 from test_tahiti_game_support import BLUE, GREEN, RED, ROOT, RULES, YELLOW, all_on, feed, game, scenario  # noqa: E402
 

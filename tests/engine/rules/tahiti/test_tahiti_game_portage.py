@@ -17,9 +17,9 @@ import sys
 import pytest
 
 sys.path.insert(0, os.path.dirname(__file__))
-from engine.rules.tahiti.game_state import MOVED, PICK, SEA  # noqa: E402
-from engine.rules.tahiti.movement.reach import sea_reach  # noqa: E402
-from engine.rules.tahiti.queries import area_control  # noqa: E402
+from motu.engine.rules.tahiti.game_state import MOVED, PICK, SEA  # noqa: E402
+from motu.engine.rules.tahiti.movement.reach import sea_reach  # noqa: E402
+from motu.engine.rules.tahiti.queries import area_control  # noqa: E402
 
 from test_tahiti_game_support import BLUE, RED, clear_board, feed, game, node_name  # noqa: E402
 

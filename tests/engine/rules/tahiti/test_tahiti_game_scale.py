@@ -14,11 +14,11 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
-from engine.rules.tahiti.game_state import DONE, LAND, MOVED, PICK  # noqa: E402
-from engine.rules.tahiti.movement.moves import _distance_to  # noqa: E402
-from engine.rules.tahiti.movement.reach import land_reach, route, sea_reach  # noqa: E402
-from engine.rules.tahiti.combat.retreat import free_reach  # noqa: E402
-from engine.rules.tahiti.scale import georeferenced_miles, hexes_per_game_hex  # noqa: E402
+from motu.engine.rules.tahiti.game_state import DONE, LAND, MOVED, PICK  # noqa: E402
+from motu.engine.rules.tahiti.movement.moves import _distance_to  # noqa: E402
+from motu.engine.rules.tahiti.movement.reach import land_reach, route, sea_reach  # noqa: E402
+from motu.engine.rules.tahiti.combat.retreat import free_reach  # noqa: E402
+from motu.engine.rules.tahiti.scale import georeferenced_miles, hexes_per_game_hex  # noqa: E402
 from tahiti_positions import PAEA_HEX  # noqa: E402
 
 from test_tahiti_game_movement_support import cell, label, land, position, targets, where  # noqa: E402

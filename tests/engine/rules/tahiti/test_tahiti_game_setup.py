@@ -6,9 +6,9 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
-from engine.rules.tahiti.game_state import DONE, IN_MARAE, PICK  # noqa: E402
-from engine.rules.tahiti.queries import area_control  # noqa: E402
-from engine.rules.tahiti.data.tables import letters, load  # noqa: E402
+from motu.engine.rules.tahiti.game_state import DONE, IN_MARAE, PICK  # noqa: E402
+from motu.engine.rules.tahiti.queries import area_control  # noqa: E402
+from motu.engine.rules.tahiti.data.tables import letters, load  # noqa: E402
 
 from test_tahiti_game_support import BLUE, GREEN, RED, RULES, YELLOW, feed, game, node_name, run_only, scenario  # noqa: E402,E501
 
@@ -129,7 +129,7 @@ def test_start_from_position_places_every_kind_of_unit_where_the_pieces_stand():
     to it, and 3 Heavy Troops (one piece, count 3) with a second Clan Elder at the home."""
     import dataclasses
 
-    from engine.scenario.model import Piece
+    from motu.engine.scenario.model import Piece
     base = scenario()
     home = base.pieces["red-chieftain"].cell
     nxt = next(x for x in game().b.nb[home] if base.terrain[x] in ("clear", "coast"))  # a land hex beside it
@@ -155,7 +155,7 @@ def test_start_from_position_carries_every_piece_over():
     Arioi, and units inside a Marae compound. The Home Village holds the Big Logs placed on it."""
     import dataclasses
 
-    from engine.scenario.model import Piece
+    from motu.engine.scenario.model import Piece
     from tahiti_positions import PAEA_AREA, PAEA_HEX, PAEA_MARAE
 
     base = scenario()

@@ -7,11 +7,11 @@ import os
 import random
 from functools import lru_cache
 
-from engine.ai.bot import RandomBot, play_game
-from engine.io.native import load_path
-from engine.rules.registry import get_ruleset
-from engine.rules.tahiti.game_state import FLIPPED, IN_MARAE, PICK
-from engine.rules.tahiti.queries import strength
+from motu.engine.ai.bot import RandomBot, play_game
+from motu.engine.io.native import load_path
+from motu.engine.rules.registry import get_ruleset
+from motu.engine.rules.tahiti.game_state import FLIPPED, IN_MARAE, PICK
+from motu.engine.rules.tahiti.queries import strength
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))))
 RULES = get_ruleset("tahiti")
@@ -129,7 +129,7 @@ def finish_turn(st, seed: int = 0):
     rng = random.Random(seed)
     turn = st.turn
     bots = [RandomBot(rng)] * st.num_players()
-    from engine.session.session import sample_outcome
+    from motu.engine.session.session import sample_outcome
     while not st.is_terminal() and st.turn == turn:
         p = st.current_player()
         st.apply_action(sample_outcome(st.chance_outcomes(), rng) if p == -1 else bots[p].choose(st))

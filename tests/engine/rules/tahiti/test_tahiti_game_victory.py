@@ -8,9 +8,9 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
-from engine.rules.tahiti.game_state import PICK  # noqa: E402
-from engine.rules.tahiti.queries import areas_held  # noqa: E402
-from engine.rules.tahiti.victory import eliminate, end_by_areas  # noqa: E402
+from motu.engine.rules.tahiti.game_state import PICK  # noqa: E402
+from motu.engine.rules.tahiti.queries import areas_held  # noqa: E402
+from motu.engine.rules.tahiti.victory import eliminate, end_by_areas  # noqa: E402
 
 from test_tahiti_game_support import BLUE, GREEN, RED, RULES, YELLOW, feed, game, scenario  # noqa: E402
 

@@ -8,8 +8,8 @@ import shutil
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))  # --import-mode=importlib: helpers beside the tests
-from engine.io.native import load_path  # noqa: E402
-from engine.scenario.model import CellFeature  # noqa: E402
+from motu.engine.io.native import load_path  # noqa: E402
+from motu.engine.scenario.model import CellFeature  # noqa: E402
 
 from tahiti_testmaps import RULES, cell, found  # noqa: E402
 from test_tahiti_validation import island, only  # noqa: E402  (the clean island of the map checks)

@@ -6,8 +6,8 @@ import sys
 
 import pytest
 
-from engine.board.search import find_path
-from engine.rules.ruleset import RuleSetError
+from motu.engine.board.search import find_path
+from motu.engine.rules.ruleset import RuleSetError
 sys.path.insert(0, os.path.dirname(__file__))  # --import-mode=importlib: helpers beside the tests
 from tahiti_testmaps import RULES, build, cell, reach_labels  # noqa: E402
 
@@ -181,7 +181,7 @@ def test_rule_15_6_no_entering_a_hex_with_enemy_combat_units_in_the_arioi_area()
 
 
 def test_lagoon_hexes_lie_along_the_nearest_area():
-    from engine.rules.tahiti.geography import water_area
+    from motu.engine.rules.tahiti.geography import water_area
     s = build(*LAGOON_SHORE)
     assert [water_area(s, RULES.catalogue)[cell(s, x)] for x in ("0101", "0201", "0301", "0401")] == ["a", "a", "b", "b"]
 
@@ -218,7 +218,7 @@ TRUCE_MARKERS = [("ma", "control", "blue", "0101"), ("mb", "control", "blue", "0
 
 
 def truce_reach(s, start: str, mp: float, kind: str, side: str | None, **conditions) -> dict[str, float]:
-    from engine.board.search import reach
+    from motu.engine.board.search import reach
     profile = RULES.movement_profile(s, kind, side, conditions, start=cell(s, start))
     return {s.label(c): round(v, 6) for c, v in reach(profile, cell(s, start), mp).items()}
 

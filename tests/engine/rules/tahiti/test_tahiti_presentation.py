@@ -8,9 +8,9 @@ import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
 
-from engine.ai.bot import RandomBot  # noqa: E402
-from engine.rules.tahiti.game_state import CELL, DONE  # noqa: E402
-from engine.session.session import sample_outcome  # noqa: E402
+from motu.engine.ai.bot import RandomBot  # noqa: E402
+from motu.engine.rules.tahiti.game_state import CELL, DONE  # noqa: E402
+from motu.engine.session.session import sample_outcome  # noqa: E402
 
 from test_tahiti_game_support import BLUE, RED, RULES, all_on, feed, game, scenario  # noqa: E402
 

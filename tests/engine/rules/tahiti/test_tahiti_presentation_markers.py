@@ -8,9 +8,9 @@ import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
 
-from engine.rules.tahiti.presentation.table import LEGEND, LEGEND_STYLE, map_markers  # noqa: E402
-from engine.rules.tahiti.queries import area_control  # noqa: E402
-from engine.rules.tahiti.movement.reach import land_reach  # noqa: E402
+from motu.engine.rules.tahiti.presentation.table import LEGEND, LEGEND_STYLE, map_markers  # noqa: E402
+from motu.engine.rules.tahiti.queries import area_control  # noqa: E402
+from motu.engine.rules.tahiti.movement.reach import land_reach  # noqa: E402
 
 from test_tahiti_game_support import RED, feed, game, scenario  # noqa: E402
 

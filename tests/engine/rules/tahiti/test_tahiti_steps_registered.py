@@ -3,7 +3,7 @@
 machinery.py's `step`/`handler` decorators register a function when its module is imported, and
 game.py imports the modules that hold them; a module no one imports would drop its steps
 silently (a game would fail only on reaching one). Run in a fresh interpreter, where nothing but
-`engine.rules.tahiti.game` has been imported.
+`motu.engine.rules.tahiti.game` has been imported.
 """
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-import engine.rules.tahiti as tahiti
+import motu.engine.rules.tahiti as tahiti
 
 PACKAGE = Path(tahiti.__file__).parent
 
@@ -31,8 +31,8 @@ def decorated() -> dict[str, list[str]]:
 
 
 def test_every_step_and_handler_registers_from_new_game_alone():
-    code = ("import json, engine.rules.tahiti.game\n"
-            "from engine.rules.tahiti.machinery import HANDLERS, STEPS\n"
+    code = ("import json, motu.engine.rules.tahiti.game\n"
+            "from motu.engine.rules.tahiti.machinery import HANDLERS, STEPS\n"
             "print(json.dumps({'step': sorted(STEPS), 'handler': sorted(HANDLERS)}))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     registered = json.loads(done.stdout)

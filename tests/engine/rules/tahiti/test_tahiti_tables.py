@@ -6,10 +6,10 @@ import sys
 import pytest
 
 sys.path.insert(0, os.path.dirname(__file__))  # --import-mode=importlib: helpers beside the tests
-from engine.rules.ruleset import RuleSetError  # noqa: E402
-from engine.rules.tahiti.data import rast  # noqa: E402
-from engine.rules.tahiti.data.options import forced_march, variable_movement  # noqa: E402
-from engine.rules.tahiti.game_state import PICK  # noqa: E402
+from motu.engine.rules.ruleset import RuleSetError  # noqa: E402
+from motu.engine.rules.tahiti.data import rast  # noqa: E402
+from motu.engine.rules.tahiti.data.options import forced_march, variable_movement  # noqa: E402
+from motu.engine.rules.tahiti.game_state import PICK  # noqa: E402
 from tahiti_testmaps import build  # noqa: E402
 from test_tahiti_game_support import RED, feed, game  # noqa: E402
 

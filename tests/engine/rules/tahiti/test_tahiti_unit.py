@@ -1,4 +1,4 @@
-"""A unit is a named record (engine/rules/tahiti/unit.py): what the state gives out, what a clone
+"""A unit is a named record (motu/engine/rules/tahiti/unit.py): what the state gives out, what a clone
 copies, and how units compare and enter a state's key."""
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
-from engine.rules.tahiti.constants import MOVED, SULLEN  # noqa: E402
-from engine.rules.tahiti.unit import Unit, copy_units  # noqa: E402
+from motu.engine.rules.tahiti.constants import MOVED, SULLEN  # noqa: E402
+from motu.engine.rules.tahiti.unit import Unit, copy_units  # noqa: E402
 
 from test_tahiti_game_support import BLUE, RED, game  # noqa: E402
 

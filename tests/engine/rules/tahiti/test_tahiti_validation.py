@@ -3,7 +3,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))  # --import-mode=importlib: helpers beside the tests
-from engine.scenario.model import Area, CellFeature, Piece, Region  # noqa: E402
+from motu.engine.scenario.model import Area, CellFeature, Piece, Region  # noqa: E402
 from tahiti_testmaps import RULES, build, cell, codes, found  # noqa: E402
 
 TERRAIN = ["~ ~ ~ ~ ~ ~ ~",
@@ -203,8 +203,8 @@ def test_warning_a_region_of_one_area():
 
 
 def test_every_tahiti_code_has_a_row_in_docs_validation():
-    from engine.scenario.validation import CODES
-    import engine.rules.tahiti.validation.map_rules as v
+    from motu.engine.scenario.validation import CODES
+    import motu.engine.rules.tahiti.validation.map_rules as v
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))))
     doc = open(os.path.join(root, "docs", "validation.md"), encoding="utf-8").read()
     for name in dir(v):

@@ -1,11 +1,11 @@
-"""The authoring guide's map checks (engine/rules/tahiti/validation/authoring_guide.py), each on a small
+"""The authoring guide's map checks (motu/engine/rules/tahiti/validation/authoring_guide.py), each on a small
 hand-drawn island that is sound until one thing is made wrong."""
 from __future__ import annotations
 
 import os
 import sys
 
-from engine.scenario.model import Area, CellFeature, Island
+from motu.engine.scenario.model import Area, CellFeature, Island
 
 sys.path.insert(0, os.path.dirname(__file__))
 from tahiti_testmaps import RULES, build, cell, codes  # noqa: E402
@@ -189,7 +189,7 @@ def test_home_villages_and_marae_sites_stand_where_the_catalogue_allows():
 def test_the_authoring_guide_and_the_validator_say_the_same_things():
     import re
 
-    from engine.scenario.validation import CODES
+    from motu.engine.scenario.validation import CODES
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))))
     guide = open(os.path.join(root, "docs", "authoring-moorea.md"), encoding="utf-8").read()
     table = guide.split("## The rules the validator checks")[1].split("\n# ")[0]

@@ -13,9 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as hs
 
 sys.path.insert(0, os.path.dirname(__file__))  # --import-mode=importlib: helpers beside the tests
-from engine.ai.bot import RandomBot, play_game  # noqa: E402
-from engine.rules.ruleset import RuleSetError  # noqa: E402
-from engine.scenario.model import CellFeature, Piece  # noqa: E402
+from motu.engine.ai.bot import RandomBot, play_game  # noqa: E402
+from motu.engine.rules.ruleset import RuleSetError  # noqa: E402
+from motu.engine.scenario.model import CellFeature, Piece  # noqa: E402
 
 from tahiti_testmaps import RULES, cell, codes, found  # noqa: E402
 from test_tahiti_game_support import scenario  # noqa: E402
@@ -41,7 +41,7 @@ def test_rule_3_1_no_home_village_is_an_error_and_the_game_says_why():
 
 
 def test_rule_3_1_five_clans_are_too_many():
-    from engine.scenario.model import Side
+    from motu.engine.scenario.model import Side
     s = island(features=HOMES + [("home_village", "0403", "green"), ("home_village", "0404", "yellow"),
                                  ("home_village", "0304", "white")])
     for side in ("green", "yellow", "white"):
@@ -54,7 +54,7 @@ def test_rule_3_1_five_clans_are_too_many():
 
 def test_an_area_of_nothing_but_sea_is_an_error():
     s = island()
-    from engine.scenario.model import Area
+    from motu.engine.scenario.model import Area
     for label in ("0101", "0201"):  # open-sea hexes painted into an area of their own
         s.cell_area[cell(s, label)] = "w"
     s.areas["w"] = Area("w", "Area W", region="r")
@@ -105,7 +105,7 @@ def test_setup_a_big_log_is_kept_in_a_village():
 
 
 def test_pieces_of_a_side_without_a_home_village_take_no_part():
-    from engine.scenario.model import Side
+    from motu.engine.scenario.model import Side
     s = island(pieces=[("g", "militia", "green", "0403")])
     s.sides["green"] = Side("green", "Green")
     f = only(s, "TAHITI_SIDE_NO_HOME")

@@ -1,5 +1,5 @@
 """Tiki's numbers are data: the supply, tokens and fruits to win are the catalogue's options
-(resources/rulesets/tiki/catalogue.yaml), the village values the tiles of the board template
+(motu/resources/rulesets/tiki/catalogue.yaml), the village values the tiles of the board template
 (board.yaml). A copy of the data with one of them changed plays by it."""
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from changed_rules_data import changed_copy, run
 
 GAME = """
 import json
-from engine.rules.registry import get_ruleset
+from motu.engine.rules.registry import get_ruleset
 rules = get_ruleset("tiki")
 st = rules.new_initial_state(rules.new_scenario())
 deal = {str(a - 61): p for a, p in st.chance_outcomes()}  # the first tile shuffled onto v11

@@ -2,14 +2,14 @@
 import os
 import random
 
-from engine.ai.bot import RandomBot, play_game
-from engine.board.grids import Space, SpacesGrid
-from engine.io.native import dumps, load_path, loads
-from engine.rules.api import CHANCE
-from engine.rules.events import ControlChanged
-from engine.rules.conformance import check_conformance, every_option_on
-from engine.rules.registry import get_ruleset
-from engine.scenario.model import Scenario
+from motu.engine.ai.bot import RandomBot, play_game
+from motu.engine.board.grids import Space, SpacesGrid
+from motu.engine.io.native import dumps, load_path, loads
+from motu.engine.rules.api import CHANCE
+from motu.engine.rules.events import ControlChanged
+from motu.engine.rules.conformance import check_conformance, every_option_on
+from motu.engine.rules.registry import get_ruleset
+from motu.engine.scenario.model import Scenario
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))))
 RULES = get_ruleset("tiki")

@@ -2,9 +2,9 @@
 supply ran out, or the tie-break after it; numbers of fruits in the singular and plural."""
 import random
 
-from engine.rules.api import CHANCE
-from engine.rules.registry import get_ruleset
-from engine.rules.tiki import presentation as words
+from motu.engine.rules.api import CHANCE
+from motu.engine.rules.registry import get_ruleset
+from motu.engine.rules.tiki import presentation as words
 
 
 def finished(seed, **options):

@@ -5,10 +5,10 @@ Actions: create on v = v; move = 9 + 4*v + d (0 up, 1 right, 2 down, 3 left); Sh
 """
 import pytest
 
-from engine.rules.api import CHANCE, TERMINAL, IllegalActionError
-from engine.rules.registry import get_ruleset
-from engine.rules.tiki.board import EDGES, edge_between
-from engine.rules.tiki.state import KEEP_SHAMAN, MOVE, PASS, SHAMAN
+from motu.engine.rules.api import CHANCE, TERMINAL, IllegalActionError
+from motu.engine.rules.registry import get_ruleset
+from motu.engine.rules.tiki.board import EDGES, edge_between
+from motu.engine.rules.tiki.state import KEEP_SHAMAN, MOVE, PASS, SHAMAN
 
 V = {f"v{r}{c}": (r - 1) * 3 + c - 1 for r in (1, 2, 3) for c in (1, 2, 3)}
 UP, RIGHT, DOWN, LEFT = range(4)

@@ -9,12 +9,12 @@ v31 v32 v33; move = 9 + 4*v + d (0 up, 1 right, 2 down, 3 left).
 """
 import random
 
-from engine.ai.bot import RandomBot, play_game
-from engine.io.native import loads
-from engine.rules.registry import get_ruleset
-from engine.rules.tiki.board import EDGES, edge_between
-from engine.rules.tiki.state import MOVES, PASS, SHAMAN
-from engine.rules.tiki.validation import SHAMAN_TOKENS_MINIMUM
+from motu.engine.ai.bot import RandomBot, play_game
+from motu.engine.io.native import loads
+from motu.engine.rules.registry import get_ruleset
+from motu.engine.rules.tiki.board import EDGES, edge_between
+from motu.engine.rules.tiki.state import MOVES, PASS, SHAMAN
+from motu.engine.rules.tiki.validation import SHAMAN_TOKENS_MINIMUM
 
 RULES = get_ruleset("tiki")
 V = {f"v{r}{c}": (r - 1) * 3 + c - 1 for r in (1, 2, 3) for c in (1, 2, 3)}

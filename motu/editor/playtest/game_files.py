@@ -1,0 +1,66 @@
+"""Taking moves back, and a game kept in a file: undo, the game record, Save Game and Load Game.
+
+A game is (scenario, seed, actions): undo (the session's, by replay) takes the game back to the
+last decision of a human seat (his move, the bots' replies and the dice after it are taken back),
+so he is to decide again and the bots wait until he has; with bots only it takes back the last bot
+move and pauses Auto-play. A saved game is the session's record as a small JSON file, read back
+by the session (`Session.from_record`), refused with one clear message when it was played on
+another version of the scenario.
+Mixed into PlaytestWindow; it reads the window's session and rebuilds its telling of the game.
+"""
+from __future__ import annotations
+
+import json
+
+from PySide6.QtWidgets import QFileDialog, QMessageBox
+
+from motu.engine.io.atomic import write_atomic
+from motu.engine.io.errors import LoadError
+from motu.engine.session.session import Session, read_record
+
+
+class GameFilesMixin:
+    def undo_point(self) -> int | None:
+        """How many actions Undo keeps: the game as it stood at the last decision of a human seat
+        (with bots only, of any seat); None when there is no such decision to take back."""
+        return self.session.undo_point(self.humans())
+
+    def undo(self) -> None:
+        if self.undo_point() is None:
+            return
+        self._ticket += 1  # a bot still thinking answers a game that is gone
+        self._thinking = False
+        self.session.undo(to_seats=self.humans())
+        self.auto_as_seated()  # bots only: paused, or they would play the move again at once
+        self._rebuild_entries()
+        self._after_change()
+
+    def game_record(self) -> dict:
+        return self.session.record()
+
+    def save_game(self, path: str | None = None) -> bool:
+        path = path or QFileDialog.getSaveFileName(self, "Save game", "", "Motu games (*.motugame.json)")[0]
+        if not path:
+            return False
+        write_atomic(path, json.dumps(self.game_record()))
+        self.statusBar().showMessage(f"Saved the game to {path}", 6000)
+        return True
+
+    def load_game(self, path: str | None = None) -> bool:
+        path = path or QFileDialog.getOpenFileName(self, "Load game", "", "Motu games (*.motugame.json)")[0]
+        if not path:
+            return False
+        try:
+            session = Session.from_record(read_record(path), self._new_state, self.fingerprint, path)
+        except LoadError as exc:  # the message names the file and the action
+            QMessageBox.warning(self, "Cannot load game", str(exc))
+            return False
+        self._ticket += 1
+        self._thinking = False
+        self.session = session
+        self.seed = session.seed
+        self.auto_as_seated()
+        self._rebuild_entries()
+        self._after_change()
+        return True
+
