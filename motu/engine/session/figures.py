@@ -14,9 +14,10 @@ from typing import Any, Mapping, Sequence
 import matplotlib
 
 matplotlib.use("Agg")  # no display: pictures for a file, in a worker thread or process
-import matplotlib.pyplot as plt  # noqa: E402
+import matplotlib.colors  # noqa: E402,F401
 import matplotlib.ticker  # noqa: E402,F401
 from matplotlib.collections import PolyCollection  # noqa: E402
+from matplotlib.figure import Figure  # noqa: E402
 
 from motu.engine.scenario.model import Scenario  # noqa: E402
 
@@ -25,8 +26,18 @@ from .collect import ordered_outcomes  # noqa: E402
 DPI = 110
 WATER = "#dbe9f4"
 CYCLE = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442"]
-plt.rcParams.update({"font.size": 10, "axes.spines.top": False, "axes.spines.right": False,
-                     "axes.grid": True, "grid.alpha": 0.3, "figure.autolayout": False})
+matplotlib.rcParams.update({"font.size": 10, "axes.spines.top": False, "axes.spines.right": False,
+                            "axes.grid": True, "grid.alpha": 0.3, "figure.autolayout": False})
+
+
+def subplots(nrows: int = 1, ncols: int = 1, *, figsize=None, layout=None, **grid):
+    """A figure and its axes, made without pyplot: pyplot keeps every figure in one global
+    registry that is not thread-safe, and the editor draws a report on a worker thread while its
+    own thread collects garbage (a crash seen in matplotlib's transforms). A bare Figure is
+    drawn and saved by the Agg canvas and freed with its last reference."""
+    fig = Figure(figsize=figsize, layout=layout)
+    return fig, fig.subplots(nrows, ncols, **grid)
+
 
 
 def colours(given: Sequence[str | None]) -> list[str]:
@@ -41,7 +52,6 @@ def side_colours(report: Mapping[str, Any]) -> list[str]:
 
 def _save(fig, directory: str, name: str) -> str:
     fig.savefig(os.path.join(directory, name), dpi=DPI, bbox_inches="tight")
-    plt.close(fig)
     return name
 
 
@@ -58,7 +68,7 @@ def _whiskers(rows) -> list[list[float]]:
 
 def wins(report: Mapping[str, Any], directory: str) -> str:
     sides = report["sides"]
-    fig, ax = plt.subplots(figsize=(6.5, 0.5 + 0.45 * len(sides)))
+    fig, ax = subplots(figsize=(6.5, 0.5 + 0.45 * len(sides)))
     names = [f"{x['name']} ({x['bot']})" for x in sides]
     rates = [x["rate"] * 100 for x in sides]
     err = _whiskers(sides)
@@ -80,7 +90,7 @@ def wins(report: Mapping[str, Any], directory: str) -> str:
 
 def convergence(report: Mapping[str, Any], directory: str) -> str:
     conv = report["convergence"]
-    fig, ax = plt.subplots(figsize=(6.5, 3.4))
+    fig, ax = subplots(figsize=(6.5, 3.4))
     for x, col, series in zip(report["sides"], side_colours(report), conv["per_player"]):
         rate = [s[0] * 100 for s in series]
         ax.plot(conv["games"], rate, color=col, label=x["name"], lw=1.6)
@@ -99,7 +109,7 @@ def seat(report: Mapping[str, Any], directory: str) -> str | None:
     if not seat["games"]:
         return None
     rows = seat["per_seat"]
-    fig, ax = plt.subplots(figsize=(6.5, 0.5 + 0.45 * len(rows)))
+    fig, ax = subplots(figsize=(6.5, 0.5 + 0.45 * len(rows)))
     ys = range(len(rows))
     rates = [r["rate"] * 100 for r in rows]
     err = _whiskers(rows)
@@ -123,7 +133,7 @@ def outcomes(report: Mapping[str, Any], directory: str) -> str:
     endings = report.get("endings") or {}
     whys = sorted({w for e in endings.values() for w in e}, key=lambda w: list(ENDED_COLOURS).index(w)
                   if w in ENDED_COLOURS else len(ENDED_COLOURS))
-    fig, ax = plt.subplots(figsize=(6.5, 0.6 + 0.4 * len(items) + (0.5 if whys else 0)))
+    fig, ax = subplots(figsize=(6.5, 0.6 + 0.4 * len(items) + (0.5 if whys else 0)))
     ys = list(range(len(items)))
     if whys:
         left = [0] * len(items)
@@ -150,7 +160,7 @@ def length(report: Mapping[str, Any], directory: str) -> str:
     ln = report["length"]
     xs = [int(k) for k in ln["histogram"]]
     counts = list(ln["histogram"].values())
-    fig, ax = plt.subplots(figsize=(6.5, 3.0))
+    fig, ax = subplots(figsize=(6.5, 3.0))
     span = max(xs) - min(xs) + 1 if xs else 1
     # one bar a turn for short games; for long ones bins of several turns, so the bars stay visible
     bins = range(min(xs), max(xs) + 2) if span <= 40 else 30
@@ -171,7 +181,7 @@ def timeline(report: Mapping[str, Any], directory: str) -> str | None:
     tl = report["timeline"]
     if not tl["turns"]:
         return None
-    fig, ax = plt.subplots(figsize=(6.5, 3.4))
+    fig, ax = subplots(figsize=(6.5, 3.4))
     for x, col, series in zip(report["sides"], side_colours(report), tl["per_player"]):
         ax.plot(tl["turns"], series["mean"], color=col, label=x["name"], lw=1.6, marker="o" if len(tl["turns"]) < 15 else None,
                 ms=3)
@@ -226,11 +236,11 @@ def map_grid(s: Scenario, catalogue, panels: Sequence[tuple[str, Mapping[int, fl
     x0, x1, y0, y1 = min(xs) - pad, max(xs) + pad, min(ys) - pad, max(ys) + pad
     aspect = (y1 - y0) / max(1e-9, x1 - x0)
     width = 3.6 if cols > 1 else 5.0
-    fig, axes = plt.subplots(rows, cols, figsize=(width * cols, min(8, max(1.6, width * aspect)) * rows + 1.0),
+    fig, axes = subplots(rows, cols, figsize=(width * cols, min(8, max(1.6, width * aspect)) * rows + 1.0),
                              squeeze=False, layout="constrained")
     norm = (matplotlib.colors.Normalize(vmin=0, vmax=vmax or 1) if gamma == 1.0 else
             matplotlib.colors.PowerNorm(gamma, vmin=0, vmax=vmax or 1))
-    cm = plt.get_cmap(cmap)
+    cm = matplotlib.colormaps[cmap]
     for ax in axes.flat:
         ax.set_axis_off()
     for ax, (label, values) in zip(axes.flat, panels):
@@ -273,9 +283,9 @@ def matrix(report: Mapping[str, Any], directory: str) -> str | None:
                        m["seats_rotated"], True))
     cols = min(len(panels), 3)
     rows = (len(panels) + cols - 1) // cols
-    fig, axes = plt.subplots(rows, cols, figsize=(3.4 * cols, 3.2 * rows + 0.7), squeeze=False, layout="constrained")
+    fig, axes = subplots(rows, cols, figsize=(3.4 * cols, 3.2 * rows + 0.7), squeeze=False, layout="constrained")
     norm = matplotlib.colors.TwoSlopeNorm(vcenter=even, vmin=0, vmax=100)
-    cm = plt.get_cmap("RdBu")
+    cm = matplotlib.colormaps["RdBu"]
     for ax in axes.flat:
         ax.set_axis_off()
     for ax, (title, ylabel, cells, rotated) in zip(axes.flat, panels):

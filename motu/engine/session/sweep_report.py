@@ -24,12 +24,11 @@ def plot(sweep: Mapping[str, Any], names: Sequence[str], directory: str,
     """sweep.png: each side's win rate against the setting, in the side's own colour as the
     balance report draws it (`side_colours`: the scenario's, None where a side has none)."""
     from . import figures
-    plt = figures.plt
     entries = sweep["settings"]
     numeric = len(sweep["vary"]) == 1 and all(isinstance(v, (int, float)) and not isinstance(v, bool)
                                               for v in sweep["vary"][0]["values"])
     xs = [e["setting"][sweep["vary"][0]["path"]] for e in entries] if numeric else list(range(len(entries)))
-    fig, ax = plt.subplots(figsize=(7.0, 3.8))
+    fig, ax = figures.subplots(figsize=(7.0, 3.8))
     players = sweep["players"]
     cols = figures.colours(list(side_colours)[:players] + [None] * (players - len(side_colours)))
     for p in range(players):
