@@ -21,6 +21,8 @@ PILE = 3  # counters drawn offset in a pile; the badge counts the rest
 MIN_PX = 6        # the smallest text drawn; below it a text is elided
 TOP_LINE_PX = 24  # a counter this wide (screen pixels) or wider has room for its small top line
 FACTORS_PX = 20   # ... and for its factors along the foot
+LEGIBLE_PX = 9    # the smallest text read at a glance: a map opens where its counters' texts are this size
+LEGIBLE_MAX = 64  # ... unless that needs counters wider than this (a name too long for any counter)
 
 
 def _fit_font(text: str, width: float, height: float, bold: bool = True) -> tuple[QFont, str]:
@@ -146,6 +148,22 @@ def counter_texts(face: CounterFace, w: float, h: float) -> list[tuple[QRectF, Q
     font, text = _fit_label(face.label, w - 2 * side, min(h * 0.42, h - top - bottom))
     out.append((QRectF(side, top, w - 2 * side, h - top - bottom), font, text))
     return out
+
+
+def legible_width(faces, whole: bool = True) -> int:
+    """The narrowest counter (screen pixels) on which each of `faces` shows its big text, and when
+    `whole` every text it draws (the factors too), at LEGIBLE_PX or more; at most LEGIBLE_MAX."""
+    distinct = {(f.label, f.top, f.bottom): f for f in faces}.values()
+    for w in range(12, LEGIBLE_MAX):
+        if all(_reads(f, w, whole) for f in distinct):
+            return w
+    return LEGIBLE_MAX
+
+
+def _reads(face: CounterFace, w: int, whole: bool) -> bool:
+    texts = counter_texts(face, w, w)
+    fonts = [font for _, font, _ in texts] if whole else [texts[-1][1]]
+    return all(font.pixelSize() >= LEGIBLE_PX for font in fonts) and not texts[-1][2].endswith("…")
 
 
 def counter_rect(cell: QRectF) -> QRectF:

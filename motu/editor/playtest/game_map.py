@@ -40,6 +40,7 @@ class GameMapItem(MapItem):
         self.hover_cell: int | None = None
         self.area_overlay = True
         self._faces_by_cell: dict[int, list[CounterFace]] = {}
+        self._sides_at: dict[int, set] = {}  # cell -> the sides of the pieces there
         self._markers: list[tuple[int, str, str, str | None]] = []  # every marker, as the presentation gave them
         self._tokens: list[tuple[int, str, str, str | None]] = []   # those drawn as tokens
         self._token_places: list[tuple[QPointF, QRectF, str, str, str | None]] = []  # (hex centre, place, key, text, side)
@@ -104,12 +105,14 @@ class GameMapItem(MapItem):
         through the rule set's presentation (motu/engine/rules/presentation.py) and the game API."""
         by_cell: dict[int, list[CounterFace]] = {}
         marks: dict[str, tuple[str, ...]] = {}
+        sides_at: dict[int, set] = {}
         n = self.document.scenario.grid.size
         pieces = presentation.pieces(state) if presentation is not None else None
         if pieces is not None:
             for piece in pieces:
                 if piece.cell is not None and 0 <= piece.cell < n:
                     by_cell.setdefault(piece.cell, []).append(self._face(piece))
+                    sides_at.setdefault(piece.cell, set()).add(piece.side)
                     marks[piece.id] = tuple(m for m in str(piece.props.get("marks", "")).split(",") if m)
         else:
             sides = self.window.scenario.sides
@@ -117,7 +120,9 @@ class GameMapItem(MapItem):
                 if 0 <= cell < n:
                     fill = sides[side].color if side in sides and sides[side].color else "#6b6b6b"
                     by_cell.setdefault(cell, []).append(CounterFace(f"m{i}", fill, ink_for(fill), text))
+                    sides_at.setdefault(cell, set()).add(side)
         self._faces_by_cell = by_cell
+        self._sides_at = sides_at
         self.marks = marks
         self._markers = presentation.map_markers(state) if presentation is not None else []
         self.styles = presentation.legend_style() if presentation is not None else {}
@@ -157,6 +162,16 @@ class GameMapItem(MapItem):
             rects = token_rects(box, [self.styles.get(key) for key, _, _ in tokens], pile)
             out += [(geo.centre(cell), rect, key, text, side) for rect, (key, text, side) in zip(rects, tokens)]
         return out
+
+    def opening(self, whole: bool = True) -> tuple[float, list[QPointF]] | None:
+        """The table opens where every text of the game's counters reads (MapItem.opening), over the
+        stacks of the seat on view (all of them when it has none on the map, or no seat is on view)."""
+        faces = [f for fs in self._faces_by_cell.values() for f in fs]
+        if not faces:
+            return None
+        side = self.window.side_on_view()
+        own = [c for c, sides in self._sides_at.items() if side is not None and side in sides]
+        return self.legible_zoom(faces, whole), [self.geo.centre(c) for c in (own or self._faces_by_cell)]
 
     def stack_faces(self, cell: int) -> list[CounterFace]:
         return list(self._faces_by_cell.get(cell, []))

@@ -48,6 +48,16 @@ class TableLayoutMixin:
             act.triggered.connect(slot)
             bar.addAction(act)
             self.actions_[key] = act
+        for key, slot, shortcuts in (("zoom_in", lambda: self.view.zoom_by(1.25), ("Ctrl++", "Ctrl+=")),
+                                     ("zoom_out", lambda: self.view.zoom_by(0.8), ("Ctrl+-",)),
+                                     ("fit", lambda: self.view.fit(), ("Ctrl+9",)),
+                                     ("reset_zoom", lambda: self.view.reset_zoom(), ("Ctrl+0",))):
+            act = QAction(self)  # the map's keys, as in the editor; the map's zoom bar shows the buttons
+            act.setObjectName(f"playtest_{key}")
+            act.setShortcuts([QKeySequence(k) for k in shortcuts])
+            act.triggered.connect(slot)
+            self.addAction(act)
+            self.actions_[key] = act
         self.actions_["auto"].setCheckable(True)
         self.actions_["auto"].setToolTip("Auto-play (F6): the bots take their turns by themselves; "
                                          "uncheck to pause them")

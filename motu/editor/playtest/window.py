@@ -92,6 +92,7 @@ class PlaytestWindow(ClickMixin, SeatsMixin, TellingMixin, GameFilesMixin, Table
         self.stack_cell: int | None = None
         self.shown_seat: int | None = None  # the seat whose view is drawn
         self._view_state = None
+        self._opened = False
         self.auto_timer = QTimer(self)
         self.auto_timer.setSingleShot(True)
         self.auto_timer.timeout.connect(self.step)
@@ -102,7 +103,16 @@ class PlaytestWindow(ClickMixin, SeatsMixin, TellingMixin, GameFilesMixin, Table
 
     def showEvent(self, e) -> None:  # noqa: N802 - Qt's name
         super().showEvent(e)
-        QTimer.singleShot(0, self.view.fit)
+        if not self._opened:  # the first show only: a window shown again keeps the player's zoom
+            self._opened = True
+            QTimer.singleShot(0, lambda: self.view.open_map(whole=True))
+
+    def side_on_view(self) -> str | None:
+        """The scenario side of the seat on view (its stacks are where the map opens), or None."""
+        if self.shown_seat is None or self.session is None:
+            return None
+        sides = self.rules.player_sides(self.scenario, self.session.state.num_players())
+        return sides[self.shown_seat] if 0 <= self.shown_seat < len(sides) else None
 
     # --- the game ----------------------------------------------------------------------------------
     def _new_state(self):
