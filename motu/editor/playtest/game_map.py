@@ -24,12 +24,12 @@ from PySide6.QtWidgets import QStyleOptionGraphicsItem
 
 from motu.engine.scenario.counter_face import CounterFace, CounterFaces, ink_for
 
-from ..canvas.counters import paint_counter, paint_stack, pile_box, pile_front
+from ..canvas.counters import paint_counter, paint_stack, pile_box, pile_counters, pile_front
 from ..canvas.map_item import MapItem
 from ..document import Document
 from .fan import FAN_GAP, FAN_PX, fan_layout
 from .map_tiles import TILE, StillTiles
-from .marker_paint import HATCH, colour, draw_kind, paint_hatch, token_rects
+from .marker_paint import HATCH, VEIL, colour, draw_kind, paint_hatch, paint_veil, token_rects
 
 class GameMapItem(MapItem):
     """The scenario's map with the game's pieces and markers drawn over it."""
@@ -355,17 +355,24 @@ class GameMapItem(MapItem):
 
 
 def _paint_marks(p: QPainter, rect: QRectF, faces, marks_of: dict, styles: dict, lod: float, whole: bool = False) -> None:
-    """Small chips along the top of the front counter (or of each fanned counter), one per mark."""
+    """The front counter's marks (or a fanned counter's own, `whole`): a veil over the pile (the
+    front counter's: a hidden group hides together), and small chips along its top, one per mark."""
     marks: list[str] = []
     for f in (faces if whole else faces[-1:]):
         marks += list(marks_of.get(f.piece, ()))
     if not marks:
         return
     front = rect if whole else pile_front(rect, len(faces))
+    chips = []
+    for m in dict.fromkeys(marks):
+        if draw_kind(styles.get(m)) == VEIL:
+            paint_veil(p, front if whole else pile_counters(rect, len(faces)), styles.get(m))
+        else:
+            chips.append(m)
     d = max(front.width() * 0.22, 4.0 / max(lod, 1e-6))
     pen = QPen(QColor("#ffffff"), 1)
     pen.setCosmetic(True)
-    for i, m in enumerate(dict.fromkeys(marks)):
+    for i, m in enumerate(chips):
         p.setPen(pen)
         p.setBrush(QColor(colour(styles.get(m), "#444444")))
         p.drawEllipse(QRectF(front.left() + i * d * 1.05 - d * 0.3, front.top() - d * 0.3, d, d))

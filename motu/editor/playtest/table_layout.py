@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 from .dice_tray import DiceTray
 from .event_log import EventLog
 from .legend import Legend, VictoryTrack
-from .panel import GamePanel, ResultPanel
+from .panel import GamePanel, ResultPanel, wrap_lines
 from .seats import HUMAN
 from .stack_panel import StackPanel
 
@@ -108,7 +108,7 @@ class TableLayoutMixin:
         play_lay.addWidget(QLabel("Legal actions (double-click to play):"))
         self.legal = QListWidget()
         self.legal.setObjectName("playtestLegal")
-        self.legal.setUniformItemSizes(True)
+        wrap_lines(self.legal)
         self.legal.itemActivated.connect(lambda it: self.human_action(it.data(Qt.UserRole)))
         play_lay.addWidget(self.legal, 1)
         play = QPushButton("Play selected")
