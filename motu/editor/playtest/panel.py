@@ -88,6 +88,7 @@ def wrap_lines(view: QListWidget) -> None:
     view.setResizeMode(QListWidget.Adjust)
     view.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
     view.setTextElideMode(Qt.ElideNone)
+    view.setAlternatingRowColors(True)  # where one wrapped line ends and the next begins
 
 
 class _Rows(QWidget):
