@@ -253,6 +253,12 @@ def paint_stack(p: QPainter, cell: QRectF, faces: Sequence[CounterFace], selecte
         _badge(p, front, len(faces), scale)
 
 
+def paint_badge(p: QPainter, cell: QRectF, n: int, scale: float) -> None:
+    """The count badge of a pile of `n` in `cell` alone, drawn again over what covers the pile (a veil)."""
+    if n > 1:
+        _badge(p, pile_front(cell, n), n, scale)
+
+
 def _badge_place(front: QRectF) -> tuple[QPointF, float]:
     """The badge's centre and radius (scene units) on the front counter's lower right corner; drawn
     at least 5.5 pixels across, however far out the view."""

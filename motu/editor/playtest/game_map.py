@@ -24,7 +24,7 @@ from PySide6.QtWidgets import QStyleOptionGraphicsItem
 
 from motu.engine.scenario.counter_face import CounterFace, CounterFaces, ink_for
 
-from ..canvas.counters import paint_counter, paint_stack, pile_box, pile_counters, pile_front
+from ..canvas.counters import paint_badge, paint_counter, paint_stack, pile_box, pile_counters, pile_front
 from ..canvas.map_item import MapItem
 from ..document import Document
 from .fan import FAN_GAP, FAN_PX, fan_layout
@@ -367,6 +367,8 @@ def _paint_marks(p: QPainter, rect: QRectF, faces, marks_of: dict, styles: dict,
     for m in dict.fromkeys(marks):
         if draw_kind(styles.get(m)) == VEIL:
             paint_veil(p, front if whole else pile_counters(rect, len(faces)), styles.get(m))
+            if not whole:
+                paint_badge(p, rect, len(faces), lod)  # the count stays clear over the veil
         else:
             chips.append(m)
     d = max(front.width() * 0.22, 4.0 / max(lod, 1e-6))
