@@ -114,6 +114,10 @@ class MapView(QGraphicsView):
         self._fitted = self.transform()
         self.zoomChanged.emit(self.zoom())
 
+    def opening_pending(self) -> bool:
+        """Whether the view is still as open_map() left it (the user has not zoomed, panned or fitted)."""
+        return self._opening is not None and self._still_fitted()
+
     def _open_legible(self) -> None:
         """From the fit: closer in, to the zoom where counters read, over the stacks (open_map)."""
         opening = self.map_item.opening(self._opening)

@@ -143,7 +143,8 @@ class PlaytestWindow(ClickMixin, SeatsMixin, TellingMixin, GameFilesMixin, Table
         state = self.session.state
         self._view_state = None
         v = self.viewer()
-        if v != self.shown_seat:
+        seat_changed = v != self.shown_seat
+        if seat_changed:
             if len(self.humans()) > 1 and v is not None and not state.is_terminal():
                 self.shown_seat = v
                 self._render_log()
@@ -180,6 +181,8 @@ class PlaytestWindow(ClickMixin, SeatsMixin, TellingMixin, GameFilesMixin, Table
             self.legend.set_state(view, self.map_item._markers, self.map_item.marks)
             self.victory.set_track(self.presenter.victory_track(view), {k: s.color for k, s in self.scenario.sides.items()})
             self.refresh_stack_panel()
+            if seat_changed and self.view.opening_pending():  # as it opened: over the new seat's stacks
+                self.view.open_map(whole=True)
 
     def _refresh_info(self) -> None:
         """The line over the panel: who is to move and who plays for him (a person, a bot, the bots

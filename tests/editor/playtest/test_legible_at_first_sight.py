@@ -159,6 +159,9 @@ def test_a_hidden_maori_group_reads_as_hidden_to_its_own_side(qtbot):
     hidden = [c for c, faces in w.map_item._faces_by_cell.items()
               if any("hidden" in w.map_item.marks.get(f.piece, ()) for f in faces)]
     assert hidden
+    in_view = w.view.mapToScene(w.view.viewport().rect()).boundingRect()
+    assert all(in_view.contains(w.map_item.geo.centre(c)) for c in hidden), \
+        "the map, as it opened, moved over the stacks of the seat now on view"
     cell = hidden[0]
     w.view.centerOn(w.map_item.geo.centre(cell))
     QApplication.processEvents()
