@@ -105,7 +105,11 @@ class PlaytestWindow(ClickMixin, SeatsMixin, TellingMixin, GameFilesMixin, Table
         super().showEvent(e)
         if not self._opened:  # the first show only: a window shown again keeps the player's zoom
             self._opened = True
-            QTimer.singleShot(0, lambda: self.view.open_map(whole=True))
+            QTimer.singleShot(0, self._open_map)
+
+    def _open_map(self) -> None:
+        """The map where every text on a counter reads, over the stacks of the seat on view."""
+        self.view.open_map(whole=True)
 
     def side_on_view(self) -> str | None:
         """The scenario side of the seat on view (its stacks are where the map opens), or None."""
@@ -182,7 +186,7 @@ class PlaytestWindow(ClickMixin, SeatsMixin, TellingMixin, GameFilesMixin, Table
             self.victory.set_track(self.presenter.victory_track(view), {k: s.color for k, s in self.scenario.sides.items()})
             self.refresh_stack_panel()
             if seat_changed and self.view.opening_pending():  # as it opened: over the new seat's stacks
-                self.view.open_map(whole=True)
+                self._open_map()
 
     def _refresh_info(self) -> None:
         """The line over the panel: who is to move and who plays for him (a person, a bot, the bots
