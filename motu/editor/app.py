@@ -74,6 +74,6 @@ def run_editor(argv: list[str]) -> int:
     window = make_window(argv[0] if argv else None)
     install_exception_hook(lambda: window)
     window.show()
-    window.view.fit()
+    window.view.open_map()
     window.offer_recovery()
     return app.exec()

@@ -70,7 +70,7 @@ class DocumentEvents:
         self.scenario_dock.refresh()
         self.properties.refresh()
         self.problems.schedule()  # after the first frame: the map shows before the check begins
-        self.view.fit()
+        self.view.open_map()  # fitted, or closer in where the counters read
         self._update_title()
 
     def _findings(self, findings) -> None:

@@ -14,13 +14,17 @@ from typing import Sequence
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen, QPixmap
 
-from motu.engine.scenario.counter_face import CounterFace
+from motu.engine.scenario.counter_face import CounterFace, ink_for
 
 SELECTED = QColor("#ffd700")
+EDGE = "#141414"  # every counter's outer edge
+RING = "#f2efe6"  # a dark counter's light ring inside its edge: it stands out on dark terrain (bush, jungle)
 PILE = 3  # counters drawn offset in a pile; the badge counts the rest
 MIN_PX = 6        # the smallest text drawn; below it a text is elided
 TOP_LINE_PX = 24  # a counter this wide (screen pixels) or wider has room for its small top line
 FACTORS_PX = 20   # ... and for its factors along the foot
+LEGIBLE_PX = 9    # the smallest text read at a glance: a map opens where its counters' texts are this size
+LEGIBLE_MAX = 64  # ... unless that needs counters wider than this (a name too long for any counter)
 
 
 def _fit_font(text: str, width: float, height: float, bold: bool = True) -> tuple[QFont, str]:
@@ -98,7 +102,7 @@ def paint_counter(p: QPainter, rect: QRectF, face: CounterFace, selected: bool =
 def _paint_counter(p: QPainter, rect: QRectF, face: CounterFace, selected: bool, scale: float) -> None:
     fill = QColor(face.fill)
     px = rect.width() * scale
-    edge = QColor(SELECTED) if selected else QColor(20, 20, 20)
+    edge = QColor(SELECTED) if selected else QColor(EDGE)
     pen = QPen(edge, 3 if selected else 1)
     pen.setCosmetic(True)
     p.setPen(pen)
@@ -107,7 +111,9 @@ def _paint_counter(p: QPainter, rect: QRectF, face: CounterFace, selected: bool,
         p.drawEllipse(rect)
     else:
         p.drawRoundedRect(rect, rect.width() * 0.08, rect.width() * 0.08)
-        if px >= 14:  # a lighter bevel along the top, as a die-cut counter has
+        if px >= 14 and not selected and is_dark(face.fill):
+            _ring(p, rect, scale)
+        elif px >= 14:  # a lighter bevel along the top, as a die-cut counter has
             bevel = QPen(fill.lighter(140), 1)
             bevel.setCosmetic(True)
             p.setPen(bevel)
@@ -123,6 +129,29 @@ def _paint_counter(p: QPainter, rect: QRectF, face: CounterFace, selected: bool,
         p.setFont(font)
         p.drawText(box, Qt.AlignCenter, text)
     p.restore()
+
+
+def is_dark(fill: str) -> bool:
+    """A fill that takes white ink (counter_face.ink_for) is dark: its counter gets the light ring."""
+    return ink_for(QColor(fill).name()) == "#ffffff"
+
+
+def edge_colours(fill: str) -> tuple[str, ...]:
+    """The colours a counter of `fill` is outlined in, outside in (what tells it from the terrain)."""
+    return (EDGE, RING) if is_dark(fill) else (EDGE,)
+
+
+def _ring(p: QPainter, rect: QRectF, scale: float) -> None:
+    """A light line just inside a dark counter's edge, 2 pixels wide from 28 pixels across (a die-cut
+    counter's white border): on dark terrain the edge alone vanishes and so would the counter."""
+    width = 2.0 if rect.width() * scale >= 28 else 1.2
+    inset = (0.5 + width / 2) / max(scale, 1e-6)
+    pen = QPen(QColor(RING), width)
+    pen.setCosmetic(True)
+    p.setPen(pen)
+    p.setBrush(Qt.NoBrush)
+    inner = rect.adjusted(inset, inset, -inset, -inset)
+    p.drawRoundedRect(inner, inner.width() * 0.07, inner.width() * 0.07)
 
 
 def counter_texts(face: CounterFace, w: float, h: float) -> list[tuple[QRectF, QFont, str]]:
@@ -148,6 +177,22 @@ def counter_texts(face: CounterFace, w: float, h: float) -> list[tuple[QRectF, Q
     return out
 
 
+def legible_width(faces, whole: bool = True) -> int:
+    """The narrowest counter (screen pixels) on which each of `faces` shows its big text, and when
+    `whole` every text it draws (the factors too), at LEGIBLE_PX or more; at most LEGIBLE_MAX."""
+    distinct = {(f.label, f.top, f.bottom): f for f in faces}.values()
+    for w in range(12, LEGIBLE_MAX):
+        if all(_reads(f, w, whole) for f in distinct):
+            return w
+    return LEGIBLE_MAX
+
+
+def _reads(face: CounterFace, w: int, whole: bool) -> bool:
+    texts = counter_texts(face, w, w)
+    fonts = [font for _, font, _ in texts] if whole else [texts[-1][1]]
+    return all(font.pixelSize() >= LEGIBLE_PX for font in fonts) and not texts[-1][2].endswith("…")
+
+
 def counter_rect(cell: QRectF) -> QRectF:
     """The front counter of a pile in a cell: half the cell's height, between the cell number at the top
     and a feature's plate at the bottom, with room for the pile's offsets inside the cell."""
@@ -169,12 +214,18 @@ def pile_front(cell: QRectF, n: int) -> QRectF:
     return top.translated(-step * (k - 1) / 2, step * (k - 1) / 2)
 
 
-def pile_box(cell: QRectF, n: int) -> QRectF:
-    """What a pile of `n` pieces covers in `cell`: its counters, and its badge when it has one."""
+def pile_counters(cell: QRectF, n: int) -> QRectF:
+    """What the counters of a pile of `n` pieces cover in `cell` (its badge left out)."""
     front = pile_front(cell, n)
     step = _pile_step(front)
     k = max(1, min(n, PILE))
-    box = front.adjusted(0, -step * (k - 1), step * (k - 1), 0)
+    return front.adjusted(0, -step * (k - 1), step * (k - 1), 0)
+
+
+def pile_box(cell: QRectF, n: int) -> QRectF:
+    """What a pile of `n` pieces covers in `cell`: its counters, and its badge when it has one."""
+    front = pile_front(cell, n)
+    box = pile_counters(cell, n)
     if n > 1:
         c, r = _badge_place(front)
         box = box.united(QRectF(c.x() - r, c.y() - r, 2 * r, 2 * r))
@@ -200,6 +251,12 @@ def paint_stack(p: QPainter, cell: QRectF, faces: Sequence[CounterFace], selecte
         paint_counter(p, front.translated(step * back, -step * back), face, face.piece in selected, scale)
     if len(faces) > 1:
         _badge(p, front, len(faces), scale)
+
+
+def paint_badge(p: QPainter, cell: QRectF, n: int, scale: float) -> None:
+    """The count badge of a pile of `n` in `cell` alone, drawn again over what covers the pile (a veil)."""
+    if n > 1:
+        _badge(p, pile_front(cell, n), n, scale)
 
 
 def _badge_place(front: QRectF) -> tuple[QPointF, float]:

@@ -19,6 +19,7 @@ HATCHES = (Qt.BDiagPattern, Qt.FDiagPattern, Qt.DiagCrossPattern, Qt.VerPattern,
 HATCH_ANGLES = {Qt.BDiagPattern: (45,), Qt.FDiagPattern: (135,), Qt.DiagCrossPattern: (45, 135), Qt.VerPattern: (90,),
                 Qt.HorPattern: (0,), Qt.CrossPattern: (0, 90)}
 _HATCH_CACHE: dict[tuple, QPixmap] = {}
+PORTAGE_PX = 16  # the portage's canoe mark is at least this many screen pixels across
 
 
 def hatch_brush(colour: QColor, pattern, zoom: float = 1.0) -> QBrush:
@@ -170,9 +171,11 @@ def paint_edges(p: QPainter, lines: dict[str, np.ndarray], style: Style, rect: Q
             p.drawLines(ql)
             p.setPen(_pen(colour, _width(zoom, 6, 3, 7), Qt.DashLine, Qt.FlatCap))
             p.drawLines(ql)
-            if zoom > 0.3:
-                for ln in ql:
-                    _canoe(p, ln.center(), 0.22 * SCALE, colour)
+            # The canoe at every zoom, never under PORTAGE_PX across: a portage is a hexside or two,
+            # lost among the reefs at fit zoom were its mark to shrink with the map.
+            size = max(0.22 * SCALE, PORTAGE_PX / 2 / max(zoom, 1e-6))
+            for ln in ql:
+                _canoe(p, ln.center(), size, colour)
         elif kind == "wall":
             p.setPen(_pen(colour, _width(zoom, 8, 3, 9), Qt.SolidLine, Qt.SquareCap))
             p.drawLines(ql)

@@ -20,7 +20,7 @@ from . import features as F
 from . import render
 from .areas import AreaLines, AreaNames, paint_area_lines
 from .chunks import ChunkCache
-from .counters import paint_stack
+from .counters import counter_rect, legible_width, paint_stack
 from .geometry import SceneGeometry, neighbours_of
 from .style import CellColours, Style
 
@@ -104,6 +104,23 @@ class MapItem(QGraphicsObject):
         if self._faces is None or self._faces[0] != s.revision or self._faces[1].scenario is not s:
             self._faces = (s.revision, CounterFaces(s, self.catalogue))
         return self._faces[1]
+
+    def opening(self, whole: bool = False) -> tuple[float, list[QPointF]] | None:
+        """Where the map opens to be read: the zoom at which its counters' names read (and, when
+        `whole`, every text on them) and the centres of the stacks worth showing; None: no counters."""
+        s = self.document.scenario
+        n = s.grid.size
+        pieces = [pc for pc in s.pieces.values() if pc.cell is not None and 0 <= pc.cell < n]
+        if not pieces:
+            return None
+        faces = self.faces()
+        return self.legible_zoom([faces.face(pc) for pc in pieces], whole), \
+            [self.geo.centre(c) for c in dict.fromkeys(pc.cell for pc in pieces)]
+
+    def legible_zoom(self, faces, whole: bool) -> float:
+        """The zoom at which counters of `faces` read (counters.legible_width) on this map's cells."""
+        side = counter_rect(self.geo.cell_rect(0)).width()
+        return legible_width(faces, whole) / max(side, 1e-6)
 
     def on_changed(self, scope: str, cells) -> None:
         s = self.document.scenario

@@ -1,8 +1,11 @@
-"""The map view: Ctrl+wheel zoom at the cursor, middle button or Space to pan, tools on the left button.
+"""The map view: Ctrl+wheel zoom at the cursor, middle button or Space to pan, tools on the left button,
+and the zoom bar's buttons (zoom_bar.py) in its corner.
 
-A map opens fitted: `fit()` is kept pending until the user zooms or pans, so while the
-window settles to its real size (first show, docks sizing, a window manager's resize)
-the whole map stays fitted to the view."""
+A map opens fitted, or, when its counters would not read so (Tahiti's whole island in a window
+draws them a few pixels wide), at the zoom where they do, centred on as many stacks as the view
+holds (`open_map()`; the map item says which zoom and which stacks). Either is kept pending until
+the user zooms or pans, so while the window settles to its real size (first show, docks sizing,
+a window manager's resize) the map stays as it opened."""
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, Qt, Signal
@@ -10,6 +13,7 @@ from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QWheelEvent
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsView
 
 from .map_item import MapItem
+from .zoom_bar import ZoomBar
 
 MIN_ZOOM, MAX_ZOOM = 0.002, 8.0
 
@@ -37,7 +41,9 @@ class MapView(QGraphicsView):
         self._space = False
         self.fit_pending = True
         self._fitted = None
+        self._opening: bool | None = None  # pending open_map(): whether every text of a counter must read
         self.setFocusPolicy(Qt.StrongFocus)
+        self.zoom_bar = ZoomBar(self)
         self.horizontalScrollBar().valueChanged.connect(lambda _: self.viewportMoved.emit())
         self.verticalScrollBar().valueChanged.connect(lambda _: self.viewportMoved.emit())
 
@@ -69,9 +75,23 @@ class MapView(QGraphicsView):
         self.centerOn(centre)
         self.zoomChanged.emit(1.0)
 
+    def zoom_by(self, factor: float) -> None:
+        """Zoom in (factor > 1) or out about the middle of the view: the zoom bar's and the keys' step."""
+        self.zoom_at(factor, QPointF(self.viewport().rect().center()))
+
     def fit(self) -> None:
         """The whole map in the view; it stays fitted through resizes until the user zooms or pans."""
         self.fit_pending = True
+        self._opening = None
+        self._fitted = None
+        self._fit_now()
+
+    def open_map(self, whole: bool = False) -> None:
+        """The map as it opens: fitted, unless its counters would not read fitted; then at the zoom
+        where their names (`whole`: all their texts) read, centred on as many stacks as the view
+        holds. Kept through resizes, as a fit is, until the user zooms or pans."""
+        self.fit_pending = True
+        self._opening = whole
         self._fitted = None
         self._fit_now()
 
@@ -89,8 +109,24 @@ class MapView(QGraphicsView):
             self.resetTransform()
             self.scale(z, z)
             self.centerOn(rect.center())
+        if self._opening is not None:
+            self._open_legible()
         self._fitted = self.transform()
         self.zoomChanged.emit(self.zoom())
+
+    def opening_pending(self) -> bool:
+        """Whether the view is still as open_map() left it (the user has not zoomed, panned or fitted)."""
+        return self._opening is not None and self._still_fitted()
+
+    def _open_legible(self) -> None:
+        """From the fit: closer in, to the zoom where counters read, over the stacks (open_map)."""
+        opening = self.map_item.opening(self._opening)
+        if opening is None or opening[0] <= self.zoom() or not opening[1]:
+            return
+        z = min(MAX_ZOOM, opening[0])
+        self.resetTransform()
+        self.scale(z, z)
+        self.centerOn(_best_centre(opening[1], self.viewport().width() / z, self.viewport().height() / z))
 
     def _still_fitted(self) -> bool:
         """Pending and not zoomed since by anything (a transform set from code counts as a zoom)."""
@@ -98,6 +134,7 @@ class MapView(QGraphicsView):
 
     def resizeEvent(self, e) -> None:  # noqa: N802 - Qt's name
         super().resizeEvent(e)
+        self.zoom_bar.place()
         if self._still_fitted():
             self._fit_now()
 
@@ -210,3 +247,20 @@ class MapView(QGraphicsView):
         rect = self.map_item.geo.cells_rect(cells)
         if not rect.isEmpty():
             self.centerOn(rect.center())
+
+
+def _best_centre(points: list[QPointF], width: float, height: float) -> QPointF:
+    """The middle of the largest group of `points` a view `width` x `height` (scene units) holds at
+    once: each point is tried as the group's middle, and the one covering most wins (of equals,
+    the one nearest the middle of all the points: a few stacks far apart show the map's heart)."""
+    w, h = width * 0.4, height * 0.4  # a margin, so the stacks at the group's rim are whole on screen
+    mx = sum(q.x() for q in points) / len(points)
+    my = sum(q.y() for q in points) / len(points)
+    best, best_key = points[:1], None
+    for c in points:
+        near = [q for q in points if abs(q.x() - c.x()) <= w and abs(q.y() - c.y()) <= h]
+        key = (len(near), -((c.x() - mx) ** 2 + (c.y() - my) ** 2))
+        if best_key is None or key > best_key:
+            best, best_key = near, key
+    xs, ys = [q.x() for q in best], [q.y() for q in best]
+    return QPointF((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)

@@ -24,12 +24,12 @@ from PySide6.QtWidgets import QStyleOptionGraphicsItem
 
 from motu.engine.scenario.counter_face import CounterFace, CounterFaces, ink_for
 
-from ..canvas.counters import paint_counter, paint_stack, pile_box, pile_front
+from ..canvas.counters import paint_badge, paint_counter, paint_stack, pile_box, pile_counters, pile_front
 from ..canvas.map_item import MapItem
 from ..document import Document
 from .fan import FAN_GAP, FAN_PX, fan_layout
 from .map_tiles import TILE, StillTiles
-from .marker_paint import HATCH, colour, draw_kind, paint_hatch, token_rects
+from .marker_paint import HATCH, VEIL, colour, draw_kind, paint_hatch, paint_veil, token_rects
 
 class GameMapItem(MapItem):
     """The scenario's map with the game's pieces and markers drawn over it."""
@@ -40,6 +40,7 @@ class GameMapItem(MapItem):
         self.hover_cell: int | None = None
         self.area_overlay = True
         self._faces_by_cell: dict[int, list[CounterFace]] = {}
+        self._sides_at: dict[int, set] = {}  # cell -> the sides of the pieces there
         self._markers: list[tuple[int, str, str, str | None]] = []  # every marker, as the presentation gave them
         self._tokens: list[tuple[int, str, str, str | None]] = []   # those drawn as tokens
         self._token_places: list[tuple[QPointF, QRectF, str, str, str | None]] = []  # (hex centre, place, key, text, side)
@@ -104,12 +105,14 @@ class GameMapItem(MapItem):
         through the rule set's presentation (motu/engine/rules/presentation.py) and the game API."""
         by_cell: dict[int, list[CounterFace]] = {}
         marks: dict[str, tuple[str, ...]] = {}
+        sides_at: dict[int, set] = {}
         n = self.document.scenario.grid.size
         pieces = presentation.pieces(state) if presentation is not None else None
         if pieces is not None:
             for piece in pieces:
                 if piece.cell is not None and 0 <= piece.cell < n:
                     by_cell.setdefault(piece.cell, []).append(self._face(piece))
+                    sides_at.setdefault(piece.cell, set()).add(piece.side)
                     marks[piece.id] = tuple(m for m in str(piece.props.get("marks", "")).split(",") if m)
         else:
             sides = self.window.scenario.sides
@@ -117,7 +120,9 @@ class GameMapItem(MapItem):
                 if 0 <= cell < n:
                     fill = sides[side].color if side in sides and sides[side].color else "#6b6b6b"
                     by_cell.setdefault(cell, []).append(CounterFace(f"m{i}", fill, ink_for(fill), text))
+                    sides_at.setdefault(cell, set()).add(side)
         self._faces_by_cell = by_cell
+        self._sides_at = sides_at
         self.marks = marks
         self._markers = presentation.map_markers(state) if presentation is not None else []
         self.styles = presentation.legend_style() if presentation is not None else {}
@@ -157,6 +162,16 @@ class GameMapItem(MapItem):
             rects = token_rects(box, [self.styles.get(key) for key, _, _ in tokens], pile)
             out += [(geo.centre(cell), rect, key, text, side) for rect, (key, text, side) in zip(rects, tokens)]
         return out
+
+    def opening(self, whole: bool = True) -> tuple[float, list[QPointF]] | None:
+        """The table opens where every text of the game's counters reads (MapItem.opening), over the
+        stacks of the seat on view (all of them when it has none on the map, or no seat is on view)."""
+        faces = [f for fs in self._faces_by_cell.values() for f in fs]
+        if not faces:
+            return None
+        side = self.window.side_on_view()
+        own = [c for c, sides in self._sides_at.items() if side is not None and side in sides]
+        return self.legible_zoom(faces, whole), [self.geo.centre(c) for c in (own or self._faces_by_cell)]
 
     def stack_faces(self, cell: int) -> list[CounterFace]:
         return list(self._faces_by_cell.get(cell, []))
@@ -340,17 +355,26 @@ class GameMapItem(MapItem):
 
 
 def _paint_marks(p: QPainter, rect: QRectF, faces, marks_of: dict, styles: dict, lod: float, whole: bool = False) -> None:
-    """Small chips along the top of the front counter (or of each fanned counter), one per mark."""
+    """The front counter's marks (or a fanned counter's own, `whole`): a veil over the pile (the
+    front counter's: a hidden group hides together), and small chips along its top, one per mark."""
     marks: list[str] = []
     for f in (faces if whole else faces[-1:]):
         marks += list(marks_of.get(f.piece, ()))
     if not marks:
         return
     front = rect if whole else pile_front(rect, len(faces))
+    chips = []
+    for m in dict.fromkeys(marks):
+        if draw_kind(styles.get(m)) == VEIL:
+            paint_veil(p, front if whole else pile_counters(rect, len(faces)), styles.get(m))
+            if not whole:
+                paint_badge(p, rect, len(faces), lod)  # the count stays clear over the veil
+        else:
+            chips.append(m)
     d = max(front.width() * 0.22, 4.0 / max(lod, 1e-6))
     pen = QPen(QColor("#ffffff"), 1)
     pen.setCosmetic(True)
-    for i, m in enumerate(dict.fromkeys(marks)):
+    for i, m in enumerate(chips):
         p.setPen(pen)
         p.setBrush(QColor(colour(styles.get(m), "#444444")))
         p.drawEllipse(QRectF(front.left() + i * d * 1.05 - d * 0.3, front.top() - d * 0.3, d, d))

@@ -1,9 +1,11 @@
-"""How a legend style is drawn: a mark's chip, a marker's token (and where a hex's tokens sit), a
-condition's hatch over a hex.
+"""How a legend style is drawn: a mark's chip or veil, a marker's token (and where a hex's tokens sit),
+a condition's hatch over a hex.
 
 A rule set's legend (motu/resources/rulesets/<id>/legend.yaml, read by its presentation's
 LEGEND_STYLE) gives each key a `draw` (chip, token or hatch), a `colour`, and for tokens a
-`symbol` and `slot`, for hatches a `pattern`. The map (game_map.py) and the legend (legend.py)
+`symbol` and `slot`, for hatches a `pattern`. A veil is a mark that changes how the whole counter
+reads (a hidden unit: only its own side sees it): a pale wash over the counter and a dashed frame,
+black under white, that stands out on any terrain. The map (game_map.py) and the legend (legend.py)
 both draw from here, so a key looks the same in both. Hatches are drawn in screen pixels (their
 strokes keep their size at every zoom), so a storm or rain reads at a glance however far out.
 """
@@ -14,7 +16,7 @@ from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygon
 
 from motu.engine.scenario.counter_face import ink_for
 
-CHIP, TOKEN, HATCH = "chip", "token", "hatch"
+CHIP, TOKEN, HATCH, VEIL = "chip", "token", "hatch", "veil"
 FALLBACK = "#dddddd"
 _PATTERNS = {"cross": Qt.DiagCrossPattern, "lines": Qt.BDiagPattern}
 # Where the drops of rain fall in a hex, as fractions of its box (a loose scatter, not a grid).
@@ -55,6 +57,34 @@ def paint_hatch(p: QPainter, shape: QPolygonF | QPainterPath, box: QRectF, style
     strong.setAlpha(150)
     p.setBrush(QBrush(strong, _PATTERNS.get(pattern, Qt.DiagCrossPattern)))
     fill(shape)
+
+
+def paint_veil(p: QPainter, box: QRectF, style: dict | None) -> None:
+    """A veiled counter or pile (`box`): the style's colour washed over it, half see-through, and a
+    dashed frame around it in screen pixels (a black line under white dashes: it reads on bush and
+    open ground alike), a little outside the counters' edge so the two never merge."""
+    p.save()
+    p.setRenderHint(QPainter.Antialiasing)
+    scale = max(abs(p.worldTransform().m11()), 1e-6)
+    wash = QColor(colour(style, "#ffffff"))
+    wash.setAlpha(int((style or {}).get("alpha", 100)))
+    p.setPen(Qt.NoPen)
+    p.setBrush(wash)
+    r = box.width() * 0.08
+    p.drawRoundedRect(box, r, r)
+    out = 2.5 / scale
+    frame = box.adjusted(-out, -out, out, out)
+    under = QPen(QColor("#111111"), 4.0)
+    under.setCosmetic(True)
+    p.setPen(under)
+    p.setBrush(Qt.NoBrush)
+    p.drawRoundedRect(frame, r, r)
+    dashes = QPen(QColor("#ffffff"), 2.0)
+    dashes.setCosmetic(True)
+    dashes.setDashPattern([2.0, 1.5])
+    p.setPen(dashes)
+    p.drawRoundedRect(frame, r, r)
+    p.restore()
 
 
 def hex_shape(box: QRectF) -> QPolygonF:
@@ -132,6 +162,13 @@ def paint_chip(p: QPainter, box: QRectF, style: dict | None, fill: str | None = 
         p.setBrush(QColor("#c8dbe8"))
         p.drawPolygon(shape)
         paint_hatch(p, shape, box, style)
+        return
+    if draw_kind(style) == VEIL:  # a grey counter under the veil, as a veiled one looks on the map
+        p.setPen(QColor("#141414"))
+        p.setBrush(QColor("#5a5a5a"))
+        inner = box.adjusted(2, 2, -2, -2)
+        p.drawRoundedRect(inner, 2, 2)
+        paint_veil(p, inner, style)
         return
     p.setPen(QColor("#333333"))
     p.setBrush(QColor(fill or colour(style)))

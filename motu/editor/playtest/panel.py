@@ -13,7 +13,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFontMetrics, QTextLayout, QTextOption
 from PySide6.QtWidgets import (
-    QFormLayout, QFrame, QGroupBox, QLabel, QPushButton, QScrollArea, QSizePolicy, QVBoxLayout, QWidget,
+    QFormLayout, QFrame, QGroupBox, QLabel, QListWidget, QPushButton, QScrollArea, QSizePolicy, QVBoxLayout, QWidget,
 )
 
 LINES = 2  # every value gets room for this many lines, whatever its text
@@ -78,6 +78,17 @@ def fit_lines(text: str, font, width: int, lines: int) -> str:
     last = starts[lines - 1]
     tail = QFontMetrics(font).elidedText(text[last:].replace("\n", " "), Qt.ElideRight, width)
     return text[:last] + tail
+
+
+def wrap_lines(view: QListWidget) -> None:
+    """A list whose long lines wrap at its width (a long legal action, a stack's long names), with no
+    scroll bar across: nothing runs off the panel."""
+    view.setWordWrap(True)
+    view.setUniformItemSizes(False)
+    view.setResizeMode(QListWidget.Adjust)
+    view.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+    view.setTextElideMode(Qt.ElideNone)
+    view.setAlternatingRowColors(True)  # where one wrapped line ends and the next begins
 
 
 class _Rows(QWidget):

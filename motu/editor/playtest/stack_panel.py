@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from ..canvas.counters import paint_counter
-from .panel import line_starts
+from .panel import line_starts, wrap_lines
 
 ICON = 30
 STATES = ("moved", "stayed", "flipped", "sullen", "cursed", "in_marae", "picked")
@@ -80,6 +80,7 @@ class StackPanel(QGroupBox):
         self.units = QListWidget()
         self.units.setObjectName("playtestStackUnits")
         self.units.setIconSize(QSize(ICON, ICON))
+        wrap_lines(self.units)  # a long name and its states wrap at the panel's width
         self.units.itemChanged.connect(self._ticked)
         lay.addWidget(self.units)
         self.buttons = QVBoxLayout()

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 from .dice_tray import DiceTray
 from .event_log import EventLog
 from .legend import Legend, VictoryTrack
-from .panel import GamePanel, ResultPanel
+from .panel import GamePanel, ResultPanel, wrap_lines
 from .seats import HUMAN
 from .stack_panel import StackPanel
 
@@ -47,6 +47,16 @@ class TableLayoutMixin:
             act.setShortcut(QKeySequence(shortcut))
             act.triggered.connect(slot)
             bar.addAction(act)
+            self.actions_[key] = act
+        for key, slot, shortcuts in (("zoom_in", lambda: self.view.zoom_by(1.25), ("Ctrl++", "Ctrl+=")),
+                                     ("zoom_out", lambda: self.view.zoom_by(0.8), ("Ctrl+-",)),
+                                     ("fit", lambda: self.view.fit(), ("Ctrl+9",)),
+                                     ("reset_zoom", lambda: self.view.reset_zoom(), ("Ctrl+0",))):
+            act = QAction(self)  # the map's keys, as in the editor; the map's zoom bar shows the buttons
+            act.setObjectName(f"playtest_{key}")
+            act.setShortcuts([QKeySequence(k) for k in shortcuts])
+            act.triggered.connect(slot)
+            self.addAction(act)
             self.actions_[key] = act
         self.actions_["auto"].setCheckable(True)
         self.actions_["auto"].setToolTip("Auto-play (F6): the bots take their turns by themselves; "
@@ -98,7 +108,7 @@ class TableLayoutMixin:
         play_lay.addWidget(QLabel("Legal actions (double-click to play):"))
         self.legal = QListWidget()
         self.legal.setObjectName("playtestLegal")
-        self.legal.setUniformItemSizes(True)
+        wrap_lines(self.legal)
         self.legal.itemActivated.connect(lambda it: self.human_action(it.data(Qt.UserRole)))
         play_lay.addWidget(self.legal, 1)
         play = QPushButton("Play selected")

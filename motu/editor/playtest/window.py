@@ -92,6 +92,7 @@ class PlaytestWindow(ClickMixin, SeatsMixin, TellingMixin, GameFilesMixin, Table
         self.stack_cell: int | None = None
         self.shown_seat: int | None = None  # the seat whose view is drawn
         self._view_state = None
+        self._opened = False
         self.auto_timer = QTimer(self)
         self.auto_timer.setSingleShot(True)
         self.auto_timer.timeout.connect(self.step)
@@ -102,7 +103,20 @@ class PlaytestWindow(ClickMixin, SeatsMixin, TellingMixin, GameFilesMixin, Table
 
     def showEvent(self, e) -> None:  # noqa: N802 - Qt's name
         super().showEvent(e)
-        QTimer.singleShot(0, self.view.fit)
+        if not self._opened:  # the first show only: a window shown again keeps the player's zoom
+            self._opened = True
+            QTimer.singleShot(0, self._open_map)
+
+    def _open_map(self) -> None:
+        """The map where every text on a counter reads, over the stacks of the seat on view."""
+        self.view.open_map(whole=True)
+
+    def side_on_view(self) -> str | None:
+        """The scenario side of the seat on view (its stacks are where the map opens), or None."""
+        if self.shown_seat is None or self.session is None:
+            return None
+        sides = self.rules.player_sides(self.scenario, self.session.state.num_players())
+        return sides[self.shown_seat] if 0 <= self.shown_seat < len(sides) else None
 
     # --- the game ----------------------------------------------------------------------------------
     def _new_state(self):
@@ -133,7 +147,8 @@ class PlaytestWindow(ClickMixin, SeatsMixin, TellingMixin, GameFilesMixin, Table
         state = self.session.state
         self._view_state = None
         v = self.viewer()
-        if v != self.shown_seat:
+        seat_changed = v != self.shown_seat
+        if seat_changed:
             if len(self.humans()) > 1 and v is not None and not state.is_terminal():
                 self.shown_seat = v
                 self._render_log()
@@ -170,6 +185,8 @@ class PlaytestWindow(ClickMixin, SeatsMixin, TellingMixin, GameFilesMixin, Table
             self.legend.set_state(view, self.map_item._markers, self.map_item.marks)
             self.victory.set_track(self.presenter.victory_track(view), {k: s.color for k, s in self.scenario.sides.items()})
             self.refresh_stack_panel()
+            if seat_changed and self.view.opening_pending():  # as it opened: over the new seat's stacks
+                self._open_map()
 
     def _refresh_info(self) -> None:
         """The line over the panel: who is to move and who plays for him (a person, a bot, the bots
