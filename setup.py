@@ -39,4 +39,5 @@ class build_py_with_docs(build_py):
             shutil.copyfile(os.path.join(DOCS, rel), target)
 
 
-setup(cmdclass={"build_py": build_py_with_docs})
+if __name__ == "__main__":  # as setuptools runs it; installer/motu.spec imports doc_files alone
+    setup(cmdclass={"build_py": build_py_with_docs})

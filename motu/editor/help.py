@@ -125,7 +125,8 @@ def guide_pages() -> list[tuple[str, str]]:
     pages = []
     docs = docs_folder()
     if docs:
-        names = sorted(n for n in os.listdir(docs) if n.endswith(".md"))
+        # docs/README.md is the folder's index for readers of the repository: the list here is the guide's own.
+        names = sorted(n for n in os.listdir(docs) if n.endswith(".md") and n != "README.md")
         if USER_GUIDE in names:
             pages.append(("User guide", os.path.join(docs, USER_GUIDE)))
         pages += [(_title(n), os.path.join(docs, n)) for n in names if n != USER_GUIDE]

@@ -42,6 +42,11 @@ def normalized(name: str) -> str:
     return re.sub(r"[-_.]+", "-", name).lower()
 
 
+def file_stem(name: str) -> str:
+    """The file name (without .txt) a notice gets in the licences folder."""
+    return re.sub(r"[^a-z0-9.+-]+", "-", normalized(name)).strip("-")
+
+
 def declared_licence(dist: metadata.Distribution) -> str:
     """The SPDX expression the metadata declares, else its License field if short, else the
     trove classifiers' licences."""
@@ -150,7 +155,7 @@ def write_folder(notices: list[Notice], folder: str) -> list[str]:
     os.makedirs(folder, exist_ok=True)
     written = []
     for n in sorted(notices, key=lambda n: normalized(n.name)):
-        path = os.path.join(folder, normalized(n.name) + ".txt")
+        path = os.path.join(folder, file_stem(n.name) + ".txt")
         with open(path, "w", encoding="utf-8") as fh:
             fh.write(n.as_text())
         written.append(path)
