@@ -45,6 +45,7 @@ for lib in build/dist/motu/_internal/scipy.libs/*; do
     ln -sf "../numpy.libs/$(basename "$lib")" "$lib"
   fi
 done
-# The third-party notices where users look, beside the program (all of them are in _internal/licenses/).
-cp build/dist/motu/_internal/licenses/THIRD-PARTY-NOTICES.txt build/dist/motu/
+# All the third-party notices in one file where users look, beside the program (the app reads
+# the one file per distribution left in _internal/licenses/).
+mv build/dist/motu/_internal/licenses/THIRD-PARTY-NOTICES.txt build/dist/motu/
 bash installer/smoke.sh build/dist/motu

@@ -10,7 +10,7 @@ from importlib import resources
 
 from PySide6 import __version__ as pyside_version
 from PySide6.QtCore import QUrl, Qt, qVersion
-from PySide6.QtGui import QAction, QDesktopServices, QKeySequence
+from PySide6.QtGui import QAction, QDesktopServices, QKeySequence, QTextCursor, QTextDocument
 from PySide6.QtWidgets import (
     QDialog, QDialogButtonBox, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QListWidget, QPlainTextEdit,
     QPushButton, QSplitter, QTableWidget, QTableWidgetItem, QTabWidget, QTextBrowser, QVBoxLayout, QWidget,
@@ -184,6 +184,32 @@ class UserGuide(QDialog):
             return
         self.browser.setSearchPaths([os.path.dirname(path)])
         self.browser.setMarkdown(text)
+        self.fit_pictures()
+
+    def fit_pictures(self) -> None:
+        """Screenshots as wide as the page at most (Markdown gives them their full size), keeping
+        their proportions, so a page reads without scrolling sideways."""
+        doc = self.browser.document()
+        room = max(200, self.browser.viewport().width() - 40)
+        cursor = QTextCursor(doc)
+        block = doc.begin()
+        while block.isValid():
+            it = block.begin()
+            while not it.atEnd():
+                frag = it.fragment()
+                fmt = frag.charFormat()
+                if fmt.isImageFormat():
+                    image = fmt.toImageFormat()
+                    picture = doc.resource(QTextDocument.ImageResource, QUrl(image.name()))
+                    size = picture.size() if hasattr(picture, "size") else None
+                    if size is not None and size.width() > room:
+                        image.setWidth(room)
+                        image.setHeight(size.height() * room / size.width())
+                        cursor.setPosition(frag.position())
+                        cursor.setPosition(frag.position() + frag.length(), QTextCursor.KeepAnchor)
+                        cursor.setCharFormat(image)
+                it += 1
+            block = block.next()
 
     def open_in_browser(self) -> None:
         row = self.list.currentRow()
@@ -228,6 +254,7 @@ class AboutDialog(QDialog):
         about.setWordWrap(True)
         about.setAlignment(Qt.AlignTop | Qt.AlignLeft)
         about.setOpenExternalLinks(True)
+        about.setMargin(12)
         self.tabs.addTab(about, "About")
         self.tabs.addTab(self._licences_tab(), "Licences")
         lay.addWidget(self.tabs)
@@ -236,7 +263,8 @@ class AboutDialog(QDialog):
         lay.addWidget(buttons)
 
     def _licences_tab(self) -> QWidget:
-        self.notices = sorted(licences.notices(), key=lambda n: n.name.lower())
+        # Motu first, then what it runs with by name.
+        self.notices = sorted(licences.notices(), key=lambda n: (n.name.lower() != "motu", n.name.lower()))
         page = QWidget()
         lay = QVBoxLayout(page)
         lay.addWidget(QLabel(f"Motu runs with these {len(self.notices)} pieces of software, each under its own "
@@ -247,12 +275,14 @@ class AboutDialog(QDialog):
         self.licence_list = QListWidget()
         self.licence_list.setObjectName("licenceList")
         self.licence_list.addItems([f"{n.name} {n.version} — {n.licence}" for n in self.notices])
+        for i, n in enumerate(self.notices):
+            self.licence_list.item(i).setToolTip(f"{n.name} {n.version}: {n.licence}")
         self.licence_text = QPlainTextEdit()
         self.licence_text.setObjectName("licenceText")
         self.licence_text.setReadOnly(True)
         split.addWidget(self.licence_list)
         split.addWidget(self.licence_text)
-        split.setSizes([300, 500])
+        split.setSizes([360, 440])
         lay.addWidget(split, 1)
         self.licence_list.currentRowChanged.connect(self.show_licence)
         if self.notices:
