@@ -70,5 +70,5 @@ installer: setup
 lock:
 	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
 	  $(PYTHON) -m pip install -qq --disable-pip-version-check --target "$$tmp" uv && \
-	  "$$tmp/bin/uv" pip compile pyproject.toml --all-extras --upgrade --python-version 3.11 \
+	  "$$tmp/bin/uv" pip compile --quiet pyproject.toml --all-extras --upgrade --python-version 3.11 \
 	    --python-platform x86_64-manylinux_2_34 --annotation-style line --custom-compile-command "make lock" -o $(LOCK)
