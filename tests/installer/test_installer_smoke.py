@@ -175,6 +175,9 @@ def test_the_app_stays_under_200_mb(app):
 def test_the_app_shows_the_user_guide_and_the_licences(app, tmp_path):
     """The built program's Help → User Guide opens on the user's page, and About → Licences lists
     what the build collected (MOTU_SMOKE_HELP in installer/motu_entry.py prints both)."""
+    # A build older than the licences folder knows no MOTU_SMOKE_HELP and would open the editor;
+    # the licence test above says to rebuild it.
+    assert os.path.isdir(os.path.join(APP, "_internal", "licenses")), "a build older than this test: make installer"
     r = _run(app, env={"MOTU_SMOKE_HELP": "1"}, tmp=tmp_path)
     assert r.returncode == 0, r.stderr
     lines = dict(line.split(": ", 1) for line in r.stdout.splitlines() if ": " in line)
