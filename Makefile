@@ -7,17 +7,20 @@ PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
+# The exact versions installed (Python 3.11 on Linux, what CI runs): `make lock` refreshes them.
+LOCK   := constraints.txt
 MAP    ?= $(firstword $(wildcard scenarios/tahiti.yaml) scenarios/example-hex.yaml)
 
-.PHONY: run test bench screenshots setup system-libs tiled xvfb test-tools clean
+.PHONY: run test bench screenshots setup system-libs tiled xvfb test-tools clean lock
 
 # pip -qq: progress is ours, errors are pip's; its and setuptools' warnings stay out of the way.
 PIP    := $(PY) -m pip install -qq --disable-pip-version-check
-$(STAMP): pyproject.toml
+# Reinstalled when pyproject.toml or the lock changes.
+$(STAMP): pyproject.toml $(LOCK)
 	@test -x $(PY) || { echo "Creating $(VENV)…"; $(PYTHON) -m venv $(VENV); }
 	@echo "Installing Motu and its dependencies into $(VENV) (a few minutes the first time)…"
 	@$(PIP) --upgrade pip
-	@$(PIP) -e '.[test]'
+	@$(PIP) -c $(LOCK) -e '.[test]'
 	@touch $(STAMP)
 
 setup: $(STAMP) system-libs
@@ -37,7 +40,7 @@ xvfb:
 run: setup
 	@$(PY) -m motu.launch "$(MAP)"
 
-# The readers the export tests use: rsvg-convert, pdftotext, desktop-file-validate (tools/install-test-tools.sh).
+# The readers the export tests use: rsvg-convert, pdftotext, desktop-file-validate, appstreamcli (tools/install-test-tools.sh).
 test-tools:
 	@bash tools/install-test-tools.sh
 
@@ -59,5 +62,13 @@ clean:
 # The one-folder application in build/dist/motu/ (installer/motu.spec), then its headless smoke run.
 .PHONY: installer
 installer: setup
-	@$(PIP) -e '.[installer]'
+	@$(PIP) -c $(LOCK) -e '.[installer]'
 	QT_QPA_PLATFORM=offscreen bash installer/build.sh $(PY)
+
+# Refresh constraints.txt: every dependency and extra resolved anew for Python 3.11 on Linux
+# (manylinux 2.34, as PySide6 6.11's wheels need), with uv installed into a throw-away folder.
+lock:
+	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
+	  $(PYTHON) -m pip install -qq --disable-pip-version-check --target "$$tmp" uv && \
+	  "$$tmp/bin/uv" pip compile --quiet pyproject.toml --all-extras --upgrade --python-version 3.11 \
+	    --python-platform x86_64-manylinux_2_34 --annotation-style line --custom-compile-command "make lock" -o $(LOCK)

@@ -19,6 +19,10 @@ from .main_window import MainWindow
 
 log = logging.getLogger("motu.editor")
 
+# The application id (reverse DNS) of the desktop entry, its icon and the AppStream metainfo
+# (installer/org.motu.Motu.*): Wayland compositors match the window to its entry by it.
+APP_ID = "org.motu.Motu"
+
 
 def _log_file() -> str:
     base = state_dir()
@@ -29,9 +33,12 @@ def _log_file() -> str:
 def name_application(app: QApplication) -> None:
     """The application is "Motu" and names no organisation: QStandardPaths puts the organisation's
     name and the application's in its folders, and "Motu" twice made ~/.local/state/Motu/Motu.
-    The settings name theirs themselves (QSettings("Motu", "Motu editor"), main_window.py)."""
+    The settings name theirs themselves (QSettings("Motu", "Motu editor"), main_window.py).
+    On X11 Qt names the window's class after the application ("Motu": the entry's StartupWMClass);
+    elsewhere the desktop file's name, the application id, ties the window to its entry and icon."""
     app.setApplicationName(APP_NAME)
     app.setOrganizationName("")
+    app.setDesktopFileName(APP_ID)
 
 
 def install_exception_hook(window_getter) -> None:

@@ -146,7 +146,27 @@ def test_about_names_the_versions_and_the_guide_shows_the_docs(qtbot, tmp_path):
     g = UserGuide(w)
     qtbot.addWidget(g)
     assert any("validation" in t.lower() for t, _ in g.pages)
-    assert "Motu" in g.browser.toPlainText()
+    # The guide opens on the user's page; the developers' README comes last.
+    assert g.pages[0] == ("User guide", os.path.join(ROOT, "docs", "user-guide.md"))
+    assert g.pages[-1][0] == "Developers (README)"
+    assert "The first ten minutes" in g.browser.toPlainText() and "make test" not in g.browser.toPlainText()
+
+
+def test_about_lists_the_licences_of_what_motu_runs_with(qtbot, tmp_path):
+    from motu.editor.help import AboutDialog
+    w = make_window(qtbot, tmp_path, EXAMPLE_HEX)
+    d = AboutDialog(w)
+    qtbot.addWidget(d)
+    assert [d.tabs.tabText(i) for i in range(d.tabs.count())] == ["About", "Licences"]
+    rows = [d.licence_list.item(i).text() for i in range(d.licence_list.count())]
+    names = [n.name for n in d.notices]
+    assert {"motu", "PySide6", "PyYAML", "shapely", "networkx"} <= set(names)
+    assert any(r.startswith("PyYAML ") and r.endswith("— MIT") for r in rows), rows
+    d.licence_list.setCurrentRow(names.index("shapely"))
+    text = d.licence_text.toPlainText()
+    assert "LICENSE_GEOS" in text and "GNU LESSER GENERAL PUBLIC LICENSE" in text  # GEOS, inside shapely's wheel
+    d.licence_list.setCurrentRow(names.index("motu"))
+    assert "Copyright (c) 2026 the Motu authors" in d.licence_text.toPlainText()
 
 
 def test_preferences_are_kept_and_used(qtbot, tmp_path):
