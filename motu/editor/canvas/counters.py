@@ -50,18 +50,18 @@ def _whole(text: str, width: float, height: float, bold: bool) -> QFont | None:
 
 
 def _fit_label(text: str, short: str, width: float, height: float) -> tuple[QFont, str]:
-    """A counter's big text, read the same at every size: the whole label on one line while it fits about
-    as large as its short form would (the face's: a person's own name, "Capt Brown" → "Brown"; a rank is
-    never shown alone), else on two lines as large, else the short form. Bold first, then in the regular
+    """A counter's big text, read the same at every size: the whole label, on one line or on two when two
+    read far larger, while it fits about as large as its short form would (the face's: a person's own
+    name, "Capt Brown" → "Brown"; a rank is never shown alone), else the short form. Bold first, then in the regular
     weight (a little narrower); elided only when none fits."""
     for bold in (True, False):
-        whole = _whole(text, width, height, bold)
-        alone = _whole(short, width, height, bold) if short else None
-        if whole is not None and (alone is None or whole.pixelSize() >= 0.8 * alone.pixelSize()):
-            return whole, text
+        one = _whole(text, width, height, bold)
         two = _two_lines(text, width, height, bold)
-        if two is not None and (alone is None or two[0].pixelSize() >= 0.8 * alone.pixelSize()):
-            return two
+        # One line unless two read far larger ("Militia", but "War / Canoe" rather than a tiny "War Canoe").
+        pick = (one, text) if one is not None and (two is None or one.pixelSize() >= 0.7 * two[0].pixelSize()) else two
+        alone = _whole(short, width, height, bold) if short else None
+        if pick is not None and (alone is None or pick[0].pixelSize() >= 0.8 * alone.pixelSize()):
+            return pick
         if alone is not None:
             return alone, short
     return _fit_font(short or text, width, height)

@@ -15,7 +15,7 @@ prints every counter larger (print_sheets.counter_size). Widths are the print fo
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from motu.engine.scenario.catalogue import Catalogue
 from motu.engine.scenario.counter_face import CounterFaces
@@ -127,7 +127,7 @@ def counter_layout(c: Counter, size: float, smallest: float = MIN_TEXT_MM) -> li
     s = size
     pad = max(0.06 * s, 0.5)
     room = s - 2 * pad
-    small = max(smallest, 0.12 * s)
+    small = max(smallest, min(0.12 * s, 1.25 * smallest))  # small lines stop growing past 7.5 pt on paper
     ink = ink_on(c.fill)
     head_left = c.start
     head_right = f"x{c.count}" if c.count > 1 and not c.counted else ""
@@ -206,11 +206,15 @@ def _largest(text: str, width: float, height: float, biggest: float,
 def counter_shapes(c: Counter, x: float, y: float, size: float, smallest: float | None = None) -> list[Shape]:
     """One counter, `size` wide at (x, y): a square in its colour and its texts (counter_layout),
     each at least `smallest` high (a tenth of the counter when not given: images for screens).
-    Where even that does not fit, the label alone, fitted and if need be cut: the one case a
+    Where they do not fit, the piece's own name under its kind's is left out; where even that
+    does not fit, the label alone, fitted and if need be cut: the one case a
     text is cut, which the counter sheet never meets (it prints its counters larger first)."""
     out: list[Shape] = [Poly(((x, y), (x + size, y), (x + size, y + size), (x, y + size)), c.fill, "#1a1a1a",
                              max(0.1, size * 0.017), cls="counter", data=(("data-piece", c.piece_id),))]
-    texts = counter_layout(c, size, size * 0.1 if smallest is None else smallest)
+    least = size * 0.1 if smallest is None else smallest
+    texts = counter_layout(c, size, least)
+    if texts is None and c.sub:  # its own name is the first thing a counter too small does without
+        texts = counter_layout(replace(c, sub=""), size, least)
     if texts is None:
         text, fitted = fit_text(c.short or c.label or c.name, size * 0.88, size * 0.26, bold=True)
         texts = [Text(size / 2, size * 0.58, text, fitted, ink_on(c.fill), bold=True, cls="counter-label")]
