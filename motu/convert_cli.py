@@ -26,6 +26,9 @@ from .common import EXIT_OK, EXPORT_ENDINGS, UsageError, emit, load, note, parse
 # What `motu export --to` takes, and the print formats --whole-map is for: the format registry's.
 EXPORTS = tuple(f.id for f in REGISTRY.exports())
 PRINTS = tuple(f.id for f in REGISTRY.exports() if f.paged)
+# A PNG is one image of the map or the print's pages: `--to png-map|png-pages` (`png`: the map).
+PNG_TO = {"png-map": "map", "png-pages": "pages"}
+TO_CHOICES = tuple(t for e in EXPORTS for t in ((e, *PNG_TO) if e == "png" else (e,)))
 
 
 def _same_file(a: str, b: str) -> bool:
@@ -35,15 +38,68 @@ def _same_file(a: str, b: str) -> bool:
         return False
 
 
+def _print_choices(args: argparse.Namespace, to: str, png: str) -> dict[str, Any]:
+    """--paper, --hex-size and --dpi as the export's options (formats.ExportOptions), each refused
+    where it changes nothing: paper and hex size are for print, paper not for one image of the
+    map, the resolution for PNG alone."""
+    what = "png-map" if to == "png" and png == "map" else "png-pages" if to == "png" else to
+    choices: dict[str, Any] = {"png": png}
+    if args.paper is not None:
+        if to not in PRINTS or what == "png-map":
+            raise UsageError(f"--paper is for print pages ({', '.join(p for p in PRINTS if p != 'png')}, png-pages), "
+                             f"not {what}")
+        from motu.engine.io.print_layout import PrintError, paper_size
+        try:
+            paper_size(args.paper)
+        except PrintError as exc:
+            raise UsageError(f"--paper: {exc}") from None
+        choices["paper"] = args.paper
+    if args.hex_size is not None:
+        if to not in PRINTS:
+            raise UsageError(f"--hex-size is for print exports ({', '.join(PRINTS)}), not {to}")
+        choices["cell_mm"] = args.hex_size
+    if args.dpi is not None:
+        if to != "png":
+            raise UsageError(f"--dpi is for PNG (png-map, png-pages), not {to}: PDF and SVG are drawn as vectors")
+        choices["dpi"] = args.dpi
+    return choices
+
+
+def _millimetres(text: str) -> float:
+    """--hex-size: millimetres, with or without "mm"."""
+    value = text.strip().lower().removesuffix("mm").strip()
+    try:
+        mm = float(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a size in millimetres, as 19 or 19mm") from None
+    if not 2 <= mm <= 500:
+        raise argparse.ArgumentTypeError(f"{text!r}: a cell is printed 2 to 500 mm across")
+    return mm
+
+
+def _dpi(text: str) -> int:
+    try:
+        dpi = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of dots per inch, as 150") from None
+    if not 30 <= dpi <= 1200:
+        raise argparse.ArgumentTypeError(f"{dpi} dpi is outside 30 to 1200")
+    return dpi
+
+
 def cmd_export(args: argparse.Namespace) -> int:
     ending = os.path.splitext(args.out)[1].lower()
     to = args.to or EXPORT_ENDINGS.get(ending)
     if to is None:
         named = f"no format is written as {ending}" if ending else "it has no ending to tell the format by"
-        raise UsageError(f"{args.out}: {named}; give --to {'|'.join(EXPORTS)}")
+        raise UsageError(f"{args.out}: {named}; give --to {'|'.join(TO_CHOICES)}")
+    png = "map"
+    if to in PNG_TO:  # png-map, png-pages: the png format, writing the map or the pages
+        to, png = "png", PNG_TO[to]
     whole_map = bool(getattr(args, "whole_map", False))
     if whole_map and to not in PRINTS:
         raise UsageError(f"--whole-map is for print exports ({', '.join(PRINTS)}), not {to}")
+    choices = _print_choices(args, to, png)
     s = load(args.file)
     if _same_file(args.file, args.out):
         raise UsageError(f"{args.out} is the scenario being exported; name another file")
@@ -56,17 +112,17 @@ def cmd_export(args: argparse.Namespace) -> int:
     from motu.engine.io.pywargame_compat import VassalUnavailable
     try:
         # Every file the export writes (print pages, tile images) is checked before any is written.
-        clash = export_clash(export_paths(s, args.out, to, whole_map=whole_map, formats=formats), args.force)
+        clash = export_clash(export_paths(s, args.out, to, whole_map=whole_map, formats=formats, **choices), args.force)
         if clash:
             raise UsageError(clash if clash.startswith(args.out) else f"{args.out}: {clash}")
-        written = formats.save(s, args.out, to, whole_map=whole_map)
+        written = formats.save(s, args.out, to, whole_map=whole_map, **choices)
     except geojson.GeoreferenceError as exc:
         raise UsageError(f"{args.file}: {exc}") from None
     except (PrintError, VassalUnavailable) as exc:
         raise UsageError(f"{args.out}: {exc}") from None
     except OSError as exc:
         raise UsageError(f"{args.out}: cannot write: {exc.strerror or exc}") from None
-    name = formats.get(to).name
+    name = formats.get(to).name if to != "png" else {"map": "PNG image of the map", "pages": "PNG print pages"}[png]
     files = list(written.paths)
     text = f"{args.out}: {name}, {s.grid.size} cells"
     if files[0] == args.out and len(files) > 1:
@@ -145,10 +201,17 @@ def add_parsers(sub: Any, common: argparse.ArgumentParser) -> None:
                                                          "print-and-play pages, a VASSAL module")
     sp.add_argument("file")
     endings = ", ".join("/".join(f.endings) for f in REGISTRY.exports())
-    sp.add_argument("--to", choices=list(EXPORTS), help=f"format (default: from OUT's ending: {endings})")
+    sp.add_argument("--to", choices=list(TO_CHOICES), help=f"format (default: from OUT's ending: {endings}); "
+                    "png-map: the map in one image (what png and a .png name write), png-pages: the print's pages")
     sp.add_argument("--force", action="store_true", help="replace an existing file")
     sp.add_argument("--whole-map", action="store_true",
                     help=f"print ({', '.join(PRINTS)}): every cell, not only the land and a margin round it")
+    sp.add_argument("--paper", metavar="a4|letter|legal|WxHmm",
+                    help="print pages: the paper, a name (A4, Letter, Legal, A3, Tabloid…) or its size in mm, as "
+                         "300x200mm (default A4)")
+    sp.add_argument("--hex-size", type=_millimetres, metavar="MM",
+                    help="print: a hex's printed size across its flats (a square's side), in mm (default 19)")
+    sp.add_argument("--dpi", type=_dpi, help="PNG: dots per inch (default 150)")
     sp.add_argument("out", metavar="OUT")
     sp.set_defaults(func=cmd_export)
 

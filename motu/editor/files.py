@@ -173,6 +173,13 @@ class FileActions(DiskWatch):
         box.exec()
         return {id(append): "append", id(keep): "keep"}.get(id(box.clickedButton()), "cancel")
 
+    def ask_print_options(self, fmt, choices: dict) -> dict | None:
+        """A print export's paper, cell size, resolution and (PNG) map image or pages; None: cancelled."""
+        from .print_dialog import PrintOptionsDialog
+        dialog = PrintOptionsDialog(fmt.id, fmt.name, choices, square=self.document.scenario.grid.shape == "square",
+                                    parent=self)
+        return dialog.choices() if dialog.exec() == QDialog.Accepted else None
+
     def ask_replace(self, paths: list[str]) -> bool:
         """Once for every file of the export that exists already (its pages, its tile images…)."""
         names = [os.path.basename(p) for p in paths]
@@ -212,8 +219,17 @@ class FileActions(DiskWatch):
                 return False
             if choice == "append":
                 path += fmt.extensions[0]
+        choices: dict = {}
+        if fmt.paged:  # print: the paper, the cell size, the resolution, a map image or pages
+            from .print_dialog import remember, remembered
+            asked = self.ask_print_options(fmt, remembered(self.settings_store))
+            if asked is None:
+                return False
+            remember(self.settings_store, asked)
+            choices = dict(asked)
+        whole_map = bool(choices.pop("whole_map", False))
         try:
-            paths = export_paths(self.document.scenario, path, fmt.id, formats=drawn)
+            paths = export_paths(self.document.scenario, path, fmt.id, formats=drawn, whole_map=whole_map, **choices)
         except Exception as exc:  # the pages cannot be laid out (paper too small…): said, not raised
             self.show_error("Export failed", f"{path}: {exc}")
             return False
@@ -225,7 +241,7 @@ class FileActions(DiskWatch):
         if there and not self.ask_replace(there):
             return False
         try:
-            written = drawn.save(self.document.scenario, path, fmt.id)
+            written = drawn.save(self.document.scenario, path, fmt.id, whole_map=whole_map, **choices)
         except Exception as exc:  # an exporter's refusal (no georeference, paper too small…) is shown, not raised
             self.show_error("Export failed", f"{path}: {exc}")
             return False

@@ -39,6 +39,8 @@ def make_window(qtbot, tmp_path, source: str | None = EXAMPLE_HEX, show: bool = 
     window = MainWindow(doc, settings or settings_for(tmp_path))
     # Closing at teardown must never block on a question.
     window.ask_save_changes = lambda: "discard"
+    # A print export's options are answered as last time (the defaults the first): no dialog waits.
+    window.ask_print_options = lambda fmt, choices: choices
     qtbot.addWidget(window)
     if show:
         window.resize(1200, 800)

@@ -190,7 +190,7 @@ def test_fern_leaders_read_their_names_not_ldr(qtbot, tmp_path):
     for p in leaders:
         assert faces.face(p).label == p.name != "Ldr"
     company = s.pieces["a-coy"]
-    assert faces.face(company).bottom == "10" and faces.face(company).label == "Reg"
+    assert faces.face(company).bottom == "10" and faces.face(company).label == "Regulars"
     assert faces.face(company).fill == s.sides["british"].color
 
 

@@ -94,6 +94,7 @@ def test_a_print_export_names_the_page_files_it_wrote(qtbot, tmp_path, filter_id
     w.messages = []
     w.status = w.messages.append
     w.show_error = lambda title, text: pytest.fail(text)
+    w.ask_print_options = lambda fmt, choices: {**choices, "png": "pages"}  # PNG: the pages, not one map image
     out = tmp_path / "out"
     out.mkdir()
     assert export(w, out / typed, filter_id)

@@ -154,7 +154,7 @@ def test_a_stack_fans_out_under_the_pointer_and_keeps_its_badge(qtbot):
     w.view.reset_zoom()
     home = click_hex(qtbot, w, "2913")
     assert len(w.map_item.stack_faces(home)) == 11
-    assert [f.label for f in w.map_item.stack_faces(home)][:2] == ["HC", "CE"], "symbols from the catalogue"
+    assert [f.label for f in w.map_item.stack_faces(home)][:2] == ["Head Chieftain", "Clan Elder"], "names, not symbols"
 
     def shot():
         img = QImage(w.view.viewport().size(), QImage.Format_ARGB32)

@@ -53,22 +53,50 @@ def _whole(text: str, width: float, height: float, bold: bool) -> QFont | None:
     return font if fitted == text else None
 
 
-def _fit_label(text: str, width: float, height: float) -> tuple[QFont, str]:
-    """A counter's big text, read the same at every size: the whole name while it fits about as large
-    as its name word would, else the name word — its last capitalised word ("Capt Brown" → "Brown",
-    "Hone the war chief" → "Hone"; a rank before it is never shown alone), else its first word. Bold
-    first, then in the regular weight (a little narrower); elided only when neither fits."""
-    words = text.split()
-    capital = [w for w in words if w[:1].isupper() and len(w) > 2]
-    name = (capital[-1] if capital else words[0]) if len(words) > 1 else text
+def _fit_label(text: str, short: str, width: float, height: float) -> tuple[QFont, str]:
+    """A counter's big text, read the same at every size: the whole label, on one line or on two when two
+    read far larger, while it fits about as large as its short form would (the face's: a person's own
+    name, "Capt Brown" → "Brown"; a rank is never shown alone), else the short form. Bold first, then in the regular
+    weight (a little narrower); elided only when none fits."""
     for bold in (True, False):
-        whole = _whole(text, width, height, bold)
-        short = _whole(name, width, height, bold) if name != text else whole
-        if whole is not None and (short is None or whole.pixelSize() >= 0.8 * short.pixelSize()):
-            return whole, text
-        if short is not None:
-            return short, name
-    return _fit_font(name, width, height)
+        one = _whole(text, width, height, bold)
+        two = _two_lines(text, width, height, bold)
+        # One line unless two read far larger ("Militia", but "War / Canoe" rather than a tiny "War Canoe").
+        pick = (one, text) if one is not None and (two is None or one.pixelSize() >= 0.7 * two[0].pixelSize()) else two
+        alone = _whole(short, width, height, bold) if short else None
+        if pick is not None and (alone is None or pick[0].pixelSize() >= 0.8 * alone.pixelSize()):
+            return pick
+        if alone is not None:
+            return alone, short
+    return _fit_font(short or text, width, height)
+
+
+def _two_lines(text: str, width: float, height: float, bold: bool) -> tuple[QFont, str] | None:
+    return _two_lines_px(text, int(width), int(height), bold)
+
+
+@lru_cache(maxsize=4096)
+def _two_lines_px(text: str, width: int, height: int, bold: bool) -> tuple[QFont, str] | None:
+    """`text` broken at the space that balances its two lines best, in the largest font whose two
+    lines fit the box ("War Canoe", "Naval Brigade"); None for one word, or when even MIN_PX does not fit."""
+    words = text.split()
+    if len(words) < 2:
+        return None
+    splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+    best: tuple[QFont, str] | None = None
+    for a, b in splits:
+        font = QFont()
+        font.setBold(bold)
+        px = int(height / 2.3)
+        while px >= MIN_PX:
+            font.setPixelSize(px)
+            m = QFontMetricsF(font)
+            if max(m.horizontalAdvance(a), m.horizontalAdvance(b)) <= width and 2 * m.height() <= height * 1.15:
+                if best is None or px > best[0].pixelSize():
+                    best = (QFont(font), f"{a}\n{b}")
+                break
+            px -= 1
+    return best
 
 
 _PIXMAPS: dict[tuple, QPixmap] = {}
@@ -81,7 +109,7 @@ def paint_counter(p: QPainter, rect: QRectF, face: CounterFace, selected: bool =
     a few hundred counters costs a few hundred image copies, not their texts measured and drawn."""
     w, h = round(rect.width() * scale), round(rect.height() * scale)
     if 12 <= w <= 200 and 12 <= h <= 200 and not p.worldTransform().isRotating():
-        key = (face.fill, face.ink, face.label, face.top, face.bottom, face.shape, selected, w, h)
+        key = (face.fill, face.ink, face.label, face.short, face.top, face.bottom, face.shape, selected, w, h)
         pix = _PIXMAPS.get(key)
         if pix is None:
             if len(_PIXMAPS) > PIXMAP_LIMIT:
@@ -172,7 +200,7 @@ def counter_texts(face: CounterFace, w: float, h: float) -> list[tuple[QRectF, Q
         out.append((QRectF(pad, h - small * 1.15 - pad * 0.4, w - 2 * pad, small * 1.15), font, text))
     top = small + pad * 0.5 if top_font is not None else pad
     bottom = small * 1.2 + pad * 0.4 if has_bottom else pad
-    font, text = _fit_label(face.label, w - 2 * side, min(h * 0.42, h - top - bottom))
+    font, text = _fit_label(face.label, face.short, w - 2 * side, min(h * 0.42, h - top - bottom))
     out.append((QRectF(side, top, w - 2 * side, h - top - bottom), font, text))
     return out
 

@@ -9,7 +9,7 @@ the check and the save always agree.
 from __future__ import annotations
 
 import os
-from typing import Sequence
+from typing import Any, Sequence
 
 from motu.engine.scenario.model import Scenario
 
@@ -17,13 +17,13 @@ from .registry import REGISTRY, Registry
 
 
 def export_paths(scenario: Scenario, path: str, format_id: str, *, whole_map: bool = False,
-                 formats: Registry = REGISTRY) -> list[str]:
+                 formats: Registry = REGISTRY, **choices: Any) -> list[str]:
     """Every file exporting `scenario` to `path` as `format_id` writes, in the order the export
     lists them (a multi-page print does not write `path` itself), with the drawing halves of
     `formats` (the engine's own: a Tiled map without tile images). Lays the print pages out, so it
     raises what the export would (print_layout.PrintError on a paper too small); KeyError for a
-    format the registry does not know."""
-    return formats.paths(scenario, path, format_id, whole_map=whole_map)
+    format the registry does not know. `choices`: the print's (formats.ExportOptions)."""
+    return formats.paths(scenario, path, format_id, whole_map=whole_map, **choices)
 
 
 def existing(paths: Sequence[str]) -> list[str]:

@@ -28,12 +28,19 @@ class ExportOptions:
     """What a save and its file list are given beside the scenario and the path.
 
     `whole_map`: a paged format prints every cell, not only the land and a margin round it.
+    `paper`, `cell_mm`, `dpi`: the print's paper (a name of print_layout.PAPERS or WIDTHxHEIGHT in
+    mm), a cell's printed size (a hex across its flats, a square's side) and a PNG's resolution.
+    `png`: what a PNG export writes: "map" (one image of the map) or "pages" (the print's pages).
     `draw`: the format's drawing half when it needs Qt (motu/editor/export/ gives it; None in the
     engine alone), of whatever type the format's save calls: an image renderer for Tiled's
     tile images and VASSAL's pictures, the page writer for PNG and PDF."""
 
     whole_map: bool = False
     draw: Callable[..., Any] | None = None
+    paper: str = "A4"
+    cell_mm: float = 19.0
+    dpi: int = 150
+    png: str = "map"
 
 
 SaveFn = Callable[[Scenario, str, ExportOptions], Union[Written, None]]

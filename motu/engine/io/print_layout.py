@@ -55,12 +55,14 @@ def paper_size(paper: str) -> tuple[float, float]:
     for name, size in PAPERS.items():
         if name.lower() == paper.strip().lower():
             return size
+    text = paper.strip().lower().replace(" ", "")
+    text = text[:-2] if text.endswith("mm") else text
     try:
-        w, h = (float(v) for v in paper.lower().split("x"))
+        w, h = (float(v.removesuffix("mm")) for v in text.split("x"))
     except ValueError:
-        raise PrintError(f"unknown paper {paper!r}: use {', '.join(PAPERS)} or WIDTHxHEIGHT in mm, as 300x200") from None
-    if w <= 0 or h <= 0:
-        raise PrintError(f"paper {paper!r} has no area")
+        raise PrintError(f"unknown paper {paper!r}: use {', '.join(PAPERS)} or WIDTHxHEIGHT in mm, as 300x200mm") from None
+    if not (0 < w < 10_000 and 0 < h < 10_000):  # nan and inf fail too
+        raise PrintError(f"paper {paper!r}: give a width and height in mm, each above 0 and below 10 m")
     return w, h
 
 

@@ -18,7 +18,7 @@ from motu.engine.plugins import get_ruleset
 from motu.engine.scenario.catalogue import Catalogue
 from motu.engine.scenario.model import Scenario
 
-from .print_shapes import Circle, Line, Poly, Shape, Text, edge_shapes, ink_on
+from .print_shapes import Circle, Line, Poly, Shape, Text, edge_reach, edge_shapes, ink_box, ink_on
 
 PAD_MM = 2.0  # white border round the map, so the outermost cells are not cut by the sheet edge
 CROP_MARGIN_CELLS = 1  # cells of sea kept round the land when the map is cropped
@@ -165,18 +165,71 @@ def _edges(scene: MapScene, s: Scenario, cat: Catalogue | None, kept: set[int]) 
 
 
 def _labels(scene: MapScene, s: Scenario, cat: Catalogue | None, cells: list[int]) -> None:
-    """Cell numbers: top centre of a hex (CCRR), top left of a square, under a space."""
+    """Cell numbers: top centre of a hex (CCRR), top left of a square, under a space; moved in
+    from the sides, in every cell alike, as far as the map's hexside symbols reach (number_shift)."""
     grid = s.grid
     size = max(1.3, 0.11 * scene.cell_mm)
     ax, bx, ay, by, anchor = grid.label_anchor()
+    dx, dy = number_shift(scene, s, size) if cells else (0.0, 0.0)
     for c in cells:
         cx, cy = _pt(scene, *grid.center(c))
         ink = ink_on(terrain_colour(cat, s.terrain[c]))
         half = scene.cell_mm / 2
-        x, y = cx + ax * half + bx * size, cy + ay * half + by * size
+        x, y = cx + ax * half + bx * size + dx, cy + ay * half + by * size + dy
         scene.shapes.append(Text(round(x, 3), round(y, 3), grid.label(c), size, ink, anchor, cls="cellnum"))
         if name := grid.name(c):
             scene.shapes.append(Text(cx, round(cy + size * 0.4, 3), name, size, ink, cls="spacename"))
+
+
+NUMBER_CLEARANCE_MM = 0.3  # white kept between a cell number and the nearest ink of a side's symbol
+
+
+def number_shift(scene: MapScene, s: Scenario, size: float) -> tuple[float, float]:
+    """How far every cell number moves in from its place so that no hexside symbol the map draws
+    (a reef's zigzag, a stream's wave, a palisade's ticks, an area border) can touch it, on any
+    side of any cell. The number moves, not the symbol: a reef cut short round a number would show
+    a gap, and a gap in a reef is a pass. Every cell's number moves alike, so numbers stay where
+    the eye looks for them; a map without such symbols keeps them where they were. (0, 0) on
+    boards of spaces, whose bars lie across links, not along a space's sides."""
+    grid = s.grid
+    if not grid.lattice or not grid.size:
+        return 0.0, 0.0
+    corners = [scene.to_mm(x, y) for x, y in grid.polygon(0)]
+    side = math.dist(corners[0], corners[1])
+    reach = max((edge_reach(f, side) for f in {f for feats in s.edges.values() for f in feats}), default=0.0)
+    if s.areas:
+        reach = max(reach, max(0.5, 0.035 * scene.cell_mm) / 2)
+    if reach <= 0:
+        return 0.0, 0.0
+    need = reach + NUMBER_CLEARANCE_MM
+    cx, cy = scene.to_mm(*grid.center(0))
+    ax, bx, ay, by, anchor = grid.label_anchor()
+    half = scene.cell_mm / 2
+    x, y = cx + ax * half + bx * size, cy + ay * half + by * size
+    widest = max((grid.label(c) for c in range(min(grid.size, 10_000))), key=len)
+    x0, y0, x1, y1 = ink_box(Text(x, y, widest, size, anchor=anchor))
+    # The sides as inward normals: the number's box is clear when each corner is `need` inside every side.
+    n = len(corners)
+    sides = []
+    for i in range(n):
+        (px, py), (qx, qy) = corners[i], corners[(i + 1) % n]
+        length = math.hypot(qx - px, qy - py) or 1.0
+        nx, ny = -(qy - py) / length, (qx - px) / length
+        if nx * (cx - px) + ny * (cy - py) < 0:
+            nx, ny = -nx, -ny
+        sides.append((px, py, nx, ny))
+    box_x, box_y = (x0 + x1) / 2, (y0 + y1) / 2
+    ux, uy = cx - box_x, cy - box_y
+    far = math.hypot(ux, uy) or 1.0
+    ux, uy = ux / far, uy / far
+
+    def room(t: float) -> float:
+        pts = [(bx_ + ux * t, by_ + uy * t) for bx_ in (x0, x1) for by_ in (y0, y1)]
+        return min(nx * (qx - px) + ny * (qy - py) for px, py, nx, ny in sides for qx, qy in pts)
+
+    best = max((room(k * 0.05), k * 0.05) for k in range(int(far / 0.05) + 1))
+    t = next((k * 0.05 for k in range(int(far / 0.05) + 1) if room(k * 0.05) >= need), best[1])
+    return round(ux * t, 3), round(uy * t, 3)
 
 
 def _features(scene: MapScene, s: Scenario, cat: Catalogue | None, kept: set[int]) -> None:

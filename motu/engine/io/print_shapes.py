@@ -92,6 +92,14 @@ def bbox(shape: Shape) -> tuple[float, float, float, float]:
     return x0, shape.y - shape.size, x0 + w, shape.y + shape.size * 0.3
 
 
+def ink_box(text: Text) -> tuple[float, float, float, float]:
+    """(x0, y0, x1, y1) a line of text inks in the print font: its advance width, from the top of
+    capitals and figures (0.76 em above the baseline) to the foot of descenders (0.24 em below)."""
+    w = text_width(text.text, text.size, text.bold)
+    x0 = text.x - {"start": 0.0, "middle": w / 2, "end": w}[text.anchor]
+    return x0, text.y - 0.76 * text.size, x0 + w, text.y + 0.24 * text.size
+
+
 def moved(shape: Shape, dx: float, dy: float) -> Shape:
     """A copy of a shape shifted by (dx, dy)."""
     if isinstance(shape, (Poly, Line)):
@@ -182,6 +190,17 @@ def edge_shapes(p: Point, q: Point, colour: str, kind: str, scale: float) -> lis
         return [Line((p, q), "#ffffff", w * 2.6, cls="edge"),
                 Line((p, q), colour, w * 1.8, dash=(0.14 * scale, 0.08 * scale), cls="edge")]
     return [Line((p, q), colour, w * 1.8, cls="edge")]
+
+
+def edge_reach(kind: str, scale: float) -> float:
+    """How far the symbol of a side `scale` mm long inks away from the side's line, either way:
+    measured on the symbol itself (edge_shapes), so the room kept clear for it never disagrees
+    with what is drawn."""
+    reach = 0.0
+    for shape in edge_shapes((0.0, 0.0), (scale, 0.0), "#000000", kind, scale):
+        if isinstance(shape, Line):
+            reach = max(reach, max(abs(y) for _, y in shape.points) + shape.width / 2)
+    return reach
 
 
 def _frame(p: Point, q: Point) -> tuple[float, float, float, float, float]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from motu.engine.scenario.model import Scenario
 
-from .print_counters import counter_shapes, side_groups
+from .print_counters import MIN_TEXT_MM, Counter, counter_layout, counter_shapes, side_groups
 from .print_map import AREA_BORDER, catalogue_of, terrain_colour
 from .print_shapes import Block, Circle, Line, Poly, Text, edge_shapes, fit_text, moved
 
@@ -51,17 +51,30 @@ def legend_blocks(scenario: Scenario, width: float, cell_mm: float) -> list[Bloc
     return blocks
 
 
+def counter_size(group: list[Counter], asked: float, widest: float) -> float:
+    """The counters' printed size: the size asked, or the smallest larger one (by half
+    millimetres, up to `widest`) at which every counter's texts read whole at 6 pt or more."""
+    size = asked
+    while size < widest and not all(counter_layout(c, size, MIN_TEXT_MM) is not None for c in group):
+        size = min(widest, size + 0.5)
+    return size
+
+
 def counter_blocks(scenario: Scenario, width: float, counter_mm: float = 15.0) -> list[Block]:
-    blocks = [Block(9.0, [Text(0.0, 6.0, "Counters", 4.2, anchor="start", bold=True, cls="counters-title")])]
-    per_row = max(1, int((width + GAP_MM) // (counter_mm + GAP_MM)))
-    for sid, heading, group in side_groups(scenario):
-        text, size = fit_text(heading, width, 3.4, bold=True)
-        blocks.append(Block(7.0, [Text(0.0, 5.0, text, size, anchor="start", bold=True, cls="side-heading")]))
+    groups = side_groups(scenario)
+    size = counter_size([c for _, _, g in groups for c in g], counter_mm, width)
+    title = "Counters" if size == counter_mm else f"Counters ({size:g} mm, not {counter_mm:g}: their names read at 6 pt)"
+    text, tsize = fit_text(title, width, 4.2, bold=True)
+    blocks = [Block(9.0, [Text(0.0, 6.0, text, tsize, anchor="start", bold=True, cls="counters-title")])]
+    per_row = max(1, int((width + GAP_MM) // (size + GAP_MM)))
+    for sid, heading, group in groups:
+        text, tsize = fit_text(heading, width, 3.4, bold=True)
+        blocks.append(Block(7.0, [Text(0.0, 5.0, text, tsize, anchor="start", bold=True, cls="side-heading")]))
         for i in range(0, len(group), per_row):
             shapes: list = []
             for j, c in enumerate(group[i:i + per_row]):
-                shapes += counter_shapes(c, j * (counter_mm + GAP_MM), 0.0, counter_mm)
-            blocks.append(Block(counter_mm + GAP_MM, shapes))
+                shapes += counter_shapes(c, j * (size + GAP_MM), 0.0, size, MIN_TEXT_MM)
+            blocks.append(Block(size + GAP_MM, shapes))
     return blocks
 
 

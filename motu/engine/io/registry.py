@@ -74,12 +74,14 @@ class Registry:
         """Each ending an export is chosen by (`.tmx`, `.json`…) and its format's id."""
         return {ending: f.id for f in self.exports() for ending in f.endings}
 
-    def options(self, format_id: str, whole_map: bool = False) -> ExportOptions:
-        return ExportOptions(whole_map, self.drawings.get(format_id))
+    def options(self, format_id: str, whole_map: bool = False, **choices: Any) -> ExportOptions:
+        """What a save is given: `choices` are the print's (ExportOptions: paper, cell_mm, dpi, png)."""
+        return ExportOptions(whole_map, self.drawings.get(format_id), **choices)
 
-    def paths(self, scenario: Scenario, path: str, format_id: str, *, whole_map: bool = False) -> list[str]:
+    def paths(self, scenario: Scenario, path: str, format_id: str, *, whole_map: bool = False,
+              **choices: Any) -> list[str]:
         """Every file saving `scenario` to `path` as `format_id` writes, in the order the save lists them."""
-        return self.get(format_id).paths(scenario, path, self.options(format_id, whole_map))
+        return self.get(format_id).paths(scenario, path, self.options(format_id, whole_map, **choices))
 
     def load(self, path: str) -> Scenario:
         """Read a scenario in whatever format its name says; LoadError on any problem."""
@@ -88,11 +90,12 @@ class Registry:
             raise LoadError(f"{fmt.name} files can be written but not read", str(path))
         return fmt.load(str(path))
 
-    def save(self, scenario: Scenario, path: str, format_id: str | None = None, *, whole_map: bool = False) -> Written:
+    def save(self, scenario: Scenario, path: str, format_id: str | None = None, *, whole_map: bool = False,
+             **choices: Any) -> Written:
         fmt = self.get(format_id) if format_id else self.for_path(str(path))
         if fmt.save is None:
             raise ValueError(f"{fmt.name} cannot be written")
-        written = fmt.save(scenario, str(path), self.options(fmt.id, whole_map))
+        written = fmt.save(scenario, str(path), self.options(fmt.id, whole_map, **choices))
         return written if isinstance(written, Written) else Written((str(path),))
 
 

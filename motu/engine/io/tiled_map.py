@@ -17,6 +17,7 @@ tiled_tmx.py; saving, tiled.py.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from typing import Any, Mapping
 
 import numpy as np
@@ -85,7 +86,7 @@ def tiled_layout(s: Scenario) -> tuple[list[str], list[str], list[Counter], list
 
 def _face_key(c: Counter) -> Counter:
     """Pieces that look alike share a tile: the face without the piece's own id."""
-    return Counter("", c.side, c.symbol, c.name, c.count, c.start, c.fill)
+    return replace(c, piece_id="")
 
 
 def tiled_map(s: Scenario, images: Images | None = None, *, compact: bool = False) -> dict[str, Any]:

@@ -6,14 +6,24 @@ is rule-set data: the `counters:` section of `motu/resources/rulesets/<id>/catal
 
     counters:
       tables: {cv: combat.yaml#combat_value}   # values looked up per kind in a rule table
-      default: {label: symbol, bottom: "{count}"}
-      leader: {label: name, top: symbol}
+      default: {label: kind, bottom: "{count}"}
+      leader: {label: name, top: "{short}", short: Leader}
+      warriors: {short: Warriors}
 
-`label` is the big text (`symbol`, `name`: the piece's own name, else the kind's
-symbol; or a template), `top` and `bottom` are small lines. A template fills in
-{name}, {symbol}, {kind} (the kind's name), {count}, {mp}, any piece or kind
-prop, and any `tables` value; a line whose fields are all missing (or a {count}
-of one) is left out, so "{count}" shows only on a group of figures.
+`label` is the big text: `kind` (the kind's counter name, below), `name` (the
+piece's own name, else the kind's counter name), `symbol` (the kind's symbol, for
+markers), or a template. `top` and `bottom` are small lines. `short` is the kind's
+name on a counter, a word or two of the rulebook's, where the catalogue's name is
+long or carries a rule reference ("Leader (officer or chief)" reads "Leader");
+without it, the kind's name. A template fills in {name}, {symbol}, {kind} (the
+kind's name), {short}, {count}, {mp}, any piece or kind prop, and any `tables`
+value; a line whose fields are all missing (or a {count} of one) is left out, so
+"{count}" shows only on a group of figures.
+
+A counter reads by names, never by abbreviations or ids ("Regulars 10", not "Reg
+10"). A face also says the shorter form of its label where room is short
+(`CounterFace.short`: a person's own name from his full name, "Lt Carey" →
+"Carey"; `name_word`), and whether its lines show the piece's count.
 """
 from __future__ import annotations
 
@@ -28,7 +38,7 @@ from .model import Piece, Scenario
 
 DEFAULT_SIDE_COLOUR = "#6b6b6b"
 _FIELD = re.compile(r"{([A-Za-z0-9_]+)}")
-_DEFAULT = {"label": "symbol", "bottom": "{count}"}
+_DEFAULT = {"label": "kind", "bottom": "{count}"}
 
 
 @dataclass(frozen=True)
@@ -42,6 +52,19 @@ class CounterFace:
     top: str = ""
     bottom: str = ""
     shape: str = "square"  # square | round (tokens, markers)
+    short: str = ""  # the label where it does not fit whole ("" : the label has no shorter form)
+    shows_count: bool = False  # a line of the face shows the piece's count
+
+
+def name_word(text: str) -> str:
+    """The word a person's name is known by: its last capitalised word ("Capt Brown" → "Brown",
+    "Red Head Chieftain" → "Chieftain"; a rank before it is never taken alone), else its first
+    word ("Hone the war chief" → "Hone"); a one-word name is itself."""
+    words = text.split()
+    if len(words) < 2:
+        return text
+    capital = [w for w in words if w[:1].isupper() and len(w) > 2]
+    return capital[-1] if capital else words[0]
 
 
 def ink_for(fill: str) -> str:
@@ -85,13 +108,14 @@ class CounterFaces:
     def fields(self, piece: Piece) -> dict[str, Any]:
         kind = self.catalogue.pieces.get(piece.kind)
         out: dict[str, Any] = {}
+        short = self.declaration(piece.kind).get("short")
         if kind is not None:
             out.update({k: v for k, v in kind.props.items() if isinstance(v, (str, int, float))})
-            out.update(symbol=kind.symbol, kind=kind.name)
+            out.update(symbol=kind.symbol, kind=kind.name, short=str(short or kind.name))
             if kind.mp:
                 out["mp"] = int(kind.mp) if float(kind.mp).is_integer() else kind.mp
         else:
-            out.update(symbol="?", kind=piece.kind)
+            out.update(symbol="?", kind=piece.kind, short=str(short or piece.kind))
         out.update(self.values.get(piece.kind, {}))
         out.update({k: v for k, v in piece.props.items() if isinstance(v, (str, int, float)) and not isinstance(v, bool)})
         if piece.name:
@@ -105,17 +129,23 @@ class CounterFaces:
         fields = self.fields(piece)
         side = self.scenario.sides.get(piece.side or "")
         fill = _colour(side.color if side is not None else None)
-        label = self._label(str(decl.get("label", "symbol")), fields)
+        spec = str(decl.get("label", "kind"))
+        label = self._label(spec, fields)
+        short = name_word(label) if spec == "name" and fields.get("name") else ""
+        counted = piece.count > 1 and any("{count}" in str(decl.get(k) or "") for k in ("label", "top", "bottom"))
         return CounterFace(piece.id, fill, ink_for(fill), label, _fill(decl.get("top"), fields),
-                           _fill(decl.get("bottom"), fields), str(decl.get("shape", "square")))
+                           _fill(decl.get("bottom"), fields), str(decl.get("shape", "square")),
+                           short if short != label else "", counted)
 
     @staticmethod
     def _label(spec: str, fields: Mapping[str, Any]) -> str:
         if spec == "symbol":
             return str(fields.get("symbol", "?"))
+        if spec == "kind":
+            return str(fields.get("short", "?"))
         if spec == "name":
-            return str(fields.get("name") or fields.get("symbol", "?"))
-        return _fill(spec, fields) or str(fields.get("symbol", "?"))
+            return str(fields.get("name") or fields.get("short", "?"))
+        return _fill(spec, fields) or str(fields.get("short", "?"))
 
 
 def _fill(template: object, fields: Mapping[str, Any]) -> str:

@@ -7,11 +7,11 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QImage, QPainter
 
 from motu.editor.canvas.counters import TOP_LINE_PX, counter_texts, paint_stack, pile_box
-from motu.engine.scenario.counter_face import CounterFace
+from motu.engine.scenario.counter_face import CounterFace, name_word
 
 
 def leader(name: str) -> CounterFace:
-    return CounterFace("p", "#b22222", "#ffffff", name, top="Ldr")
+    return CounterFace("p", "#b22222", "#ffffff", name, top="Leader", short=name_word(name))
 
 
 def shown(face: CounterFace, px: int) -> list[str]:
@@ -20,8 +20,9 @@ def shown(face: CounterFace, px: int) -> list[str]:
 
 def test_fern_leaders_read_the_same_at_the_playtests_opening_size_as_at_the_editors(qapp):
     # Fire in the Fern at 1400 x 900: the editor opens with counters 28 pixels wide, the playtest 25.
-    for name, big in (("Capt Brown", "Brown"), ("Rawiri", "Rawiri"), ("Lt Carey", "Carey")):
-        assert shown(leader(name), 25) == shown(leader(name), 28) == ["Ldr", big], name
+    for name in ("Capt Brown", "Rawiri", "Lt Carey"):
+        assert shown(leader(name), 25)[-1] == shown(leader(name), 28)[-1], name
+        assert shown(leader(name), 28)[-1].replace("\n", " ") in (name, name_word(name)), name
 
 
 @pytest.mark.parametrize("name, word", [("Capt Brown", "Brown"), ("Lt Hill", "Hill"), ("Inspector Roberts", "Roberts"),
@@ -31,13 +32,21 @@ def test_a_name_too_long_for_its_counter_shows_the_name_not_the_rank(qapp, name,
     for px in range(20, 61):
         label = shown(leader(name), px)[-1]
         assert label != rank or rank == word, (px, label)
-        assert label in (name, word) or (label.endswith("…") and word.startswith(label[:-1])), (px, label)
-    assert shown(leader(name), 44)[-1] == word  # a fanned-out counter, 44 pixels: the name big, not the whole small
+        whole = label.replace("\n", " ")
+        assert whole in (name, word) or (label.endswith("…") and word.startswith(label[:-1])), (px, label)
+    assert shown(leader(name), 44)[-1].replace("\n", " ") in (name, word)  # a fanned-out counter: never cut
+
+
+@pytest.mark.parametrize("label", ["War Canoe", "Naval Brigade", "Heavy Troops"])
+def test_a_kind_s_two_word_name_wraps_rather_than_being_cut(qapp, label):
+    face = CounterFace("u", "#2c5aa0", "#ffffff", label, bottom="3")
+    assert shown(face, 44)[-1] in (label, label.replace(" ", "\n"))
 
 
 def test_the_top_line_shows_from_one_size_on_and_is_never_cut(qapp):
+    seen = [px for px in range(12, 61) if "Leader" in shown(leader("Rawiri"), px)]
+    assert seen == list(range(seen[0], 61)) and TOP_LINE_PX <= seen[0] <= 32  # from one size on, whole
     for px in range(12, 61):
-        assert ("Ldr" in shown(leader("Rawiri"), px)) == (px >= TOP_LINE_PX), px
         chief = CounterFace("hc", "#c0392b", "#ffffff", "HC", top="Red Head Chieftain", bottom="2-4")
         assert not any("…" in t for t in shown(chief, px)), px
 

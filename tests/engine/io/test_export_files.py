@@ -72,11 +72,7 @@ def test_the_refusal_names_the_first_file_in_the_way(tmp_path):
     assert export_clash([gone], force=True) == f"{gone}: no such folder"
 
 
-def test_a_paper_too_small_is_refused_before_anything_is_written(example_hex, tmp_path, monkeypatch):
-    import motu.engine.io.print_formats as pf
-    from motu.engine.io.print_layout import PrintOptions
-
-    monkeypatch.setattr(pf, "PrintOptions", lambda whole_map=False: PrintOptions(paper="10x10", whole_map=whole_map))
+def test_a_paper_too_small_is_refused_before_anything_is_written(example_hex, tmp_path):
     with pytest.raises(PrintError):
-        export_paths(example_hex, str(tmp_path / "p.svg"), "svg")
+        export_paths(example_hex, str(tmp_path / "p.svg"), "svg", paper="10x10")
     assert list(tmp_path.iterdir()) == []

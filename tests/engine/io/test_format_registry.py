@@ -38,16 +38,16 @@ def test_a_format_drawn_by_qt_is_refused_without_its_drawing(example_hex, tmp_pa
 def test_the_drawing_given_reaches_the_save_and_the_file_list(example_hex, tmp_path):
     seen = []
 
-    def pages(s, path, whole_map):
-        seen.append((path, whole_map))
+    def pages(s, path, options):
+        seen.append((path, options.whole_map, options.paper, options.cell_mm))
         open(path, "wb").close()
         return [path]
 
     drawn = REGISTRY.drawn_by({"pdf": pages})
     out = str(tmp_path / "m.pdf")
     assert drawn.paths(example_hex, out, "pdf", whole_map=True) == [out]
-    assert drawn.save(example_hex, out, "pdf", whole_map=True).paths == (out,)
-    assert seen == [(out, True)]
+    assert drawn.save(example_hex, out, "pdf", whole_map=True, paper="Letter", cell_mm=22.0).paths == (out,)
+    assert seen == [(out, True, "Letter", 22.0)]  # the print's choices reach the drawing
     assert drawn.options("pdf", True) == ExportOptions(True, pages) and REGISTRY.options("pdf") == ExportOptions()
     assert REGISTRY.drawings == {}  # the engine's own registry is left as it was
 
