@@ -45,9 +45,19 @@ class TileSheet:
         return max(1, min(len(self.tiles), 16))
 
     @property
+    def rows(self) -> int:
+        return max(1, math.ceil(len(self.tiles) / self.columns))
+
+    @property
+    def count(self) -> int:
+        """The tiles the atlas image holds, the last row's empty places too: Tiled counts a
+        tileset's tiles from its image, so the map says as many (else Tiled renumbers the
+        tilesets after it when it saves the map)."""
+        return self.columns * self.rows
+
+    @property
     def size(self) -> tuple[int, int]:
-        rows = max(1, math.ceil(len(self.tiles) / self.columns))
-        return self.columns * self.tile_width, rows * self.tile_height
+        return self.columns * self.tile_width, self.rows * self.tile_height
 
     def atlas(self) -> list[Shape]:
         """Every tile's shapes moved to its place in the atlas, row by row."""

@@ -34,11 +34,12 @@ from .tiled_props import _json, _record, color_prop, prop, record_props
 TILED_VERSION = "1.8"  # the oldest format these files need; Debian's tiled is 1.8.2
 
 
-def _tileset(name: str, firstgid: int, size: tuple[int, int], tiles: list[list[dict[str, Any]]],
+def _tileset(name: str, firstgid: int, size: tuple[int, int], tiles: list[list[dict[str, Any]]], count: int,
              image: tuple[str, int, int, int] | None) -> dict[str, Any]:
-    """A tileset; with `image` (file, width, height, columns) an atlas of its tiles."""
+    """A tileset of `count` tiles (its atlas's places, TileSheet.count), the first len(tiles) of them
+    Motu's; with `image` (file, width, height, columns) an atlas of its tiles."""
     ts: dict[str, Any] = {"firstgid": firstgid, "name": name, "tilewidth": size[0], "tileheight": size[1],
-                          "tilecount": len(tiles), "columns": image[3] if image else 0, "margin": 0, "spacing": 0}
+                          "tilecount": count, "columns": image[3] if image else 0, "margin": 0, "spacing": 0}
     if image:
         ts.update({"image": image[0], "imagewidth": image[1], "imageheight": image[2]})
     else:
@@ -101,19 +102,25 @@ def tiled_map(s: Scenario, images: Images | None = None, *, compact: bool = Fals
     cat = catalogue_of(s)
     cat_terrain = dict(cat.terrain) if cat else {}
     terrains, area_ids, faces, looks, art = tiled_layout(s)
-    t_gid = {t: i + 1 for i, t in enumerate(terrains)}
+    by_name = {sheet.name: sheet for sheet in art}
+    # Each tileset's first gid follows the tiles of the one before as Tiled counts them: the places
+    # of its atlas image (TileSheet.count, empty ones too), or without an image the tiles it lists.
+    count = {n: by_name[n].count if images and n in images else len(tiles)
+             for n, tiles in (("terrain", terrains), ("areas", area_ids), ("counters", faces), ("features", looks))}
+    first_gid = dict(zip(count, np.cumsum([1] + list(count.values())[:-1]).tolist()))
+    t_gid = {t: first_gid["terrain"] + i for i, t in enumerate(terrains)}
     t_tiles = []
     for t in terrains:
         kind = cat_terrain.get(t)
         t_tiles.append([prop("terrain", t)] + ([prop("label", kind.name), prop("kind", kind.kind), color_prop("color", kind.color)]
                                                if kind else []))
-    a_gid = {a: len(terrains) + 1 + i for i, a in enumerate(area_ids)}
+    a_gid = {a: first_gid["areas"] + i for i, a in enumerate(area_ids)}
     a_tiles = [_area_props(s, a) for a in area_ids]
-    c_first = len(terrains) + len(area_ids) + 1
+    c_first = first_gid["counters"]
     c_gid = {f: c_first + i for i, f in enumerate(faces)}
     c_tiles = [[prop("counter", f.symbol), prop("label", f.name)] + ([prop("side", f.side)] if f.side else [])
                for f in faces]
-    f_first = c_first + len(faces)
+    f_first = first_gid["features"]
     f_gid = {k: f_first + i for i, k in enumerate(looks)}
     f_tiles = [[prop("feature", sym), color_prop("ring", ring)] for sym, ring in looks]
 
@@ -236,7 +243,6 @@ def tiled_map(s: Scenario, images: Images | None = None, *, compact: bool = Fals
                                        for d in s.sides.values()])),
                   prop("setup", _json({side: [grid.label(c) for c in sorted(cells)] for side, cells in s.setup_zones.items()})),
                   prop("victory", _json(s.victory)), prop("tables", _json(s.tables))]
-    by_name = {sheet.name: sheet for sheet in art}
 
     def image(name: str) -> tuple[str, int, int, int] | None:
         if not images or name not in images:
@@ -245,12 +251,12 @@ def tiled_map(s: Scenario, images: Images | None = None, *, compact: bool = Fals
         return (images[name], *sheet.size, sheet.columns)
 
     tile = (metrics["tilewidth"], metrics["tileheight"])
-    tilesets = [_tileset("terrain", 1, tile, t_tiles, image("terrain")),
-                _tileset("areas", len(terrains) + 1, tile, a_tiles, image("areas")),
+    tilesets = [_tileset("terrain", first_gid["terrain"], tile, t_tiles, count["terrain"], image("terrain")),
+                _tileset("areas", first_gid["areas"], tile, a_tiles, count["areas"], image("areas")),
                 _tileset("counters", c_first, (by_name["counters"].tile_width, by_name["counters"].tile_height),
-                         c_tiles, image("counters")),
+                         c_tiles, count["counters"], image("counters")),
                 _tileset("features", f_first, (by_name["features"].tile_width, by_name["features"].tile_height),
-                         f_tiles, image("features"))]
+                         f_tiles, count["features"], image("features"))]
     doc: dict[str, Any] = {"type": "map", "version": TILED_VERSION, "tiledversion": "1.8.2", **metrics,
                            "renderorder": "right-down", "width": width, "height": height, "infinite": False,
                            "compressionlevel": -1, "nextlayerid": layer_id, "nextobjectid": objs.next_id,
