@@ -55,9 +55,11 @@ def test_pytmx_and_pytiled_parser_load_every_export_with_default_settings(path, 
     assert "pieces" in names and "area names" in names
     pieces = [o for o in m.objects if o.type == "piece"]
     assert sorted(o.properties["piece"] for o in pieces) == sorted(s.pieces)
-    for o in pieces:  # each piece shows a counter from the counters atlas
+    for o in [o for o in m.objects if o.type in ("piece", "feature")]:
+        # Each piece shows a counter from the counters atlas, each site its disc, at the size the
+        # image is drawn: Tiled at 100 % shows them pixel for pixel, not scaled down.
         source, rect, _ = m.get_tile_image_by_gid(o.gid)
-        assert (tmp_path / source).exists() and rect[2:] == (64, 64)
+        assert (tmp_path / source).exists() and rect[2:] == (o.width, o.height)
     for reader_path in (tmx, tmj):
         parsed = pytiled_parser.parse_map(reader_path)
         assert [layer.name for layer in parsed.layers] == names

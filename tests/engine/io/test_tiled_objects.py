@@ -68,7 +68,7 @@ def _move(doc, piece_id, dx_cells):
 @pytest.mark.parametrize("ext", [".tmx", ".json"])
 def test_a_piece_moved_in_tiled_goes_where_it_stands_and_the_import_says_so(tmp_path, example, ext):
     doc = tiled_map(example)
-    said = _move(doc, "red-hc", 5 * 24)  # five flat hex columns at 24 px each
+    said = _move(doc, "red-hc", 5 * 48)  # five flat hex columns at 48 px each
     path = tmp_path / "moved.json"
     path.write_text(json.dumps(doc), encoding="utf-8")
     if ext == ".tmx":  # the same map through Motu's TMX writer
