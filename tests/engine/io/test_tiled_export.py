@@ -199,3 +199,23 @@ def test_saved_files_hold_the_map_tiled_map_gives(path, tmp_path):
     assert all(o["polygon"][0] == {"x": 0, "y": 0} for o in outlines["objects"])
     if s.grid.shape != "spaces":
         assert bool(outlines["objects"]) == any(a is not None for a in s.cell_area)
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
+def test_counter_and_feature_tiles_are_drawn_at_the_size_shown_with_words_of_8_px_at_least(path):
+    """Readable in Tiled at 100 %: a piece's or a site's tile object is as big as its image (Tiled
+    shows it pixel for pixel), and no word on a counter or a site's disc is under 8 px."""
+    from motu.engine.io.print_shapes import Text
+    from motu.engine.io.tiled_art import MIN_TEXT_PX
+    from motu.engine.io.tiled_map import tiled_layout
+    s = load_path(path)
+    art = {sheet.name: sheet for sheet in tiled_layout(s)[4]}
+    doc = tiled_map(s)
+    for layer, sheet in (("pieces", "counters"), ("features", "features")):
+        objects = next(x for x in doc["layers"] if x["name"] == layer)["objects"]
+        assert {(o["width"], o["height"]) for o in objects} <= {(art[sheet].tile_width, art[sheet].tile_height)}
+    texts = [t for name in ("counters", "features") for tile in art[name].tiles for t in tile if isinstance(t, Text)]
+    assert texts or not (s.pieces or s.features)
+    assert min((t.size for t in texts), default=MIN_TEXT_PX) >= MIN_TEXT_PX
+    if s.pieces:
+        assert art["counters"].tile_width >= 38  # room for a symbol and a name at those sizes
