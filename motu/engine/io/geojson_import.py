@@ -154,6 +154,9 @@ def read_geojson(path: str, name_property: str = "name", to_lonlat: bool = True)
     name = _crs_name(doc, path)
     geographic: bool | None = None
     project = None
+    own = doc.get("motu")
+    if isinstance(own, dict) and own.get("georeferenced") is False:  # Motu's export of a map in its own plane
+        geographic = False
     if name is not None and to_lonlat:
         if any(name.upper().endswith(g) for g in _GEOGRAPHIC):
             geographic = True
