@@ -311,8 +311,8 @@ def shapes_to_scenario(rules: str, shapes: Iterable[tuple[BaseGeometry, str | No
 
 def load_geojson(path: str, rules: str, choice: GridChoice, name_property: str = "name", **kw: Any) -> Scenario:
     read = read_geojson(path, name_property, to_lonlat=kw.get("geographic") is not False)
-    if read.geographic and kw.get("geographic") is None:
-        kw["geographic"] = True
+    if read.geographic is not None and kw.get("geographic") is None:  # the file says (a crs, or Motu's own export)
+        kw["geographic"] = read.geographic
     try:
         return shapes_to_scenario(rules, read.shapes, choice, **kw)
     except (ValueError, GridError) as exc:

@@ -170,3 +170,13 @@ def test_corners_that_do_not_repeat_by_row_are_written_cell_by_cell():
     assert doc[9]["geometry"]["coordinates"][0][2][0] == rings[9, 2, 0]
     assert [f["geometry"]["coordinates"][0] for f in doc] == rings.tolist()
     assert [f["properties"]["cell"] for f in doc] == [grid.label(c) for c in range(grid.size)]
+
+
+def test_motus_own_export_of_a_map_in_its_plane_reads_back_as_plane_coordinates(tmp_path):
+    """Its small coordinates would pass for longitude and latitude; the file's motu member says they are not."""
+    from motu.engine.io.geojson_import import read_geojson
+    out = tmp_path / "fern.geojson"
+    save_geojson(load_path(ROOT / "scenarios" / "fern-ambush.yaml"), str(out))
+    assert read_geojson(str(out)).geographic is False
+    save_geojson(load_path(ROOT / "scenarios" / "tahiti.yaml"), str(out))
+    assert read_geojson(str(out)).geographic is None  # WGS 84, said by nothing, as RFC 7946 has it
