@@ -25,7 +25,7 @@ def _subcommand(parser: argparse.ArgumentParser, name: str) -> argparse.Argument
 def test_the_command_line_offers_the_registry_s_formats():
     to = next(a for a in _subcommand(build_parser(), "export")._actions if a.dest == "to")
     assert list(to.choices) == list(convert_cli.EXPORTS) == EXPORT_IDS
-    assert EXPORT_IDS == ["tmx", "tiled-json", "geojson", "svg", "png", "pdf", "vmod"]
+    assert EXPORT_IDS == ["tmx", "tiled-json", "geojson", "gpkg", "svg", "png", "pdf", "vmod"]
     assert common.EXPORT_ENDINGS == REGISTRY.export_endings()
     assert all(common.EXPORT_ENDINGS[e] == f.id for f in REGISTRY.exports() for e in f.endings)
     assert list(convert_cli.PRINTS) == [f.id for f in REGISTRY.exports() if f.paged] == ["svg", "png", "pdf"]
