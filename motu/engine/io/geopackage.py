@@ -100,9 +100,9 @@ def save_geopackage(s: Scenario, path: str) -> Written:
     title = s.title or "Motu map"
     frame = "longitude and latitude (WGS 84)" if geo else LOCAL_FRAME
     rings = cell_rings(s, tf)
-    labels = cell_labels(s)
-    cell_props = [{"properties": {"cell": labels[c], "terrain": s.terrain[c], "area": s.cell_area[c],
-                                  "props": dict(s.cell_props.get(c, {}))}} for c in range(s.grid.size)]
+    # The cells' rows straight from the scenario's lists (100,000 of them: no dict per cell).
+    cell_rows = list(zip(cell_labels(s), s.terrain, s.cell_area,
+                         [_column(dict(s.cell_props[c])) if c in s.cell_props else None for c in range(s.grid.size)]))
     by_kind: dict[str, list[dict[str, Any]]] = {kind: [] for kind, _, _ in LAYERS.values()}
     for f in other_features(s, tf):
         by_kind[f["properties"]["motu"]].append(f)
@@ -116,14 +116,13 @@ def save_geopackage(s: Scenario, path: str) -> Written:
             db.executemany("INSERT INTO gpkg_spatial_ref_sys VALUES (?, ?, ?, ?, ?, ?)", _SYSTEMS)
             for table, (kind, gtype, columns) in LAYERS.items():
                 if kind == "cell":
-                    feats = cell_props
+                    rows = cell_rows
                     geoms = shapely.polygons(rings) if len(rings) else np.array([], dtype=object)
                 else:
-                    feats = by_kind[kind]
+                    rows = _rows(by_kind[kind], columns)
                     geoms = np.array([None if f["geometry"] is None else _multi(shape(f["geometry"]), gtype)
-                                      for f in feats], dtype=object)
-                _layer(db, table, gtype, columns, srs, geoms, _rows(feats, columns),
-                       f"{title}: {table} ({frame})")
+                                      for f in by_kind[kind]], dtype=object)
+                _layer(db, table, gtype, columns, srs, geoms, rows, f"{title}: {table} ({frame})")
             db.commit()
         finally:
             db.close()
