@@ -247,10 +247,10 @@ def test_the_module_holds_what_motu_wrote_through_pywargame(name, tmp_path):
 
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=[os.path.basename(p) for p in SCENARIOS])
-def test_every_element_is_a_vassal_37_class_and_every_attribute_one_it_reads(path, tmp_path):
+def test_every_element_is_a_vassal_37_class_in_its_place_and_every_attribute_one_it_reads(path, tmp_path):
     """Held against VASSAL 3.7.26's sources (tests/data/vassal-3.7-attributes.json): each element is
-    a class VASSAL builds, with attributes its getAttributeNames (or its own build) reads; a
-    PlayerRoster's `entry` children are its sides."""
+    a class VASSAL builds, with attributes its getAttributeNames (or its own build) reads, under a
+    parent VASSAL builds it in; a PlayerRoster's `entry` children are its sides."""
     table = json.load(open(VASSAL_37, encoding="utf-8"))
     read = {cls: set(names) for cls, names in table["classes"].items()}
     for cls, names in table["_kept_as_preferences"].items():
@@ -270,3 +270,8 @@ def test_every_element_is_a_vassal_37_class_and_every_attribute_one_it_reads(pat
                 wrong.append((el.tag, sorted(set(el.attrib) - read[el.tag])))
     assert set(game.attrib) <= read[game.tag]
     assert wrong == []
+    # And each where VASSAL builds it: under a parent its addTo takes or that lists it among its components.
+    parents = table["parents"]
+    misplaced = [(parent.tag, el.tag) for parent in game.iter() for el in parent
+                 if el.tag != "entry" and parent.tag not in parents.get(el.tag, ())]
+    assert misplaced == []
