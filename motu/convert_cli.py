@@ -109,7 +109,6 @@ def cmd_export(args: argparse.Namespace) -> int:
         formats = drawn()
     from motu.engine.io.export_files import export_clash, export_paths
     from motu.engine.io.print_layout import PrintError
-    from motu.engine.io.pywargame_compat import VassalUnavailable
     try:
         # Every file the export writes (print pages, tile images) is checked before any is written.
         clash = export_clash(export_paths(s, args.out, to, whole_map=whole_map, formats=formats, **choices), args.force)
@@ -118,7 +117,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         written = formats.save(s, args.out, to, whole_map=whole_map, **choices)
     except geojson.GeoreferenceError as exc:
         raise UsageError(f"{args.file}: {exc}") from None
-    except (PrintError, VassalUnavailable) as exc:
+    except PrintError as exc:
         raise UsageError(f"{args.out}: {exc}") from None
     except OSError as exc:
         raise UsageError(f"{args.out}: cannot write: {exc.strerror or exc}") from None

@@ -3,6 +3,7 @@
 # (root with apt-get): librsvg's rsvg-convert (print SVG), poppler's pdftotext/pdfinfo (print
 # PDF), desktop-file-validate, shared-mime-info and gio (the installer's desktop entry and MIME type),
 # appstreamcli (its AppStream metainfo).
+# GDAL's ogrinfo and ogr2ogr (GeoJSON).
 # Silent when all are there; says why when they cannot be installed (those tests then skip,
 # except in CI, where MOTU_REQUIRE_TILED=1 makes them fail).
 set -u
@@ -13,6 +14,7 @@ command -v desktop-file-validate >/dev/null 2>&1 || need+=(desktop-file-utils)
 command -v update-mime-database >/dev/null 2>&1 || need+=(shared-mime-info)
 command -v gio >/dev/null 2>&1 || need+=(libglib2.0-bin)
 command -v appstreamcli >/dev/null 2>&1 || need+=(appstream)
+command -v ogrinfo >/dev/null 2>&1 || need+=(gdal-bin)
 [ ${#need[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
   echo "Installing the export tests' readers (${need[*]})…"

@@ -24,9 +24,9 @@ def _subcommand(parser: argparse.ArgumentParser, name: str) -> argparse.Argument
 
 def test_the_command_line_offers_the_registry_s_formats():
     to = next(a for a in _subcommand(build_parser(), "export")._actions if a.dest == "to")
-    assert list(convert_cli.EXPORTS) == EXPORT_IDS == ["tmx", "tiled-json", "geojson", "svg", "png", "pdf", "vmod"]
+    assert list(convert_cli.EXPORTS) == EXPORT_IDS == ["tmx", "tiled-json", "geojson", "gpkg", "svg", "png", "pdf", "vmod"]
     # A PNG is one image of the map (png, png-map) or the print's pages (png-pages).
-    assert list(to.choices) == ["tmx", "tiled-json", "geojson", "svg", "png", "png-map", "png-pages", "pdf", "vmod"]
+    assert list(to.choices) == ["tmx", "tiled-json", "geojson", "gpkg", "svg", "png", "png-map", "png-pages", "pdf", "vmod"]
     assert common.EXPORT_ENDINGS == REGISTRY.export_endings()
     assert all(common.EXPORT_ENDINGS[e] == f.id for f in REGISTRY.exports() for e in f.endings)
     assert list(convert_cli.PRINTS) == [f.id for f in REGISTRY.exports() if f.paged] == ["svg", "png", "pdf"]

@@ -73,7 +73,7 @@ def test_import_a_foreign_tiled_map_with_a_legend(capsys, tmp_path):
 
 @pytest.mark.parametrize("argv,message", [
     (["export", "nope.yaml", "x.tmx"], "nope.yaml: no such file"),
-    (["export", HEX, "x.txt"], "x.txt: no format is written as .txt; give --to tmx|tiled-json|geojson|svg|png|png-map|png-pages|pdf|vmod"),
+    (["export", HEX, "x.txt"], "x.txt: no format is written as .txt; give --to tmx|tiled-json|geojson|gpkg|svg|png|png-map|png-pages|pdf|vmod"),
     (["import", HEX + ".missing", "--rules", "tahiti", "x.yaml"], "no such file"),
     (["import", HEX, "--from", "geojson", "--rules", "nope", "x.yaml"], "unknown rule set 'nope'"),
     (["import", HEX, "--from", "geojson", "x.yaml"], "a GeoJSON import needs the rule set"),

@@ -88,7 +88,7 @@ def test_whole_map_is_for_print_only(capsys, tmp_path):
     assert listing_names(tmp_path) == []
 
 
-@pytest.mark.parametrize("ending", ["tmx", "tmj", "geojson", "svg", "png", "pdf", "vmod"])
+@pytest.mark.parametrize("ending", ["tmx", "tmj", "geojson", "gpkg", "svg", "png", "pdf", "vmod"])
 def test_the_files_listed_beforehand_are_the_files_written(capsys, tmp_path, ending):
     """export_paths (what File → Export asks about, with Qt's drawing) names exactly what the export writes."""
     from motu.editor.export import formats

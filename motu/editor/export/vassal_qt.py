@@ -1,7 +1,7 @@
 """VASSAL modules (motu/engine/io/vassal.py) with images drawn by Qt (painter.py).
 
 Scope: the drawing half of the engine's `vmod` format (motu/editor/export/__init__.py gives it),
-and `save_vmod` for a module written from Python. pywargame builds the module; its board and
+and `save_vmod` for a module written from Python. motu/engine/io/vassal.py writes the module; its board and
 counter images are the print's shapes drawn by painter.py, the renderer of every Motu image,
 so no other image library is needed.
 """

@@ -4,13 +4,15 @@ Scope: the export, and the georeference it rests on. A scenario laid over real c
 records in `tables.georeference` how its layout units sit on the Earth (a local
 equirectangular projection: the longitude and latitude of the layout origin, the centre of
 the first cell; kilometres per layout unit; the standard parallel), and its GeoJSON then has
-real longitudes and latitudes (WGS 84, as RFC 7946 says). Without one, coordinates are
-layout units with y turned to point north (1 = a hex's centre-to-corner size, or a square's
-side): a local plane, not the Earth, which the collection states twice — its `crs` member
-names a local engineering system (WKT `LOCAL_CS`, which GDAL and QGIS read, so no GIS tool
-takes the map for longitudes and latitudes), and `motu.units` says it in words. Coordinates
-are rounded to what the map needs: a thousandth of a cell (at most 6 decimals, RFC 7946's
-advice for degrees). Importing polygons is geojson_import.py.
+real longitudes and latitudes (WGS 84, as RFC 7946 says). Without one, coordinates are in a
+stated local frame (LOCAL_FRAME, docs/exports.md): layout units with y turned to point north
+(1 = a hex's centre-to-corner size, or a square's side, the origin the first cell's centre), a
+plane, not the Earth. RFC 7946 has no `crs` member, so the collection says so in its own
+`motu` member (`georeferenced: false`, `frame`, `units`) and in its `name`, which GDAL and
+QGIS show as the layer's name. Every property is a string, number, boolean or object (an
+edge's features are one comma-separated string), so GDAL reads them without a list field.
+Coordinates are rounded to what the map needs: a thousandth of a cell (at most 6 decimals,
+RFC 7946's advice for degrees). Importing polygons is geojson_import.py.
 """
 from __future__ import annotations
 
@@ -36,10 +38,10 @@ EARTH_RADIUS_KM = 6371.0088  # mean radius, as tools/maps/geo.py projects with
 KM_PER_DEG = math.pi / 180 * EARTH_RADIUS_KM
 
 Transform = Callable[[np.ndarray], np.ndarray]
-# The local plane of a map without a georeference, as old-style GeoJSON `crs` (GeoJSON 2008),
-# which GDAL honours: a LOCAL_CS is an engineering system, never mistaken for WGS 84.
-LOCAL_CRS_WKT = ('LOCAL_CS["Motu map layout (1 unit = a hex\'s centre to corner or a square\'s side; y north)",'
-                 'LOCAL_DATUM["Motu map",0],UNIT["Motu layout unit",1],AXIS["X",EAST],AXIS["Y",NORTH]]')
+# The frame of a map without a georeference (RFC 7946 section 4: another system "by prior
+# arrangement", which docs/exports.md states), said in the collection's `motu` member.
+LOCAL_FRAME = ("local plane, not longitude and latitude: x east and y north in layout units (1 = a hex's "
+               "centre to a corner, or a square's side), the origin at the centre of the first cell")
 LOCAL_UNITS = "layout units, y north"
 
 
@@ -120,8 +122,15 @@ def _cell_props(s: Scenario, c: int, label: str) -> dict[str, Any]:
 
 def info(s: Scenario, geo: bool) -> dict[str, Any]:
     grid = s.grid
-    return {"ruleset": s.ruleset, "title": s.title, "grid": grid.to_dict() if grid.lattice else {"shape": grid.shape},
-            "units": "degrees" if geo else LOCAL_UNITS}
+    out = {"ruleset": s.ruleset, "title": s.title, "grid": grid.to_dict() if grid.lattice else {"shape": grid.shape},
+           "units": "degrees" if geo else LOCAL_UNITS, "georeferenced": geo}
+    return out if geo else {**out, "frame": LOCAL_FRAME}
+
+
+def collection_name(s: Scenario, geo: bool) -> str:
+    """The collection's `name`, GDAL's layer name: the title, and for a map in its own plane, that it is."""
+    title = s.title or "Motu map"
+    return title if geo else f"{title} (local plane, not georeferenced)"
 
 
 def geojson_document(s: Scenario) -> dict[str, Any]:
@@ -131,14 +140,7 @@ def geojson_document(s: Scenario) -> dict[str, Any]:
     feats = [_feature({"type": "Polygon", "coordinates": [ring]}, _cell_props(s, c, labels[c]))
              for c, ring in enumerate(cell_rings(s, tf).tolist())]
     feats += other_features(s, tf)
-    doc: dict[str, Any] = {"type": "FeatureCollection"}
-    if not geo:
-        doc["crs"] = local_crs()
-    return {**doc, "motu": info(s, geo), "features": feats}
-
-
-def local_crs() -> dict[str, Any]:
-    return {"type": "name", "properties": {"name": LOCAL_CRS_WKT}}
+    return {"type": "FeatureCollection", "name": collection_name(s, geo), "motu": info(s, geo), "features": feats}
 
 
 def other_features(s: Scenario, tf: Transform) -> list[dict[str, Any]]:
@@ -157,7 +159,7 @@ def placed_features(s: Scenario, tf: Transform) -> list[dict[str, Any]]:
     for (a, b), fs in s.edges.items():
         seg = tf(np.array(grid.edge_segment(a, b), dtype=float)).tolist()
         feats.append(_feature({"type": "LineString", "coordinates": seg},
-                              {"motu": "edge", "edge": grid.edge_label(a, b), "features": list(fs)}))
+                              {"motu": "edge", "edge": grid.edge_label(a, b), "features": ",".join(fs)}))
     for f in s.features:
         feats.append(_feature({"type": "Point", "coordinates": centres[f.cell]},
                               _clean({"motu": "feature", "kind": f.kind, "cell": label(f.cell), "side": f.side,
@@ -326,8 +328,8 @@ def geojson_chunks(s: Scenario) -> list[str]:
     # One feature to a line: diffable, and quick (json's C encoder only runs without indent).
     cells = _cells_text(s, tf)
     others = ",\n".join(_area_texts(s, tf) + [_dump(f) for f in placed_features(s, tf)])
-    crs = "" if geo else f'"crs":{_dump(local_crs())},'
-    head = f'{{"type":"FeatureCollection",{crs}"motu":{_dump(info(s, geo))},"features":[\n'
+    head = (f'{{"type":"FeatureCollection","name":{_dump(collection_name(s, geo))},"motu":{_dump(info(s, geo))},'
+            f'"features":[\n')
     return [head, *cells, ",\n" if cells and others else "", others, "\n]}\n"]
 
 
@@ -336,7 +338,7 @@ def to_geojson(s: Scenario) -> str:
 
 
 NOT_GEOREFERENCED = ("the map has no georeference: coordinates are in its own local plane (layout units, y north; "
-                     "the file's crs says so), not longitude and latitude")
+                     "the file's motu.frame says so), not longitude and latitude")
 
 
 def save_geojson(s: Scenario, path: str) -> Written:

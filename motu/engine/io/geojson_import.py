@@ -154,6 +154,9 @@ def read_geojson(path: str, name_property: str = "name", to_lonlat: bool = True)
     name = _crs_name(doc, path)
     geographic: bool | None = None
     project = None
+    own = doc.get("motu")
+    if isinstance(own, dict) and own.get("georeferenced") is False:  # Motu's export of a map in its own plane
+        geographic = False
     if name is not None and to_lonlat:
         if any(name.upper().endswith(g) for g in _GEOGRAPHIC):
             geographic = True
@@ -308,8 +311,8 @@ def shapes_to_scenario(rules: str, shapes: Iterable[tuple[BaseGeometry, str | No
 
 def load_geojson(path: str, rules: str, choice: GridChoice, name_property: str = "name", **kw: Any) -> Scenario:
     read = read_geojson(path, name_property, to_lonlat=kw.get("geographic") is not False)
-    if read.geographic and kw.get("geographic") is None:
-        kw["geographic"] = True
+    if read.geographic is not None and kw.get("geographic") is None:  # the file says (a crs, or Motu's own export)
+        kw["geographic"] = read.geographic
     try:
         return shapes_to_scenario(rules, read.shapes, choice, **kw)
     except (ValueError, GridError) as exc:

@@ -13,7 +13,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from motu.engine.scenario.model import Scenario
 
-from . import geojson, native, print_formats, tiled, vassal
+from . import geojson, geopackage, native, print_formats, tiled, vassal
 from .atomic import write_atomic
 from .errors import LoadError
 from .formats import ExportOptions, Format, Written
@@ -25,7 +25,7 @@ def _save_native(scenario: Scenario, path: str, options: ExportOptions) -> None:
 
 MOTU = Format("motu", "Motu scenario (YAML)", (".yaml", ".yml", ".motu"), load=native.load_path, save=_save_native)
 # The format modules, in the order `motu export --to` and File → Export offer their formats.
-FORMAT_MODULES = (tiled, geojson, print_formats, vassal)
+FORMAT_MODULES = (tiled, geojson, geopackage, print_formats, vassal)
 # What File → Export offers the first time, before it remembers the last export's format.
 FIRST_EXPORT = "geojson"
 

@@ -3,9 +3,10 @@
 Scope: the tilesets a Motu map brings to Tiled, so Tiled shows the map as Motu draws it — a
 tile per terrain (the cell in the terrain's colour, with its token as symbol), a tile per
 area (the cell in the area's tint, laid over the terrain as the editor tints it), a tile per
-counter face (print_counters.py's drawing, for the pieces' tile objects) and one per cell
-feature's look (its symbol in a disc, as print draws it) — and each set laid out as one
-atlas image. The shapes are in tile pixels; motu/editor/export/tiled_qt.py
+counter face (the counter in its side's colour with its symbol, name and count, for the
+pieces' tile objects) and one per cell feature's look (its symbol in a disc, as print draws
+it) — and each set laid out as one atlas image. Counters and features are drawn at the size
+the map shows them, every word at least MIN_TEXT_PX, so they read in Tiled at 100 %. The shapes are in tile pixels; motu/editor/export/tiled_qt.py
 draws them (painter.py), and tiled_map.py names the images in the map.
 """
 from __future__ import annotations
@@ -16,7 +17,7 @@ from dataclasses import dataclass
 from motu.engine.board.grids import Grid
 from motu.engine.scenario.model import Scenario
 
-from .print_counters import Counter, counter_shapes
+from .print_counters import Counter
 from .print_map import catalogue_of, terrain_colour
 from .print_shapes import Circle, Poly, Shape, Text, fit_text, ink_on, moved
 
@@ -25,9 +26,8 @@ from .print_shapes import Circle, Poly, Shape, Text, fit_text, ink_on, moved
 AREA_TINT = 90 / 255
 AREA_PALETTE = ("#e6194b", "#3cb44b", "#ffe119", "#4363d8", "#f58231", "#911eb4", "#46f0f0", "#f032e6",
                 "#bcf60c", "#fabebe", "#008080", "#e6beff", "#9a6324", "#800000", "#aaffc3", "#808000")
-COUNTER_TILE = 64  # counter images, in pixels (tile objects scale them to counter_px)
-FEATURE_TILE = 32  # cell feature images, in pixels (tile objects are FEATURE_PX on the map)
-FEATURE_PX = 8
+MIN_TEXT_PX = 8  # the smallest word on a counter or feature tile, at 100 % in Tiled
+FEATURE_PX = 16  # a cell feature's disc, its image and its tile object alike
 GRID_LINE = "#333333"
 
 
@@ -45,9 +45,19 @@ class TileSheet:
         return max(1, min(len(self.tiles), 16))
 
     @property
+    def rows(self) -> int:
+        return max(1, math.ceil(len(self.tiles) / self.columns))
+
+    @property
+    def count(self) -> int:
+        """The tiles the atlas image holds, the last row's empty places too: Tiled counts a
+        tileset's tiles from its image, so the map says as many (else Tiled renumbers the
+        tilesets after it when it saves the map)."""
+        return self.columns * self.rows
+
+    @property
     def size(self) -> tuple[int, int]:
-        rows = max(1, math.ceil(len(self.tiles) / self.columns))
-        return self.columns * self.tile_width, rows * self.tile_height
+        return self.columns * self.tile_width, self.rows * self.tile_height
 
     def atlas(self) -> list[Shape]:
         """Every tile's shapes moved to its place in the atlas, row by row."""
@@ -85,10 +95,29 @@ def terrain_tile(outline, colour: str, symbol: str, tile_w: int, tile_h: int) ->
 
 def feature_tile(symbol: str, ring: str) -> list[Shape]:
     """A cell feature as print draws it (print_map._features): its symbol in a light disc ringed in its side's colour."""
-    r = FEATURE_TILE / 2
-    text, size = fit_text(symbol, FEATURE_TILE * 0.7, FEATURE_TILE * 0.55, bold=True)
+    r = FEATURE_PX / 2
+    text, size = fit_text(symbol, FEATURE_PX * 0.7, max(MIN_TEXT_PX, FEATURE_PX * 0.6), bold=True, smallest=MIN_TEXT_PX)
     ink = "#1f5f99" if symbol == "~" else "#1a1a1a"
-    return [Circle(r, r, r - 1.5, "#fffdf0", ring, 3.0), Text(r, r + size * 0.36, text, size, ink, bold=True)]
+    return [Circle(r, r, r - 1, "#fffdf0", ring, 2.0), Text(r, r + size * 0.36, text, size, ink, bold=True)]
+
+
+def counter_tile(c: Counter, size: int) -> list[Shape]:
+    """A counter as the map shows it, `size` pixels wide: a square in its side's colour, its
+    symbol large, its name below and its count (x3) along the top, each word at least
+    MIN_TEXT_PX (cut short with … rather than shrunk below it)."""
+    ink = ink_on(c.fill)
+    pad = max(1.0, size * 0.05)
+    room = size - 2 * pad
+    small = max(MIN_TEXT_PX, size * 0.22)
+    out: list[Shape] = [Poly(((0, 0), (size, 0), (size, size), (0, size)), c.fill, "#1a1a1a", 1.0)]
+    symbol, size_symbol = fit_text(c.symbol, room, max(MIN_TEXT_PX, size * 0.36), bold=True, smallest=MIN_TEXT_PX)
+    out.append(Text(size / 2, size * 0.58, symbol, size_symbol, ink, bold=True))
+    name, size_name = fit_text(c.name, room, small, smallest=MIN_TEXT_PX)
+    out.append(Text(size / 2, size - pad - size_name * 0.15, name, size_name, ink))
+    if c.count > 1:
+        count, size_count = fit_text(f"x{c.count}", room, small, smallest=MIN_TEXT_PX)
+        out.append(Text(size - pad, pad + size_count * 0.8, count, size_count, ink, anchor="end"))
+    return out
 
 
 def feature_key(s: Scenario, kind: str, side: str | None) -> tuple[str, str]:
@@ -110,18 +139,20 @@ def sheets(s: Scenario, terrains: list[str], areas: list[str], faces: list[Count
     out = [TileSheet("terrain", tile_w, tile_h,
                      [terrain_tile(outline, terrain_colour(cat, t), tokens.get(t) or t[:1], tile_w, tile_h) for t in terrains]),
            TileSheet("areas", tile_w, tile_h, [[Poly(outline, area_colour(s, a), opacity=AREA_TINT)] for a in areas])]
-    out.append(TileSheet("counters", COUNTER_TILE, COUNTER_TILE,
-                         [counter_shapes(f, 0.0, 0.0, float(COUNTER_TILE)) for f in faces]))
-    out.append(TileSheet("features", FEATURE_TILE, FEATURE_TILE, [feature_tile(sym, ring) for sym, ring in features]))
+    side = counter_px(grid, tile_w, tile_h)
+    out.append(TileSheet("counters", side, side, [counter_tile(f, side) for f in faces]))
+    out.append(TileSheet("features", FEATURE_PX, FEATURE_PX, [feature_tile(sym, ring) for sym, ring in features]))
     return out
 
 
 def counter_px(grid: Grid, tile_w: int, tile_h: int) -> int:
-    """A counter's size on the map: small enough that its bottom-left corner, where Tiled
-    anchors a tile object, stays inside the cell it stands in."""
+    """A counter's size on the map, and its image's: small enough that its bottom-left corner,
+    where Tiled anchors a tile object, stays inside the cell it stands in (a hex: at 0.6 of
+    the hex's side below and left of its centre, the corner is still inside)."""
     if grid.shape == "hex":
-        return 18 if min(tile_w, tile_h) >= 28 else max(4, min(tile_w, tile_h) // 2)
+        return max(4, round(min(tile_w, tile_h) * 0.68))
     return round(min(tile_w, tile_h) * 0.7)
 
 
-__all__ = ["AREA_TINT", "AREA_PALETTE", "COUNTER_TILE", "FEATURE_PX", "TileSheet", "area_colour", "feature_key", "sheets", "counter_px"]
+__all__ = ["AREA_TINT", "AREA_PALETTE", "FEATURE_PX", "MIN_TEXT_PX", "TileSheet", "area_colour", "counter_tile",
+           "feature_key", "sheets", "counter_px"]

@@ -19,7 +19,7 @@ from motu.engine.scenario.model import Area, CellFeature, Island, Piece, Region,
 from . import bounded
 from .errors import LoadError
 from .schema_check import check_part
-from .tiled_pixels import SPACE, pixel_transform
+from .tiled_pixels import SPACE, map_side, pixel_transform
 from .tiled_read import read_tiled
 
 _SCENARIO_SCHEMA = "scenario-v1.schema.json"
@@ -91,7 +91,9 @@ def _spaces_grid(doc: dict[str, Any], spaces: list[dict[str, Any]]) -> SpacesGri
     out = []
     for o in spaces:
         p = _props(o.get("properties"))
-        out.append(Space(str(p.get("id", o.get("name"))), round(o.get("x", 0) / SPACE, 6), round(o.get("y", 0) / SPACE, 6),
+        # A rectangle's (x, y) is its top-left corner; a tile object's (spaces showing their terrain) its bottom-left.
+        top = o.get("y", 0) - (o.get("height", 0) if o.get("gid") else 0)
+        out.append(Space(str(p.get("id", o.get("name"))), round(o.get("x", 0) / SPACE, 6), round(top / SPACE, 6),
                          str(p.get("name", ""))))
     links = [tuple(str(_props(o.get("properties")).get("link", o.get("name", ""))).split("/", 1))
              for layer in doc["layers"] if layer.get("type") == "objectgroup"
@@ -251,9 +253,9 @@ def _text(p: dict[str, Any], key: str) -> str | None:
 class _Placer:
     """Which cell an object stands on in Tiled, to set against its `cell` property."""
 
-    def __init__(self, grid: Grid):
+    def __init__(self, grid: Grid, side: float):
         self.grid = grid
-        self.t = pixel_transform(grid)
+        self.t = pixel_transform(grid, side)  # the scale the map was written at (map_side)
 
     def cell(self, o: dict[str, Any]) -> int | None:
         x, y = float(o.get("x", 0)), float(o.get("y", 0))
@@ -287,13 +289,16 @@ def _place(o: dict[str, Any], p: dict[str, Any], what: str, placer: _Placer, not
 
 def _objects(s: Scenario, doc: dict[str, Any], path: str, notes: list[str]) -> None:
     g = s.grid
-    placer = _Placer(g)
+    placer = _Placer(g, map_side(doc))
     for layer in doc["layers"]:
         for o in layer.get("objects", []) if layer.get("type") == "objectgroup" else ():
             kind, p = o.get("type"), _props(o.get("properties"))
             if kind == "edge" and "edge" in p:
+                # A side's features, from every object on it: one per edge layer (each kind its own), or
+                # one object listing them all (Motu's exports before edge layers per kind).
+                edge = g.parse_edge(str(p["edge"]))
                 feats = tuple(f for f in str(p.get("features", "")).split(",") if f)
-                s.edges[g.parse_edge(str(p["edge"]))] = feats
+                s.edges[edge] = tuple(dict.fromkeys(s.edges.get(edge, ()) + feats))
             elif kind == "feature" and "kind" in p:
                 what = f"site {_text(p, 'name') or p['kind']} (object {o.get('id')})"
                 cell = _place(o, p, what, placer, notes)

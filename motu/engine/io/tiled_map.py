@@ -17,29 +17,33 @@ tiled_tmx.py; saving, tiled.py.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import replace
 from typing import Any, Mapping
 
 import numpy as np
 
 from motu.engine.board.geometry import cell_centres
+from motu.engine.scenario.map_key import map_key
 from motu.engine.scenario.model import Scenario
 
 from .outlines import area_rings
 from .print_counters import Counter, face
 from .print_map import AREA_BORDER, catalogue_of
-from .tiled_art import FEATURE_PX, TileSheet, counter_px, feature_key, sheets
+from .tiled_art import AREA_PALETTE, FEATURE_PX, TileSheet, counter_px, feature_key, sheets
 from .tiled_pixels import SPACE, Points, map_metrics, num, pixel_array, pixel_transform
 from .tiled_props import _json, _record, color_prop, prop, record_props
 
+_HEX_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 TILED_VERSION = "1.8"  # the oldest format these files need; Debian's tiled is 1.8.2
 
 
-def _tileset(name: str, firstgid: int, size: tuple[int, int], tiles: list[list[dict[str, Any]]],
+def _tileset(name: str, firstgid: int, size: tuple[int, int], tiles: list[list[dict[str, Any]]], count: int,
              image: tuple[str, int, int, int] | None) -> dict[str, Any]:
-    """A tileset; with `image` (file, width, height, columns) an atlas of its tiles."""
+    """A tileset of `count` tiles (its atlas's places, TileSheet.count), the first len(tiles) of them
+    Motu's; with `image` (file, width, height, columns) an atlas of its tiles."""
     ts: dict[str, Any] = {"firstgid": firstgid, "name": name, "tilewidth": size[0], "tileheight": size[1],
-                          "tilecount": len(tiles), "columns": image[3] if image else 0, "margin": 0, "spacing": 0}
+                          "tilecount": count, "columns": image[3] if image else 0, "margin": 0, "spacing": 0}
     if image:
         ts.update({"image": image[0], "imagewidth": image[1], "imageheight": image[2]})
     else:
@@ -102,19 +106,25 @@ def tiled_map(s: Scenario, images: Images | None = None, *, compact: bool = Fals
     cat = catalogue_of(s)
     cat_terrain = dict(cat.terrain) if cat else {}
     terrains, area_ids, faces, looks, art = tiled_layout(s)
-    t_gid = {t: i + 1 for i, t in enumerate(terrains)}
+    by_name = {sheet.name: sheet for sheet in art}
+    # Each tileset's first gid follows the tiles of the one before as Tiled counts them: the places
+    # of its atlas image (TileSheet.count, empty ones too), or without an image the tiles it lists.
+    count = {n: by_name[n].count if images and n in images else len(tiles)
+             for n, tiles in (("terrain", terrains), ("areas", area_ids), ("counters", faces), ("features", looks))}
+    first_gid = dict(zip(count, np.cumsum([1] + list(count.values())[:-1]).tolist()))
+    t_gid = {t: first_gid["terrain"] + i for i, t in enumerate(terrains)}
     t_tiles = []
     for t in terrains:
         kind = cat_terrain.get(t)
         t_tiles.append([prop("terrain", t)] + ([prop("label", kind.name), prop("kind", kind.kind), color_prop("color", kind.color)]
                                                if kind else []))
-    a_gid = {a: len(terrains) + 1 + i for i, a in enumerate(area_ids)}
+    a_gid = {a: first_gid["areas"] + i for i, a in enumerate(area_ids)}
     a_tiles = [_area_props(s, a) for a in area_ids]
-    c_first = len(terrains) + len(area_ids) + 1
+    c_first = first_gid["counters"]
     c_gid = {f: c_first + i for i, f in enumerate(faces)}
     c_tiles = [[prop("counter", f.symbol), prop("label", f.name)] + ([prop("side", f.side)] if f.side else [])
                for f in faces]
-    f_first = c_first + len(faces)
+    f_first = first_gid["features"]
     f_gid = {k: f_first + i for i, k in enumerate(looks)}
     f_tiles = [[prop("feature", sym), color_prop("ring", ring)] for sym, ring in looks]
 
@@ -153,7 +163,9 @@ def tiled_map(s: Scenario, images: Images | None = None, *, compact: bool = Fals
             if s.cell_area[c] is not None:
                 props.append(prop("area", s.cell_area[c]))
             x, y = px(sp.x, sp.y)
-            group.append(objs.make(sp.name or sp.id, "space", x, y, props, width=SPACE, height=SPACE))
+            # A tile object showing its terrain's tile (the board's colours); it stands on its bottom-left corner.
+            group.append(objs.make(sp.name or sp.id, "space", x, y + SPACE, props, gid=t_gid[s.terrain[c]],
+                                   width=SPACE, height=SPACE))
         layer({"name": "spaces", "type": "objectgroup", "draworder": "topdown", "objects": group})
         group = []
         for a, b in grid.links:
@@ -178,31 +190,39 @@ def tiled_map(s: Scenario, images: Images | None = None, *, compact: bool = Fals
     layer({"name": "area names", "type": "objectgroup", "draworder": "topdown",
            "objects": _area_labels(s, objs, centres, metrics)})
 
-    group = []
-    for (a, b), feats in s.edges.items():
-        if spaces:
-            (x0, y0), (x1, y1) = cell_px(a), cell_px(b)
-        else:
-            (x0, y0), (x1, y1) = (px(*p) for p in grid.edge_segment(a, b))
-        group.append(objs.make("", "edge", x0, y0,
-                               [prop("edge", grid.edge_label(a, b)), prop("features", ",".join(feats))],
-                               polyline=[{"x": 0, "y": 0}, {"x": num(x1 - x0), "y": num(y1 - y0)}]))
-    layer({"name": "edges", "type": "objectgroup", "draworder": "topdown", "objects": group})
+    # One layer per edge feature, in the kind's own colour (Tiled draws a layer's objects in it), so a
+    # stream, a reef and a palisade look apart and each can be hidden; a side with two features is
+    # a line in each of their layers.
+    for kind, name, colour, style in edge_kinds(s):
+        group = []
+        for (a, b), feats in s.edges.items():
+            if kind not in feats:
+                continue
+            if spaces:
+                (x0, y0), (x1, y1) = cell_px(a), cell_px(b)
+            else:
+                (x0, y0), (x1, y1) = (px(*p) for p in grid.edge_segment(a, b))
+            group.append(objs.make("", "edge", x0, y0, [prop("edge", grid.edge_label(a, b)), prop("features", kind)],
+                                   polyline=[{"x": 0, "y": 0}, {"x": num(x1 - x0), "y": num(y1 - y0)}]))
+        layer({"name": f"edges: {name}", "type": "objectgroup", "draworder": "topdown", "color": colour,
+               "properties": [prop("edge", kind), prop("style", style)], "objects": group})
 
     group = []
     in_cell = {}
     for f in s.features:
         in_cell.setdefault(f.cell, []).append(f)
+    # A row of discs below the centre's token, each disc's anchor (bottom-left) inside the cell.
+    row_px = round(min(metrics["tilewidth"], metrics["tileheight"]) * 0.6)
+    drop_px = round(min(metrics["tilewidth"], metrics["tileheight"]) * 0.4)
     for f in s.features:
         props = [prop("kind", f.kind), prop("cell", grid.label(f.cell))]
         props += ([prop("side", f.side)] if f.side is not None else []) + ([prop("label", f.name)] if f.name else [])
-        # A row of small discs below the centre, as print draws them; each anchor (bottom-left) inside the cell.
         row = in_cell[f.cell]
         i, n = row.index(f), len(row)
-        step = FEATURE_PX if n * FEATURE_PX <= 18 else (18 - FEATURE_PX) / (n - 1)
+        step = FEATURE_PX if n * FEATURE_PX <= row_px else (row_px - FEATURE_PX) / (n - 1)
         x, y = cell_px(f.cell)
         left = x - (FEATURE_PX + step * (n - 1)) / 2 + i * step
-        group.append(objs.make("", "feature", left, y + 10, props + record_props(f.props),
+        group.append(objs.make("", "feature", left, y + drop_px, props + record_props(f.props),
                                gid=f_gid[feature_key(s, f.kind, f.side)], width=FEATURE_PX, height=FEATURE_PX))
     layer({"name": "features", "type": "objectgroup", "draworder": "topdown", "objects": group})
 
@@ -237,7 +257,6 @@ def tiled_map(s: Scenario, images: Images | None = None, *, compact: bool = Fals
                                        for d in s.sides.values()])),
                   prop("setup", _json({side: [grid.label(c) for c in sorted(cells)] for side, cells in s.setup_zones.items()})),
                   prop("victory", _json(s.victory)), prop("tables", _json(s.tables))]
-    by_name = {sheet.name: sheet for sheet in art}
 
     def image(name: str) -> tuple[str, int, int, int] | None:
         if not images or name not in images:
@@ -246,17 +265,35 @@ def tiled_map(s: Scenario, images: Images | None = None, *, compact: bool = Fals
         return (images[name], *sheet.size, sheet.columns)
 
     tile = (metrics["tilewidth"], metrics["tileheight"])
-    tilesets = [_tileset("terrain", 1, tile, t_tiles, image("terrain")),
-                _tileset("areas", len(terrains) + 1, tile, a_tiles, image("areas")),
+    tilesets = [_tileset("terrain", first_gid["terrain"], tile, t_tiles, count["terrain"], image("terrain")),
+                _tileset("areas", first_gid["areas"], tile, a_tiles, count["areas"], image("areas")),
                 _tileset("counters", c_first, (by_name["counters"].tile_width, by_name["counters"].tile_height),
-                         c_tiles, image("counters")),
+                         c_tiles, count["counters"], image("counters")),
                 _tileset("features", f_first, (by_name["features"].tile_width, by_name["features"].tile_height),
-                         f_tiles, image("features"))]
+                         f_tiles, count["features"], image("features"))]
     doc: dict[str, Any] = {"type": "map", "version": TILED_VERSION, "tiledversion": "1.8.2", **metrics,
                            "renderorder": "right-down", "width": width, "height": height, "infinite": False,
                            "compressionlevel": -1, "nextlayerid": layer_id, "nextobjectid": objs.next_id,
                            "properties": properties, "tilesets": tilesets, "layers": layers}
     return doc
+
+
+def edge_kinds(s: Scenario) -> list[tuple[str, str, str, str]]:
+    """(id, name, colour, map-key style) of each edge feature the rule set has, in its catalogue's
+    order, then any other the scenario uses: one Tiled layer each. The colour is the catalogue's,
+    or, when another kind has it already or none is given, the first of the area palette not taken."""
+    cat = catalogue_of(s)
+    kinds = dict(cat.edges) if cat else {}
+    key = map_key(cat) if cat else None
+    ids = list(kinds) + sorted({f for feats in s.edges.values() for f in feats} - set(kinds))
+    out, taken = [], set()
+    for k in ids:
+        colour = kinds[k].color.lower() if k in kinds and _HEX_COLOUR.match(kinds[k].color) else ""
+        if not colour or colour in taken:
+            colour = next(c for c in (*AREA_PALETTE, *(f"#{i:06x}" for i in range(1, 1 << 24))) if c not in taken)
+        taken.add(colour)
+        out.append((k, kinds[k].name if k in kinds else k, colour, key.edge_style(k) if key else "line"))
+    return out
 
 
 def _area_labels(s: Scenario, objs: _Objects, centres: np.ndarray, metrics: dict[str, Any]) -> list[dict[str, Any]]:

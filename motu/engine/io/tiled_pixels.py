@@ -12,27 +12,42 @@ import numpy as np
 
 from motu.engine.board.grids import Grid
 
-HEX_SIDE = 16  # pixels from a hex's centre to a corner
-SQUARE = 32
+# Pixels from a hex's centre to a corner: big enough that a counter's and a site's words can be
+# read in Tiled at 100 % (tiled_art.py draws them at the size they are shown). Motu's exports
+# earlier used 16; a map says its own (hexsidelength), which the import reads (map_side).
+HEX_SIDE = 32
+SQUARE = 2 * HEX_SIDE
 SPACE = 64
-_HEX_ACROSS = 28  # sqrt(3) * 16 rounded to even pixels: Tiled works in whole, even tile sizes
 # Tiled's orthogonal maps: a square tile for a square, a bigger one for a named space. Tiled
 # names its hexagonal maps by stagger, which hex grids alone have (orientation, offset).
 _ORTHOGONAL_TILE = {"square": SQUARE, "spaces": SPACE}
 
 
-def map_metrics(grid: Grid) -> dict[str, Any]:
+def _across(side: float) -> int:
+    """A hex's width across the flats, sqrt(3) * side rounded to even pixels: Tiled works in whole, even tile sizes."""
+    return 2 * round(side * math.sqrt(3) / 2)
+
+
+def map_side(doc: dict[str, Any]) -> float:
+    """The hex side (half a square's side) a Tiled map was written with: its hexsidelength, or its tiles' width."""
+    if doc.get("orientation") == "hexagonal" and doc.get("hexsidelength"):
+        return float(doc["hexsidelength"])
+    return float(doc.get("tilewidth") or SQUARE) / 2
+
+
+def map_metrics(grid: Grid, side: float = HEX_SIDE) -> dict[str, Any]:
     """The map's orientation, stagger and tile size, as Tiled's map attributes."""
     if grid.shape == "hex":
         flat = grid.orientation == "flat"
-        return {"orientation": "hexagonal", "tilewidth": 2 * HEX_SIDE if flat else _HEX_ACROSS,
-                "tileheight": _HEX_ACROSS if flat else 2 * HEX_SIDE, "hexsidelength": HEX_SIDE,
+        side = int(side)
+        return {"orientation": "hexagonal", "tilewidth": 2 * side if flat else _across(side),
+                "tileheight": _across(side) if flat else 2 * side, "hexsidelength": side,
                 "staggeraxis": "x" if flat else "y", "staggerindex": grid.offset.split("-")[0]}
-    size = _ORTHOGONAL_TILE[grid.shape]
+    size = _ORTHOGONAL_TILE[grid.shape] if grid.shape == "spaces" else int(2 * side)
     return {"orientation": "orthogonal", "tilewidth": size, "tileheight": size}
 
 
-def pixel_transform(grid: Grid) -> tuple[float, float, float, float]:
+def pixel_transform(grid: Grid, side: float = HEX_SIDE) -> tuple[float, float, float, float]:
     """(ax, bx, ay, by) with pixel = (ax * x + bx, ay * y + by) from layout units.
 
     Tiled places hex column c, row r at (c * column width, r * tile height), shifted half a
@@ -41,10 +56,11 @@ def pixel_transform(grid: Grid) -> tuple[float, float, float, float]:
     whole-pixel one, so corners land on whole pixels."""
     if grid.shape == "hex":
         even = grid.offset.startswith("even")
+        across = _across(side)
         if grid.orientation == "flat":
-            return 2 * HEX_SIDE / 2, HEX_SIDE, _HEX_ACROSS / math.sqrt(3), _HEX_ACROSS / 2 * (2 if even else 1)
-        return _HEX_ACROSS / math.sqrt(3), _HEX_ACROSS / 2 * (2 if even else 1), HEX_SIDE, HEX_SIDE
-    size = _ORTHOGONAL_TILE[grid.shape]
+            return side, side, across / math.sqrt(3), across / 2 * (2 if even else 1)
+        return across / math.sqrt(3), across / 2 * (2 if even else 1), side, side
+    size = _ORTHOGONAL_TILE[grid.shape] if grid.shape == "spaces" else 2 * side
     return size, 0.0, size, 0.0
 
 

@@ -68,7 +68,8 @@ def to_tmx(doc: dict[str, Any]) -> str:
             lines.append('  <data encoding="csv">\n' + ",\n".join(rows) + "\n</data>")
             lines.append(" </layer>")
         else:
-            lines.append(" <objectgroup" + _attrs(layer, ("id", "name")) + ">")
+            lines.append(" <objectgroup" + _attrs(layer, ("id", "name", "color")) + ">")
+            lines += _props_xml(layer.get("properties"), "  ")
             for o in layer["objects"]:
                 named = [k for k in ("name", "type") if o.get(k)]
                 attrs = _attrs(o, ("id", *named, "gid", "x", "y")) + (

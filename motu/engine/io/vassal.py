@@ -1,4 +1,4 @@
-"""VASSAL module (.vmod) export through pywargame: board image, grid, area zones, pieces.
+"""VASSAL module (.vmod) export: board image, grid, area zones, pieces.
 
 Scope: one scenario as one VASSAL module. The board image is the printed map
 (print_map.py, the whole map) drawn at CELL_PX pixels per cell by the image renderer the
@@ -9,12 +9,14 @@ Each area is a zone (its outline in image pixels) using the board's grid. Boards
 of spaces get a region per space. Every piece gets a counter image and a slot in
 the piece palette, grouped by side, and is called by its name (piece_titles: its own, else
 its kind's with its side's, never its id); pieces on the map also start there. The module names one
-VASSAL version throughout (VASSAL_VERSION). pywargame on Python 3.11: pywargame_compat.py.
+VASSAL version throughout (VASSAL_VERSION). The files themselves (buildFile.xml, moduledata,
+the zip) are written by vassal_xml.py with the standard library.
 """
 from __future__ import annotations
 
 import math
 import re
+import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from typing import Callable
 
@@ -23,18 +25,18 @@ from motu.engine.board.grids import Grid
 from motu.engine.scenario.force_tree import piece_name
 from motu.engine.scenario.model import Scenario
 
+from . import vassal_xml as vx
 from .atomic import atomic_path
 from .formats import ExportOptions, Format, Written, needs_drawing
 from .print_counters import counter_shapes, side_groups
 from .print_map import MapScene, catalogue_of, map_scene
 from .print_shapes import Shape
-from .pywargame_compat import vassal_api
 
 CELL_PX = 80  # a hex across its flats, or a square's side, in board-image pixels
 COUNTER_PX = 64
 BOARD_IMAGE = "board.png"
-# The VASSAL release the module is written for, in buildFile.xml and moduledata alike: the
-# one pywargame's element set follows (its own default); later VASSALs open it too.
+# The VASSAL release the module is written for, in buildFile.xml and moduledata alike: the one
+# Motu's modules have always named; VASSAL 3.7, whose element classes vassal_xml.py follows, opens it.
 VASSAL_VERSION = "3.6.7"
 # (shapes, width, height, pixels per unit) -> PNG bytes: Qt's in the editor and the `motu` command.
 RenderPng = Callable[[list[Shape], float, float, float], bytes]
@@ -104,58 +106,74 @@ def grid_attributes(grid: Grid, pic: Picture) -> tuple[dict, dict]:
 
 def write_vmod(scenario: Scenario, path: str, render_png: RenderPng, cell_mm: float = 19.0) -> VmodSummary:
     """Build the module, its images drawn by `render_png`, and write it atomically to `path`."""
-    v = vassal_api()
     png, pic = board_picture(scenario, render_png, cell_mm)
     title = scenario.title or "Motu map"
     board_name = _safe_name(title)
-    build = v.BuildFile()
-    game = build.addGame(name=title, version="1.0", VassalVersion=VASSAL_VERSION,
-                         description=f"Made by Motu from the {scenario.ruleset} scenario {title}")
-    game.addBasicCommandEncoder()
-    game.addGlobalOptions()
-    roster = game.addPlayerRoster()
+    gpids = _Gpids()
+    game = vx.add(None, vx.GAME_MODULE, name=title, version="1.0", VassalVersion=VASSAL_VERSION,
+                  description=f"Made by Motu from the {scenario.ruleset} scenario {title}")
+    vx.add(game, vx.COMMAND_ENCODER)
+    vx.add(game, vx.GLOBAL_OPTIONS)
+    roster = vx.add(game, vx.PLAYER_ROSTER)
     for side in scenario.sides.values():
-        roster.addSide(side.name or side.id)
-    game.addChatter()
-    images, slots = _pieces(v, game, scenario, render_png)
-    gmap = game.addMap(mapName="Main map")
-    for add in ("addCounterDetailViewer", "addStackMetrics", "addForwardToChatter", "addMenuDisplayer",
-                "addMapCenterer", "addStackExpander", "addPieceMover", "addKeyBufferer",
-                "addSelectionHighlighters", "addHighlightLastMoved", "addZoomer"):
-        getattr(gmap, add)()
-    board = gmap.addBoardPicker().addBoard(name=board_name, image=BOARD_IMAGE, width=pic.width, height=pic.height)
+        ET.SubElement(roster, "entry").text = side.name or side.id
+    vx.add(game, vx.CHATTER)
+    images, slots = _pieces(game, scenario, render_png, gpids)
+    gmap = vx.add(game, vx.MAP, mapName="Main map")
+    vx.add(gmap, vx.COUNTER_DETAIL_VIEWER)
+    vx.add(gmap, vx.STACK_METRICS)
+    for part in vx.MAP_PLAIN_PARTS:
+        vx.add(gmap, part)
+    vx.add(gmap, vx.HIGHLIGHT_LAST_MOVED)
+    vx.add(gmap, vx.ZOOMER)
+    board = vx.add(vx.add(gmap, vx.BOARD_PICKER), vx.BOARD, image=BOARD_IMAGE, name=board_name,
+                   width=pic.width, height=pic.height)
     grid_kind, zones = _grid(board, scenario, pic)
     titles = piece_titles(scenario)
     for piece in scenario.pieces.values():
         if piece.cell is not None and piece.id in slots:
-            at = gmap.addAtStart(name=vassal_text(titles[piece.id]), location=scenario.label(piece.cell),
-                                 useGridLocation=True, owningBoard=board_name)
-            at.addPiece(slots[piece.id])
-    module_data = v.ModuleData()
-    data = module_data.addData()
-    data.addVersion(version="1.0")
-    data.addVASSALVersion(version=VASSAL_VERSION)
-    data.addName(name=title)
-    data.addDescription(description=f"Motu scenario: {title}")
-    data.addDateSaved()
-    _write_zip(v, path, build, module_data, {f"images/{BOARD_IMAGE}": png, **images})
-    return VmodSummary(path, board_name, (pic.width, pic.height), grid_kind, zones, [n for n in slots])
+            name = vassal_text(titles[piece.id])
+            at = vx.add(gmap, vx.SETUP_STACK, name=name, location=scenario.label(piece.cell),
+                        owningBoard=board_name, useGridLocation=True)
+            # A piece set up on the map is a copy of its palette slot with an id of its own.
+            entry, image = slots[piece.id]
+            gpid = gpids.next()
+            vx.add(at, vx.PIECE_SLOT, vx.piece_definition(image, name, gpid), entryName=entry, gpid=gpid)
+    game.set("nextPieceSlotId", str(gpids.following))
+    data = vx.module_data(title, f"Motu scenario: {title}", "1.0", VASSAL_VERSION)
+    with atomic_path(path) as tmp:  # written beside `path` and renamed over it: a failed export leaves the old file
+        vx.write_module(tmp, game, data, {f"images/{BOARD_IMAGE}": png, **images})
+    return VmodSummary(path, board_name, (pic.width, pic.height), grid_kind, zones, list(slots))
 
 
-def _grid(board, scenario: Scenario, pic: Picture) -> tuple[str, list[str]]:
+class _Gpids:
+    """A module's piece-slot ids, handed out in order; the module records the next one (nextPieceSlotId).
+    They start at 20, where modules Motu wrote before started them, so those ids keep their meaning."""
+
+    def __init__(self) -> None:
+        self.following = 20
+
+    def next(self) -> int:
+        self.following += 1
+        return self.following - 1
+
+
+def _grid(board: ET.Element, scenario: Scenario, pic: Picture) -> tuple[str, list[str]]:
     grid = scenario.grid
     if not grid.lattice:  # named spaces: a region for each
-        regions = board.addRegionGrid(snapto=True, visible=False)
+        regions = vx.add(board, vx.REGION_GRID, snapto=True, visible=False)
         for c in range(grid.size):
             x, y = pic.px(*grid.center(c))
-            regions.addRegion(name=grid.label(c), originx=round(x), originy=round(y), alsoPiece=False)
+            vx.add(regions, vx.REGION, name=grid.label(c), originx=round(x), originy=round(y))
         return "RegionGrid", []
     attrs, numbering = grid_attributes(grid, pic)
     kind = _VASSAL_GRID[grid.shape]
     # The picture already shows the grid and the numbers: VASSAL's own drawing of them stays off.
-    holder = board.addZonedGrid() if scenario.areas else board
-    g = holder.add(getattr(vassal_api(), kind), color="#000000", visible=False, snapTo=True, **attrs)
-    g.addNumbering(visible=False, color="#000000", **numbering)
+    holder = vx.add(board, vx.ZONED_GRID) if scenario.areas else board
+    g = vx.add(holder, vx.HEX_GRID if kind == "HexGrid" else vx.SQUARE_GRID, color="#000000", visible=False,
+               snapTo=True, **attrs)
+    vx.add(g, vx.HEX_NUMBERING if kind == "HexGrid" else vx.SQUARE_NUMBERING, visible=False, color="#000000",
+           **numbering)
     names: list[str] = []
     if scenario.areas:
         # Smaller zones first: VASSAL takes the first zone holding a point, so an enclosed area wins over its surround.
@@ -170,34 +188,37 @@ def _grid(board, scenario: Scenario, pic: Picture) -> tuple[str, list[str]]:
                 shapes.append((part.area, name if len(parts) == 1 else f"{name} ({i + 1})", part))
         for _, name, part in sorted(shapes, key=lambda t: t[0]):
             path = ";".join(f"{round(px)},{round(py)}" for px, py in (pic.px(x, y) for x, y in part.exterior.coords[:-1]))
-            holder.addZone(name=name, path=path, useParentGrid=True, locationFormat="$gridLocation$")
+            vx.add(holder, vx.ZONE, name=name, path=path, useParentGrid=True, locationFormat="$gridLocation$")
             names.append(name)
     return kind, names
 
 
-def _pieces(v, game, scenario: Scenario, render_png: RenderPng) -> tuple[dict[str, bytes], dict]:
-    """Counter images and palette slots, one tab per side; returns (files, piece id -> slot)."""
+def _pieces(game: ET.Element, scenario: Scenario, render_png: RenderPng,
+            gpids: _Gpids) -> tuple[dict[str, bytes], dict[str, tuple[str, str]]]:
+    """Counter images and palette slots, one tab per side; returns (files, piece id -> (entry name, image))."""
     files: dict[str, bytes] = {}
-    slots: dict = {}
+    slots: dict[str, tuple[str, str]] = {}
     groups = side_groups(scenario)
     if not groups:
         return files, slots
     titles = piece_titles(scenario)
-    window = game.addPieceWindow(name="Pieces")
-    tabs = window.addTabs(entryName="Pieces")
+    window = vx.add(game, vx.PIECE_WINDOW, name="Pieces")
+    tabs = vx.add(window, vx.TAB_WIDGET, entryName="Pieces")
     size_mm = 15.0
     ppm = COUNTER_PX / size_mm
     for sid, heading, group in groups:
-        plist = tabs.addPanel(entryName=heading, fixed=False).addList(entryName=f"{heading} pieces")
+        panel = vx.add(tabs, vx.PANEL_WIDGET, entryName=heading, fixed=False)
+        plist = vx.add(panel, vx.LIST_WIDGET, entryName=f"{heading} pieces")
         for c in group:
             image = f"piece-{_safe_name(c.piece_id)}.png"
             files[f"images/{image}"] = render_png(counter_shapes(c, 0.0, 0.0, size_mm), size_mm, size_mm, ppm)
-            gpid = game.nextPieceSlotId()
+            gpid = gpids.next()
             # The palette's tab is the side: its entry is what the counter shows; the piece itself, in
             # VASSAL's reports and set-up, carries its whole name.
-            traits = [v.BasicTrait(name=vassal_text(titles.get(c.piece_id, c.name)), filename=image, gpid=gpid)]
-            slots[c.piece_id] = plist.addPieceSlot(entryName=vassal_text(c.name), gpid=gpid, width=COUNTER_PX,
-                                                   height=COUNTER_PX, traits=traits)
+            entry = vassal_text(c.name)
+            vx.add(plist, vx.PIECE_SLOT, vx.piece_definition(image, vassal_text(titles.get(c.piece_id, c.name)), gpid),
+                   entryName=entry, gpid=gpid, width=COUNTER_PX, height=COUNTER_PX)
+            slots[c.piece_id] = (entry, image)
     return files, slots
 
 
@@ -209,17 +230,8 @@ def piece_titles(scenario: Scenario) -> dict[str, str]:
     return {p.id: piece_name(p, scenario, cat) for p in scenario.pieces.values()}
 
 
-def _write_zip(v, path: str, build, module_data, files: dict[str, bytes]) -> None:
-    """The module as a zip, written beside `path` and renamed over it: a failed export leaves the old file."""
-    with atomic_path(path) as tmp:
-        with v.VMod(tmp, "w") as vmod:
-            vmod.addFiles(**{v.VMod.BUILD_FILE: build.encode(), v.VMod.MODULE_DATA: module_data.encode()})
-            for name, content in files.items():
-                vmod.addFile(name, content)
-
-
 def vassal_text(text: str) -> str:
-    """A name safe inside VASSAL's piece encoding, where '/' and ';' separate fields (pywargame does not escape them)."""
+    """A name safe inside VASSAL's piece encoding, where '/' and ';' separate fields (vassal_xml.piece_definition)."""
     return text.replace("/", "\u2215").replace(";", ",").replace("\\", "\u2216")
 
 

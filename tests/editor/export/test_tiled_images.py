@@ -55,14 +55,18 @@ def test_pytmx_and_pytiled_parser_load_every_export_with_default_settings(path, 
     assert "pieces" in names and "area names" in names
     pieces = [o for o in m.objects if o.type == "piece"]
     assert sorted(o.properties["piece"] for o in pieces) == sorted(s.pieces)
-    for o in pieces:  # each piece shows a counter from the counters atlas
+    for o in [o for o in m.objects if o.type in ("piece", "feature")]:
+        # Each piece shows a counter from the counters atlas, each site its disc, at the size the
+        # image is drawn: Tiled at 100 % shows them pixel for pixel, not scaled down.
         source, rect, _ = m.get_tile_image_by_gid(o.gid)
-        assert (tmp_path / source).exists() and rect[2:] == (64, 64)
+        assert (tmp_path / source).exists() and rect[2:] == (o.width, o.height)
     for reader_path in (tmx, tmj):
         parsed = pytiled_parser.parse_map(reader_path)
         assert [layer.name for layer in parsed.layers] == names
         for ts in parsed.tilesets.values():
             assert ts.image is not None and (tmp_path / ts.image).exists()
+            # The tile count is what the image holds, as Tiled counts it (else Tiled renumbers on saving).
+            assert ts.tile_count == ts.columns * (ts.image_height // ts.tile_height), ts.name
     # The images change nothing for Motu's own reader.
     assert load_tiled(str(tmx)) == s and load_tiled(str(tmj)) == s
 
@@ -125,3 +129,66 @@ def test_tiled_keeps_the_tilesets_images_when_it_converts_the_map(tmp_path):
     doc = json.loads(out.read_text(encoding="utf-8"))
     assert [ts["image"] for ts in doc["tilesets"]] == ["m-terrain.png", "m-areas.png", "m-counters.png", "m-features.png"]
     assert load_tiled(str(out)) == s
+
+
+def _edge_colours_seen(s, image: QImage, kind: str) -> list[tuple[int, int, int]]:
+    """At the middle of each side carrying `kind`, the pixel closest to nothing else: the colour
+    Tiled drew there, from the 5x5 pixels round it, the one least like the terrain beneath."""
+    ax, bx, ay, by = pixel_transform(s.grid)
+    seen = []
+    for (a, b), feats in s.edges.items():
+        if kind not in feats:
+            continue
+        (x0, y0), (x1, y1) = s.grid.edge_segment(a, b)
+        mx, my = ax * (x0 + x1) / 2 + bx, ay * (y0 + y1) / 2 + by
+        seen.append([(c.red(), c.green(), c.blue()) for c in
+                     (image.pixelColor(round(mx) + dx, round(my) + dy) for dx in range(-2, 3) for dy in range(-2, 3))])
+    return seen
+
+
+@NEEDS_TILED
+def test_tmxrasterizer_draws_streams_reefs_and_palisades_each_in_its_own_colour(tmp_path):
+    """Tiled's own renderer, with the terrain and the edge layers shown: at every stream, reef and
+    palisade side there is its kind's colour (the catalogue's), and the three colours differ."""
+    from motu.engine.io.tiled_map import edge_kinds
+    found = {}
+    for name, kinds in (("fern-pa-assault.yaml", ("stream", "palisade")), ("example-hex.yaml", ("reef",))):
+        s = load_path(ROOT / "scenarios" / name)
+        tmx = export(s, tmp_path, f"{name[:-5]}.tmx")
+        layers = {k: (f"edges: {n}", c) for k, n, c, _style in edge_kinds(s)}
+        image = _raster(tmx, tmp_path / f"{name}.png", "terrain", *(layers[k][0] for k in kinds))
+        for k in kinds:
+            want = rgb(layers[k][1])
+            sides = _edge_colours_seen(s, image, k)
+            assert sides, k
+            missing = [i for i, pixels in enumerate(sides)
+                       if not any(max(abs(a - b) for a, b in zip(px, want)) <= 24 for px in pixels)]
+            assert missing == [], f"{k}: {len(missing)} of {len(sides)} sides without {layers[k][1]}"
+            found[k] = want
+    assert len(set(found.values())) == 3, found
+
+
+@NEEDS_TILED
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
+def test_a_save_by_tiled_keeps_every_gid(path, tmp_path):
+    """tiled --export-map TMX → TMX of an export with its tile images: Tiled counts each tileset's
+    tiles from its image, so the tilesets' first gids, their counts, every tile layer's tiles and
+    every tile object's gid must come back as Motu wrote them."""
+    import xml.etree.ElementTree as ET
+    s = load_path(path)
+    tmx = export(s, tmp_path, "m.tmx")
+    again = tmp_path / "again.tmx"
+    r = subprocess.run([TILED, "--export-map", "tmx", str(tmx), str(again)], env=ENV, capture_output=True, text=True,
+                       timeout=120)
+    assert r.returncode == 0 and again.exists(), r.stderr
+
+    def gids(p: Path):
+        root = ET.parse(p).getroot()
+        tilesets = [(t.get("name"), t.get("firstgid"), t.get("tilecount")) for t in root.iter("tileset")]
+        layers = [(layer.get("name"), [int(v) for v in layer.find("data").text.replace("\n", "").split(",")])
+                  for layer in root.iter("layer")]
+        objects = [(o.get("id"), o.get("gid")) for o in root.iter("object") if o.get("gid")]
+        return tilesets, layers, objects
+    ours, theirs = gids(tmx), gids(again)
+    assert theirs == ours
+    assert ours[2] or not (s.pieces or s.features or not s.grid.lattice)  # the check saw tile objects

@@ -3,15 +3,15 @@ lists, with what it needs to be written; formats that draw with Qt get their dra
 when given one, and are refused (writing nothing) without it."""
 import pytest
 
-from motu.engine.io import geojson, print_formats, tiled, vassal
+from motu.engine.io import geojson, geopackage, print_formats, tiled, vassal
 from motu.engine.io.formats import ExportOptions
 from motu.engine.io.registry import FORMAT_MODULES, MOTU, REGISTRY, Registry, declared
 
 
 def test_the_registry_holds_the_declared_formats_in_the_declared_order():
-    assert FORMAT_MODULES == (tiled, geojson, print_formats, vassal)
+    assert FORMAT_MODULES == (tiled, geojson, geopackage, print_formats, vassal)
     ids = [f.id for f in REGISTRY.formats()]
-    assert ids == [f.id for f in declared()] == ["motu", "tmx", "tiled-json", "geojson", "svg", "png", "pdf", "vmod"]
+    assert ids == [f.id for f in declared()] == ["motu", "tmx", "tiled-json", "geojson", "gpkg", "svg", "png", "pdf", "vmod"]
     assert [f.id for f in REGISTRY.exports()] == ids[1:]
 
 
@@ -22,7 +22,7 @@ def test_what_each_format_declares():
     assert [i for i, f in by_id.items() if f.load is not None] == ["motu", "tmx", "tiled-json"]
     assert by_id["tiled-json"].endings == (".tmj", ".json")
     assert REGISTRY.export_endings() == {".tmx": "tmx", ".tmj": "tiled-json", ".json": "tiled-json",
-                                         ".geojson": "geojson", ".svg": "svg", ".png": "png", ".pdf": "pdf",
+                                         ".geojson": "geojson", ".gpkg": "gpkg", ".svg": "svg", ".png": "png", ".pdf": "pdf",
                                          ".vmod": "vmod"}
     assert REGISTRY.for_path("x.JSON") is MOTU  # reading: .json is not taken for a Tiled map
 

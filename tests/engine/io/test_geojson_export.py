@@ -10,7 +10,7 @@ from shapely.geometry import Polygon, shape
 
 from motu.engine.board.grids import HexGrid, SquareGrid
 from motu.engine.io import geojson_text
-from motu.engine.io.geojson import (LOCAL_CRS_WKT, GeoreferenceError, _cell_tails, cell_rings, geojson_document, save_geojson,
+from motu.engine.io.geojson import (LOCAL_FRAME, GeoreferenceError, _cell_tails, cell_rings, geojson_document, save_geojson,
                                to_geojson, transform_for)
 from motu.engine.io.native import load_path
 from motu.engine.rules.registry import get_ruleset
@@ -39,7 +39,7 @@ def test_the_example_island_feature_by_feature(example_hex, tmp_path):
     hex_area = 1.5 * 3 ** 0.5
     # Coordinates keep a thousandth of a cell.
     assert shape(south["geometry"]).area == pytest.approx(len(example_hex.area_cells()["south"]) * hex_area, rel=1e-3)
-    assert len(_kind(doc, "edge")) == 10 and {"motu": "edge", "edge": "0807/0907", "features": ["portage"]} in \
+    assert len(_kind(doc, "edge")) == 10 and {"motu": "edge", "edge": "0807/0907", "features": "portage"} in \
         [f["properties"] for f in _kind(doc, "edge")]
     assert _kind(doc, "feature")[0]["properties"] == {"motu": "feature", "kind": "home_village", "cell": "0404", "side": "red"}
     reserve = next(f for f in _kind(doc, "piece") if f["properties"]["id"] == "blue-reserve")
@@ -107,9 +107,12 @@ def _decimals(doc) -> int:
 @pytest.mark.parametrize("name", ["example-hex.yaml", "fern-ambush.yaml", "tiki.yaml"])
 def test_a_map_without_georeference_states_its_local_plane(name):
     doc = json.loads(to_geojson(load_path(ROOT / "scenarios" / name)))
-    # Old-style GeoJSON crs, which GDAL reads: an engineering system, never WGS 84.
-    assert doc["crs"] == {"type": "name", "properties": {"name": LOCAL_CRS_WKT}}
-    assert LOCAL_CRS_WKT.startswith("LOCAL_CS[") and doc["motu"]["units"] == "layout units, y north"
+    # RFC 7946 has no crs: the collection says it is not georeferenced, and in which frame it is,
+    # in its own member and in the name GDAL gives the layer.
+    assert "crs" not in doc
+    assert doc["motu"]["georeferenced"] is False and doc["motu"]["frame"] == LOCAL_FRAME
+    assert doc["motu"]["units"] == "layout units, y north"
+    assert doc["name"].endswith("(local plane, not georeferenced)")
     assert _decimals(doc) <= 3  # a thousandth of a layout unit
 
 
@@ -119,6 +122,7 @@ def test_georeferenced_maps_are_wgs84_rounded_to_a_thousandth_of_a_hex(name):
     text = to_geojson(s)
     doc = json.loads(text)
     assert "crs" not in doc  # RFC 7946: WGS 84 is the default and is not named
+    assert doc["motu"]["georeferenced"] is True and "frame" not in doc["motu"] and doc["name"] == s.title
     assert 4 <= _decimals(doc) <= 6
     assert doc == geojson_document(s)
 
@@ -166,3 +170,13 @@ def test_corners_that_do_not_repeat_by_row_are_written_cell_by_cell():
     assert doc[9]["geometry"]["coordinates"][0][2][0] == rings[9, 2, 0]
     assert [f["geometry"]["coordinates"][0] for f in doc] == rings.tolist()
     assert [f["properties"]["cell"] for f in doc] == [grid.label(c) for c in range(grid.size)]
+
+
+def test_motus_own_export_of_a_map_in_its_plane_reads_back_as_plane_coordinates(tmp_path):
+    """Its small coordinates would pass for longitude and latitude; the file's motu member says they are not."""
+    from motu.engine.io.geojson_import import read_geojson
+    out = tmp_path / "fern.geojson"
+    save_geojson(load_path(ROOT / "scenarios" / "fern-ambush.yaml"), str(out))
+    assert read_geojson(str(out)).geographic is False
+    save_geojson(load_path(ROOT / "scenarios" / "tahiti.yaml"), str(out))
+    assert read_geojson(str(out)).geographic is None  # WGS 84, said by nothing, as RFC 7946 has it

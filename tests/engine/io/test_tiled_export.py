@@ -27,7 +27,7 @@ def test_hex_offsets_become_tiled_stagger(orientation, offset, axis, index):
     m = map_metrics(HexGrid(5, 4, orientation, offset))
     assert (m["orientation"], m["staggeraxis"], m["staggerindex"]) == ("hexagonal", axis, index)
     assert m["tilewidth"] % 2 == 0 and m["tileheight"] % 2 == 0 and m["hexsidelength"] > 0
-    assert map_metrics(SquareGrid(3, 3)) == {"orientation": "orthogonal", "tilewidth": 32, "tileheight": 32}
+    assert map_metrics(SquareGrid(3, 3)) == {"orientation": "orthogonal", "tilewidth": 64, "tileheight": 64}
 
 
 def _tiled_centre(m: dict, col: int, row: int) -> tuple[float, float]:
@@ -63,8 +63,8 @@ def test_every_hex_centre_and_corner_lands_where_tiled_draws_the_tile(orientatio
 def test_layers_tilesets_and_objects_of_the_example_island(example_hex):
     doc = tiled_map(example_hex)
     layers = {layer["name"]: layer for layer in doc["layers"]}
-    assert [layer["name"] for layer in doc["layers"]] == ["terrain", "areas", "area outlines", "area names", "edges",
-                                                          "features", "pieces", "cells"]
+    assert [layer["name"] for layer in doc["layers"]] == ["terrain", "areas", "area outlines", "area names", "edges: Reef",
+                                                          "edges: Canoe portage (15.7)", "features", "pieces", "cells"]
     terrain_ts, area_ts, counter_ts, feature_ts = doc["tilesets"]
     tile_terrain = {terrain_ts["firstgid"] + t["id"]: {p["name"]: p["value"] for p in t["properties"]}
                     for t in terrain_ts["tiles"]}
@@ -74,17 +74,20 @@ def test_layers_tilesets_and_objects_of_the_example_island(example_hex):
     assert [area_tiles[g]["area"] if g else None for g in layers["areas"]["data"]] == example_hex.cell_area
     assert area_tiles[area_ts["firstgid"] + 2] == {"area": "south", "label": "Southcape", "region": "south",
                                                    "island": "example", "color": "#ffc39bd3", "props.note": "the cape"}
-    # Each area one polygon whose area is its hexes' (in Tiled pixels: 3 * 8 * 28 per hex).
+    # Each area one polygon whose area is its hexes' (in Tiled pixels: (64 + 32) / 2 * 56 per hex).
     outlines = layers["area outlines"]["objects"]
     cells = example_hex.area_cells()
     assert sorted(o["properties"][0]["value"] for o in outlines) == sorted(cells)
     for o in outlines:
         poly = Polygon([(p["x"], p["y"]) for p in o["polygon"]])
         aid = o["properties"][0]["value"]
-        assert poly.is_valid and poly.area == pytest.approx(len(cells[aid]) * (32 + 16) / 2 * 28)
-    edges = layers["edges"]["objects"]
-    assert len(edges) == len(example_hex.edges)
-    reef = next(o for o in edges if {"name": "edge", "type": "string", "value": "0401/0402"} in o["properties"])
+        assert poly.is_valid and poly.area == pytest.approx(len(cells[aid]) * (64 + 32) / 2 * 56)
+    # An edge layer per kind, in the catalogue's colour of the kind, each side once in its kind's layer.
+    reefs, portages = layers["edges: Reef"], layers["edges: Canoe portage (15.7)"]
+    assert (reefs["color"], portages["color"]) == ("#f0e6d0", "#a0522d")
+    assert {p["name"]: p["value"] for p in reefs["properties"]} == {"edge": "reef", "style": "reef"}
+    assert len(reefs["objects"]) + len(portages["objects"]) == len(example_hex.edges)
+    reef = next(o for o in reefs["objects"] if {"name": "edge", "type": "string", "value": "0401/0402"} in o["properties"])
     assert len(reef["polyline"]) == 2 and {"name": "features", "type": "string", "value": "reef"} in reef["properties"]
     marae = layers["features"]["objects"][3]
     assert {p["name"]: p["value"] for p in marae["properties"]} == {"kind": "marae_site", "cell": "0605", "label": "Example marae"}
@@ -126,7 +129,11 @@ def test_spaces_boards_are_orthogonal_maps_of_space_objects():
     assert doc["orientation"] == "orthogonal" and not [layer for layer in doc["layers"] if layer["type"] == "tilelayer"]
     spaces = next(layer for layer in doc["layers"] if layer["name"] == "spaces")["objects"]
     assert [o["properties"][0]["value"] for o in spaces] == [sp.id for sp in s.grid.spaces]
-    assert (spaces[1]["x"], spaces[1]["y"], spaces[1]["width"]) == (80, 0, 64)  # at [1.25, 0], 64 px a unit
+    # At [1.25, 0], 64 px a unit: a tile object showing its terrain's tile, standing on its bottom-left corner.
+    assert (spaces[1]["x"], spaces[1]["y"], spaces[1]["width"]) == (80, 64, 64)
+    terrain_ts = doc["tilesets"][0]
+    tile = terrain_ts["tiles"][spaces[1]["gid"] - terrain_ts["firstgid"]]
+    assert {"name": "terrain", "type": "string", "value": s.terrain[1]} in tile["properties"]
     links = next(layer for layer in doc["layers"] if layer["name"] == "links")["objects"]
     assert len(links) == len(s.grid.links)
 
@@ -142,7 +149,7 @@ def test_square_area_outlines_skip_straight_corners_and_keep_holes_out():
     outlines = next(layer for layer in tiled_map(s)["layers"] if layer["name"] == "area outlines")["objects"]
     assert len(outlines) == 1
     pts = [(o["x"] + p["x"], o["y"] + p["y"]) for o in outlines for p in o["polygon"]]
-    assert sorted(pts) == sorted([(32, 32), (160, 32), (160, 160), (32, 160)])
+    assert sorted(pts) == sorted([(64, 64), (320, 64), (320, 320), (64, 320)])
 
 
 def test_tiled_formats_are_registered_and_exports_are_atomic_text(example_square, tmp_path):
@@ -192,3 +199,23 @@ def test_saved_files_hold_the_map_tiled_map_gives(path, tmp_path):
     assert all(o["polygon"][0] == {"x": 0, "y": 0} for o in outlines["objects"])
     if s.grid.shape != "spaces":
         assert bool(outlines["objects"]) == any(a is not None for a in s.cell_area)
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
+def test_counter_and_feature_tiles_are_drawn_at_the_size_shown_with_words_of_8_px_at_least(path):
+    """Readable in Tiled at 100 %: a piece's or a site's tile object is as big as its image (Tiled
+    shows it pixel for pixel), and no word on a counter or a site's disc is under 8 px."""
+    from motu.engine.io.print_shapes import Text
+    from motu.engine.io.tiled_art import MIN_TEXT_PX
+    from motu.engine.io.tiled_map import tiled_layout
+    s = load_path(path)
+    art = {sheet.name: sheet for sheet in tiled_layout(s)[4]}
+    doc = tiled_map(s)
+    for layer, sheet in (("pieces", "counters"), ("features", "features")):
+        objects = next(x for x in doc["layers"] if x["name"] == layer)["objects"]
+        assert {(o["width"], o["height"]) for o in objects} <= {(art[sheet].tile_width, art[sheet].tile_height)}
+    texts = [t for name in ("counters", "features") for tile in art[name].tiles for t in tile if isinstance(t, Text)]
+    assert texts or not (s.pieces or s.features)
+    assert min((t.size for t in texts), default=MIN_TEXT_PX) >= MIN_TEXT_PX
+    if s.pieces:
+        assert art["counters"].tile_width >= 38  # room for a symbol and a name at those sizes

@@ -68,7 +68,7 @@ def _move(doc, piece_id, dx_cells):
 @pytest.mark.parametrize("ext", [".tmx", ".json"])
 def test_a_piece_moved_in_tiled_goes_where_it_stands_and_the_import_says_so(tmp_path, example, ext):
     doc = tiled_map(example)
-    said = _move(doc, "red-hc", 5 * 24)  # five flat hex columns at 24 px each
+    said = _move(doc, "red-hc", 5 * 48)  # five flat hex columns at 48 px each
     path = tmp_path / "moved.json"
     path.write_text(json.dumps(doc), encoding="utf-8")
     if ext == ".tmx":  # the same map through Motu's TMX writer
@@ -89,3 +89,29 @@ def test_a_piece_in_reserve_stays_in_reserve(tmp_path, example):
     notes: list[str] = []
     s = load_tiled(str(path), notes=notes)
     assert s.pieces["blue-reserve"].cell is None and notes == []
+
+
+def _halved(o):
+    """An object's pixels at half the scale: what Motu's exports before hexes of side 32 held."""
+    def half(v):
+        if isinstance(v, list):
+            return [{"x": p["x"] / 2, "y": p["y"] / 2} for p in v]
+        return v / 2
+    return {k: half(v) if k in ("x", "y", "width", "height", "polygon", "polyline") else v for k, v in o.items()}
+
+
+@pytest.mark.parametrize("name", ["example-hex.yaml", "example-square.yaml"])
+def test_a_map_motu_wrote_at_the_earlier_scale_still_imports_whole(tmp_path, name):
+    """Hexes of side 16 (32x28 tiles) or squares of 32 px: the import reads each map at its own
+    scale, so every piece, site and named cell still stands in its cell."""
+    s = load_path(os.path.join(ROOT, "scenarios", name))
+    doc = tiled_map(s)
+    doc.update({k: doc[k] // 2 for k in ("tilewidth", "tileheight", "hexsidelength") if k in doc})
+    for layer in doc["layers"]:
+        if "objects" in layer:
+            layer["objects"] = [_halved(o) for o in layer["objects"]]
+    assert doc["tilewidth"] == 32 and doc.get("hexsidelength", 16) == 16
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    notes: list[str] = []
+    assert load_tiled(str(path), notes=notes) == s and notes == []
