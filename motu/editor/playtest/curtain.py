@@ -4,13 +4,14 @@ It covers the whole playtest window (map, panels, log, dice tray) with one opaqu
 names the seat to come; only when that player presses the button does the window draw his view.
 Before it falls, a seat whose own decision had outcomes it is told (the dice of its reaction
 fire, the volleys they brought about) reads them first: the table keeps showing that seat's
-view, nobody may act, and a bar across the top of the window says who is to move and hands
-the screen over when pressed (`hold`, then `passed`).
+view, nobody may act (though that seat may still take its move back), and a bar across the
+window under its toolbar says who is to move and hands the screen over when pressed (`hold`,
+then `passed`).
 """
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, Qt, Signal
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QToolBar, QVBoxLayout, QWidget
 
 
 class HandoverBar(QFrame):
@@ -32,8 +33,11 @@ class HandoverBar(QFrame):
         self.hide()
 
     def place(self) -> None:
+        """Across the window under its toolbar (Undo stays in reach), over the top of the docks and the map."""
         window = self.parent()
-        self.setGeometry(0, 0, window.width(), self.sizeHint().height())
+        bars = [t for t in window.findChildren(QToolBar) if t.isVisible() and window.toolBarArea(t) == Qt.TopToolBarArea]
+        top = max((t.geometry().bottom() + 1 for t in bars), default=0)
+        self.setGeometry(0, top, window.width(), self.sizeHint().height())
 
 
 class Curtain(QWidget):
