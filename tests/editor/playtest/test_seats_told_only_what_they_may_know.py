@@ -175,3 +175,22 @@ class _Dice(random.Random):
     def random(self):
         face = self.faces.pop(0) if self.faces else 6
         return (face - 0.5) / 6
+
+
+def test_tahiti_hides_nothing_so_every_seat_is_told_every_move_whole():
+    """Why no Tahiti game is read line by line here: its every seat sees the whole game."""
+    from motu.engine.io.native import load_path
+    from motu.engine.rules.registry import get_ruleset
+    from motu.engine.session.session import Session
+    scenario = load_path(__file__.rsplit("/tests/", 1)[0] + "/scenarios/tahiti.yaml")
+    rules = get_ruleset("tahiti")
+    s = Session(lambda: rules.new_initial_state(scenario), seed=4)
+    rng = random.Random(4)
+    for _ in range(300):
+        st = s.state
+        if st.is_terminal():
+            break
+        action = s.draw() if st.current_player() == CHANCE else rng.choice(st.legal_actions())
+        assert all(st.observation(p) is st for p in range(st.num_players()))
+        assert {st.action_to_string_for(action, p) for p in range(st.num_players())} == {st.action_to_string(action)}
+        s.apply(action)
