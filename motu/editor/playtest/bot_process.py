@@ -40,7 +40,9 @@ def choose(actions: list[int], bot_name: str, rng_seed: str) -> int:
 
 def serve(conn, scenario_text: str, options: dict) -> None:
     """The worker process's loop: (ticket, actions, bot name, rng seed) in, (ticket, action, error) out;
-    None ends it."""
+    None ends it; so does the window's process dying, even while a bot thinks (parent_watch.py)."""
+    from motu.engine.session.parent_watch import die_with_parent
+    die_with_parent()
     start(scenario_text, options)
     while True:
         try:

@@ -1,6 +1,8 @@
 """Choices by hand on the playtest map: a click picks a hex (its stack fills the stack panel, where its
-pieces can go lights up), a second click on a lit hex plays that move; several moves to one hex
-(move or paddle, retreat toward…) are offered in a menu, in the game's words.
+pieces can go lights up), a second click on a lit hex plays that move, and a click anywhere else lets
+the stack go (a stray click never leaves it picked for a later one); dragging a stack to a lit hex
+is the same two clicks. Several moves to one hex (move or paddle, retreat toward…) are offered in a
+menu, in the game's words.
 
 Mixed into PlaytestWindow; it reads the window's session, map item, stack panel and seats.
 """
@@ -34,6 +36,7 @@ class ClickMixin:
             if chosen and cell != self.selected_cell:
                 self._choose(chosen)
                 return
+            self.deselect()  # a hex the picked stack cannot go to lets it go: a later click never moves it
         sources = [(a, dst) for a, src, dst in moves if src == cell and dst is not None]
         direct = [a for a, src, dst in moves if src is None and dst == cell]
         if direct and not sources:  # a target (a square to fire at, a hex to retreat toward): play it
@@ -43,6 +46,18 @@ class ClickMixin:
             self.selected_cell = cell
             self.map_item.set_selection(cells={cell})
             self.map_item.set_overlay(self.reach_overlay(cell, moves))
+
+    def deselect(self) -> None:
+        """No stack picked: nothing lit, and the next click picks afresh."""
+        self.selected_cell = None
+        self.map_item.set_selection(cells=set())
+        self.map_item.set_overlay(Overlay())
+
+    def drop_cell(self, pressed: int | None, cell: int | None) -> None:
+        """A drag from `pressed` (whose stack the press picked) let go over `cell`: the stack goes there,
+        as a second click would send it (and a hex it cannot go to lets it go)."""
+        if cell is not None and cell != pressed and pressed is not None and self.selected_cell == pressed:
+            self.click_cell(cell)
 
     def reach_overlay(self, cell: int, moves) -> Overlay:
         """Targets of the legal actions from (or, for games that name only targets, available at) a cell;

@@ -1,9 +1,10 @@
 """Taking moves back, and a game kept in a file: undo, the game record, Save Game and Load Game.
 
 A game is (scenario, seed, actions): undo (the session's, by replay) takes the game back to the
-last decision of a human seat (his move, the bots' replies and the dice after it are taken back),
-so he is to decide again and the bots wait until he has; with bots only it takes back the last bot
-move and pauses Auto-play. A saved game is the session's record as a small JSON file, read back
+last decision of the seat at the table (his move, the bots' replies and the dice after it are
+taken back), so he is to decide again and the bots wait until he has; never past another human
+seat's decision (in a hot seat each player takes back only his own moves, before the other has
+answered them); with bots only it takes back the last bot move and pauses Auto-play. A saved game is the session's record as a small JSON file, read back
 by the session (`Session.from_record`), refused with one clear message when it was played on
 another version of the scenario.
 Mixed into PlaytestWindow; it reads the window's session and rebuilds its telling of the game.
@@ -21,16 +22,25 @@ from motu.engine.session.session import Session, read_record
 
 class GameFilesMixin:
     def undo_point(self) -> int | None:
-        """How many actions Undo keeps: the game as it stood at the last decision of a human seat
-        (with bots only, of any seat); None when there is no such decision to take back."""
-        return self.session.undo_point(self.humans())
+        """How many actions Undo keeps: the game as it stood at the last decision of the seat at the
+        table (the seat on view; with bots only, of any seat); None when there is no such decision,
+        or when another human seat has decided since (his move is not this seat's to take back)."""
+        humans = self.humans()
+        if not humans:
+            return self.session.undo_point()
+        seat = self.shown_seat if self.shown_seat in humans else humans[0]
+        point = self.session.undo_point([seat])
+        if point is None or any(e.player in humans and e.player != seat for e in self.session.log[point + 1:]):
+            return None
+        return point
 
     def undo(self) -> None:
-        if self.undo_point() is None:
+        point = self.undo_point()
+        if point is None:
             return
         self._ticket += 1  # a bot still thinking answers a game that is gone
         self._thinking = False
-        self.session.undo(to_seats=self.humans())
+        self.session.replay(self.session.actions[:point])
         self.auto_as_seated()  # bots only: paused, or they would play the move again at once
         self._rebuild_entries()
         self._after_change()

@@ -381,12 +381,14 @@ def _paint_marks(p: QPainter, rect: QRectF, faces, marks_of: dict, styles: dict,
 
 
 class ClickTool:
-    """The playtest map's only tool: clicks choose pieces and moves; the pointer fans stacks out."""
+    """The playtest map's only tool: clicks (or a drag from a stack to where it goes) choose pieces and
+    moves; the pointer fans stacks out."""
 
     cursor = QCursor(Qt.PointingHandCursor)
 
     def __init__(self, window):
         self.window = window
+        self.pressed: int | None = None  # the hex a left press picked, until the button is let go
 
     def activate(self) -> None:
         pass
@@ -396,7 +398,8 @@ class ClickTool:
 
     def press(self, pos: QPointF, e) -> None:
         if e.button() == Qt.LeftButton:
-            self.window.click_cell(self.window.map_item.cell_at(pos))
+            self.pressed = self.window.map_item.cell_at(pos)
+            self.window.click_cell(self.pressed)
 
     def move(self, pos, e) -> None:
         item = self.window.map_item
@@ -405,7 +408,10 @@ class ClickTool:
             item.set_hover(cell)
 
     def release(self, pos, e) -> None:
-        pass
+        """A stack dragged from its hex and let go over another goes there (clicks.py: `drop_cell`)."""
+        if e.button() == Qt.LeftButton:
+            pressed, self.pressed = self.pressed, None
+            self.window.drop_cell(pressed, self.window.map_item.cell_at(pos))
 
     def double(self, pos, e) -> None:
         pass

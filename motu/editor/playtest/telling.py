@@ -31,6 +31,7 @@ class Entry:
     batch: int
     events: tuple[Event, ...] = ()
     narrative: list[str] = field(default_factory=list)
+    seat_dice: tuple[dict | None, ...] = ()  # the die as each seat's tray shows it, in that seat's words
 
 
 class TellingMixin:
@@ -40,9 +41,17 @@ class TellingMixin:
         texts = tuple(self.presenter.action_text(state, action, p) for p in range(state.num_players()))
         kind = self.presenter.log_kind(state, action)
         dice = self.presenter.dice(state, action, full) if player == CHANCE else None
+        seat_dice = tuple(None if dice is None or t is None else dice if t == full else self._seat_die(state, action, t)
+                          for t in texts)
         if player != CHANCE:
             self._batch += 1
-        return Entry(player, kind, full, texts, dice, self._batch)
+        return Entry(player, kind, full, texts, dice, self._batch, seat_dice=seat_dice)
+
+    def _seat_die(self, state, action: int, text: str) -> dict:
+        """A die as a seat told less than the whole truth sees it: the presentation's, in that seat's words
+        (a presentation that words its dice its own way gives the seat's words alone, without a face)."""
+        die = self.presenter.dice(state, action, text)
+        return die if text in die["text"] else {**die, "face": None, "text": text}
 
     def _play(self, action: int) -> Entry:
         """Play `action` in the game and tell it: its entry, with the events and narrative lines it added."""
@@ -85,15 +94,45 @@ class TellingMixin:
         if text is not None:
             who = "Dice" if entry.player == CHANCE else self.session.state.player_name(entry.player)
             self.log.add(entry.kind, f"{who}: {text}")
-            if entry.dice is not None:
-                words = entry.dice["text"] if text == entry.full else text
-                self.dice.add(entry.dice["group"], entry.dice["face"] if text == entry.full else None, words, entry.batch)
+            dice = self._dice_for(entry, v, text)
+            if dice is not None:
+                self.dice.add(dice["group"], dice["face"], dice["text"], entry.batch)
         for kind, line, event in self._told(entry):
             self.log.add(kind, line)
             if entry.dice is not None and text is not None and not isinstance(event, (TurnBegan, PhaseBegan)):
                 self.dice.note(line)  # what the die did; a turn or phase it happens to begin is not its doing
             elif isinstance(event, Roll) and event.faces:  # dice the game rolled within a move
                 self.dice.add_roll(event.cause, event.faces, line, entry.batch)
+
+    @staticmethod
+    def _dice_for(entry: Entry, v: int | None, text: str) -> dict | None:
+        """The die of `entry` as seat `v`'s tray shows it: in that seat's words, with its face where the
+        presentation shows it to that seat (an entry made without seats' dice: a face only with the whole truth)."""
+        if entry.dice is None:
+            return None
+        if v is not None and entry.seat_dice:
+            return entry.seat_dice[v]
+        return entry.dice if text == entry.full else {**entry.dice, "face": None, "text": text}
+
+    def told_since_decision(self, seat: int | None) -> bool:
+        """Did the last decision of the game, `seat`'s own, have outcomes that seat is told (dice after it,
+        or events it brought about; a turn or phase beginning is no outcome)? Then the seat reads them
+        before the hot seat's curtain falls."""
+        if seat is None:
+            return False
+        after: list[Entry] = []
+        for entry in reversed(self.entries):
+            after.append(entry)
+            if entry.player != CHANCE:
+                break
+        else:
+            return False
+        if after[-1].player != seat:
+            return False
+        state = self.session.state
+        return any(e.player == CHANCE and e.texts[seat] is not None for e in after) or any(
+            not isinstance(ev, (TurnBegan, PhaseBegan)) and self.presenter.event_words(ev, seat, state)
+            for e in after for ev in e.events)
 
     def _render_log(self) -> None:
         """The log and the tray again, as the seat now on view is told the game."""

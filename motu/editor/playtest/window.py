@@ -7,7 +7,7 @@ and its saved state are never touched. A game is (scenario, seed, actions), driv
 record; a saved game is a small JSON file. Everything shown is what the seat on view may know: the
 panel and the map read that seat's observation, the log and the tray that seat's text of each
 action (action_to_string_for). With two or more human seats (hot seat) a curtain falls between
-them. Words come from the rule set's presentation (motu/engine/rules/presentation.py), never from identifiers.
+them, once the seat leaving has read what came of its own move (curtain.py). Words come from the rule set's presentation (motu/engine/rules/presentation.py), never from identifiers.
 
 Here: the window, a game's start, and what follows every action (dice rolled, every view
 refreshed, a bot asked). Its parts, one concept each: table_layout.py (toolbar and docks),
@@ -69,6 +69,7 @@ class PlaytestWindow(ClickMixin, SeatsMixin, TellingMixin, GameFilesMixin, Table
         self.session: Session | None = None
         self.entries: list[Entry] = []
         self._events_seen = 0
+        self._reopen_map = False  # hot seat: the next player's map opens over his own stacks
         self._batch = 0
         self.document = Document(self.scenario.copy())
         self.document.scenario.pieces.clear()  # the game's own pieces show where things are
@@ -98,6 +99,7 @@ class PlaytestWindow(ClickMixin, SeatsMixin, TellingMixin, GameFilesMixin, Table
         self.auto_timer.timeout.connect(self.step)
         self.curtain = Curtain(self)
         self.curtain.lifted.connect(self._curtain_lifted)
+        self.curtain.passed.connect(self._passed)
         self._build()
         self.new_game(self.seed)
 
@@ -130,6 +132,7 @@ class PlaytestWindow(ClickMixin, SeatsMixin, TellingMixin, GameFilesMixin, Table
         self.session = Session(self._new_state, self.seed, self.fingerprint)
         self.entries, self._events_seen, self._batch = [], 0, 0
         self.shown_seat = self.viewer()
+        self.curtain.release()
         self._render_log()
         self._after_change()
 
@@ -147,12 +150,17 @@ class PlaytestWindow(ClickMixin, SeatsMixin, TellingMixin, GameFilesMixin, Table
         state = self.session.state
         self._view_state = None
         v = self.viewer()
+        if self.curtain.holding and v == self.shown_seat:
+            self.curtain.release()  # the seat reading is to move again (its move was taken back)
         seat_changed = v != self.shown_seat
         if seat_changed:
             if len(self.humans()) > 1 and v is not None and not state.is_terminal():
-                self.shown_seat = v
-                self._render_log()
-                self.curtain.drop(state.player_name(v))
+                if self.curtain.holding:
+                    pass  # the seat on view is still reading what came of its move
+                elif self.told_since_decision(self.shown_seat):
+                    self.curtain.hold(state.player_name(self.shown_seat), state.player_name(v))
+                else:
+                    self._hand_over(v)
             else:
                 self.shown_seat = v
                 self._render_log()
@@ -185,7 +193,8 @@ class PlaytestWindow(ClickMixin, SeatsMixin, TellingMixin, GameFilesMixin, Table
             self.legend.set_state(view, self.map_item._markers, self.map_item.marks)
             self.victory.set_track(self.presenter.victory_track(view), {k: s.color for k, s in self.scenario.sides.items()})
             self.refresh_stack_panel()
-            if seat_changed and self.view.opening_pending():  # as it opened: over the new seat's stacks
+            reopen, self._reopen_map = self._reopen_map, False
+            if reopen or (seat_changed and self.view.opening_pending()):  # over the new seat's stacks
                 self._open_map()
 
     def _refresh_info(self) -> None:
@@ -206,7 +215,22 @@ class PlaytestWindow(ClickMixin, SeatsMixin, TellingMixin, GameFilesMixin, Table
         self.info.setToolTip(text)
         self._tell_pause()
 
+    def _hand_over(self, seat: int) -> None:
+        """Hot seat: the screen goes to `seat`, behind the curtain until that player lifts it."""
+        self.shown_seat = seat
+        # Where the last player looked is his business: the next one's map opens over his own stacks.
+        self._reopen_map = True
+        self._render_log()
+        self.curtain.drop(self.session.state.player_name(seat))
+
     def _curtain_lifted(self) -> None:
+        self._refresh()
+
+    def _passed(self) -> None:
+        """The seat that read what came of its move hands the screen over."""
+        v = self.viewer()
+        if v is not None and v != self.shown_seat and not self.session.state.is_terminal():
+            self._hand_over(v)
         self._refresh()
 
     def human_action(self, action: int) -> bool:

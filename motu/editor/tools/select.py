@@ -1,4 +1,5 @@
-"""Selection: cells, pieces, edges and areas; rubber band; Shift extends, Ctrl toggles; drag moves pieces."""
+"""Selection: cells, pieces, edges and areas; rubber band; Shift extends, Ctrl toggles; drag moves pieces
+(a drag that starts on a counter, selected or not, moves it; one that starts off the counters draws a band)."""
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -12,7 +13,7 @@ from .base import Tool
 class SelectTool(Tool):
     name, text, shortcut, layer, icon = "select", "Select", "S", "pieces", "fa5s.mouse-pointer"
     hint = ("Select: click a cell or piece, Alt+click an edge, double-click an area; drag for a rubber band; "
-            "Shift extends, Ctrl toggles; drag a selected piece to move it.")
+            "Shift extends, Ctrl toggles; drag a piece to move it.")
     cursor_shape = Qt.ArrowCursor
 
     def __init__(self, ctx):
@@ -54,6 +55,8 @@ class SelectTool(Tool):
             return
         self._dragging_pieces = []
         self._select(cell, stack, mods)
+        if stack and not (mods & (Qt.ShiftModifier | Qt.ControlModifier)) and stack[-1].id in item.selected_pieces:
+            self._dragging_pieces = [stack[-1].id]  # a press on a counter picks it up: a drag moves it, not a band
 
     def _select(self, cell, stack, mods) -> None:
         item = self.item

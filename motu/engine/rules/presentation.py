@@ -107,7 +107,9 @@ class Presentation:
         return "dice" if state.current_player() == CHANCE else "moves"
 
     def dice(self, state, action: int, text: str) -> dict[str, Any]:
-        """A chance outcome as the dice tray shows it: {"group", "face" (None: a pick), "text"}."""
+        """A chance outcome as the dice tray shows it: {"group", "face" (None: a pick), "text"}; `text`
+        is what the seat whose tray it is was told of it (its `action_text` for that seat), so the
+        tray's words are never more than the log's."""
         return {"group": "Roll", "face": None, "text": words(text)}
 
     # --- events ---------------------------------------------------------------------------------

@@ -19,6 +19,7 @@ from motu.engine.rules.api import CHANCE
 from motu.engine.rules.registry import get_ruleset
 
 from .collect import collector_for, finish
+from .parent_watch import die_with_parent
 from .session import Session
 
 
@@ -143,6 +144,7 @@ class Interrupted(Exception):
 
 
 def _worker_init() -> None:
+    die_with_parent()  # a parent killed outright (kill -9) leaves no worker playing on
     # Ctrl+C reaches the whole process group: the parent stops the workers, which must not
     # each print a traceback of their own.
     signal.signal(signal.SIGINT, signal.SIG_IGN)

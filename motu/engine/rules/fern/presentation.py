@@ -87,13 +87,14 @@ def panel(st, seat: int | None = None) -> list[tuple[str, str]]:
             ("Units broken", ", ".join(lost) or "none")]
 
 
-def dice(st, action: int) -> dict[str, Any] | None:
+def dice(st, action: int, text: str | None = None) -> dict[str, Any] | None:
+    """A die as the tray shows it, in `text` (a seat's own words for it) or the whole truth."""
     task = _task(st)
     if st.current_player() != CHANCE:
         return None
     group, rule = ROLLS.get(task[0], ("Roll", ""))
     face = None if task[0] == "r_alloc" else action - DIE  # hits are allocated by drawing, not a die
-    text = st.action_to_string(action)
+    text = st.action_to_string(action) if text is None else text
     return {"group": group, "face": face, "text": f"{group} ({rule}): {text}" if rule else text}
 
 
@@ -184,7 +185,7 @@ class FernPresentation(Presentation):
         return result(state) or super().result(state)
 
     def dice(self, state, action, text):
-        return dice(state, action) or super().dice(state, action, text)
+        return dice(state, action, text) or super().dice(state, action, text)
 
     def log_kind(self, state, action):
         return log_kind(state, action)

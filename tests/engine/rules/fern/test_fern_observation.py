@@ -11,7 +11,7 @@ from motu.engine.ai.bot import RandomBot
 from motu.engine.io.native import load_path
 from motu.engine.rules.api import CHANCE, TERMINAL
 from motu.engine.rules.fern.bots import HeuristicBot
-from motu.engine.rules.fern.model import BLOCK, BRITISH_PLAYER, DIE, HOLD, MAORI_PLAYER, MOVE, REACT
+from motu.engine.rules.fern.model import BLOCK, BRITISH_PLAYER, DIE, HOLD, MAORI_PLAYER, MOVE, REACT, UNPIN
 from motu.engine.rules.registry import get_ruleset
 from motu.engine.session.session import sample_outcome
 
@@ -113,8 +113,8 @@ def test_rule_12_the_british_are_told_nothing_of_a_hidden_move_and_see_them_come
     d.roll(6, 5)
     assert d.s.action_to_string_for(MOVE + d.cell("2,3"), BRITISH_PLAYER) is None
     d.move("2,3")
-    assert d.s.action_to_string_for(MOVE + d.cell("2,4"), BRITISH_PLAYER).endswith("(1 point)"), \
-        "stepping into the open gives them away"
+    assert d.s.action_to_string_for(MOVE + d.cell("2,4"), BRITISH_PLAYER) == \
+        "w (6) with l-w: comes out of hiding at 2,4 (§12)", "stepping into the open gives them away, not where from"
 
 
 def test_rule_6_and_12_the_british_are_not_asked_about_hidden_defenders_but_are_told_when_they_fire():
@@ -149,3 +149,45 @@ def test_rule_6_and_12_a_failed_reaction_attempt_reveals_nobody_and_tells_nothin
     d.roll(1)
     assert d.groups("w")[0].hidden and d.s.observation(BRITISH_PLAYER).groups.keys() == {
         gid for gid, g in d.s.groups.items() if g.unit == d.b.unit_index["a"]}
+
+
+def test_rule_12_one_figure_coming_out_of_hiding_is_seen_where_it_comes_out_not_where_the_rest_hide():
+    pieces = unit("w", "warriors", "maori", "2,2", 6) + unit("a", "regulars", "british", "6,6", 6)
+    d = Driver(start(table(BUSH_COLUMN, pieces, options={"first_side": "maori"})))
+    d.motivate("l-w", "w", single=True)
+    d.roll(6, 5)
+    told = d.s.action_to_string_for(MOVE + d.cell("1,2"), BRITISH_PLAYER)
+    assert told == "w (1): comes out of hiding at 1,2 (§12)"
+    assert d.s.action_to_string_for(MOVE + d.cell("1,2"), MAORI_PLAYER).startswith("w (1): move 2,2 → 1,2")
+    d.move("1,2")
+    seen = d.s.observation(BRITISH_PLAYER)
+    assert {seen.b.label(g.cell) for g in seen.groups.values() if g.unit == d.b.unit_index["w"]} == {"1,2"}, \
+        "the other five and their leader stay hidden at 2,2, which the British were never told"
+
+
+def test_rule_2_and_12_a_hidden_leader_motivating_figures_in_sight_is_not_named_nor_placed():
+    pieces = [("w", "warriors", "maori", "1,2", 6, {"unit": "w"}), ("l-w", "leader", "maori", "2,2", 1, {"unit": "w"})]
+    pieces += unit("a", "regulars", "british", "6,6", 6)
+    d = Driver(start(table(BUSH_COLUMN, pieces, options={"first_side": "maori"})))
+    assert d.leader("l-w").hidden and not d.groups("w")[0].hidden
+    motivate = d.motivate_action("l-w", "w")
+    assert d.s.action_to_string_for(motivate, BRITISH_PLAYER) == "a hidden leader tries to motivate w at 1,2 (§2)", \
+        "neither his name nor the motivation number, which tells how far off he stands"
+    assert d.s.action_to_string_for(motivate, MAORI_PLAYER).startswith("l-w tries to motivate w at 1,2 (needs 3: 2 squares, +1 bush)")
+    d.do(motivate)
+    assert d.s.action_to_string_for(DIE + 4, BRITISH_PLAYER) == "motivation of w at 1,2 by a hidden leader: rolled 4 — success"
+    assert d.s.action_to_string_for(DIE + 1, BRITISH_PLAYER) == "motivation of w at 1,2 by a hidden leader: rolled 1 — failed"
+    assert "l-w" in d.s.action_to_string_for(DIE + 4, MAORI_PLAYER)
+
+
+def test_rule_9_and_12_a_hidden_officer_un_pinning_a_square_in_sight_is_seen_to_free_it_not_who_did():
+    pieces = [("w", "warriors", "maori", "1,2", 6, {"unit": "w"}), ("l-w", "leader", "maori", "2,2", 1, {"unit": "w"})]
+    pieces += unit("a", "regulars", "british", "6,6", 6)
+    d = Driver(start(table(BUSH_COLUMN, pieces, options={"first_side": "maori"})))
+    d.s.set_pinned(d.cell("1,2"), MAORI_PLAYER, True)
+    motivate = d.motivate_action("l-w")
+    assert d.s.action_to_string_for(motivate, BRITISH_PLAYER) is None, "he motivates himself, hidden"
+    d.do(motivate)
+    d.roll(6, 5)
+    assert d.s.action_to_string_for(UNPIN + d.cell("1,2"), BRITISH_PLAYER) == "w at 1,2: un-pinned by a hidden leader (§9)"
+    assert d.s.action_to_string_for(UNPIN + d.cell("1,2"), MAORI_PLAYER).startswith("l-w: un-pin 1,2")
