@@ -47,6 +47,10 @@ class Finding:
     # and list indexes down to the entry (a Random Area Selection Table slot: name, "groups", 3,
     # "second", 3), so that a view can show the table, and the entry.
     table: tuple[str | int, ...] = ()
+    # Where in the file it is, when it is about one value there: the keys and list indexes from
+    # the document's top down to it (a region's prop: "regions", 0, "props", "marae_limit"), so
+    # that a reader of the file can give its line and column.
+    path: tuple[str | int, ...] = ()
 
     def to_json(self, scenario: Scenario) -> dict[str, Any]:
         label = scenario.grid.label
@@ -55,6 +59,8 @@ class Finding:
                "edges": [scenario.grid.edge_label(a, b) for a, b in self.edges], "pieces": list(self.pieces)}
         if self.table:
             out["table"] = list(self.table)
+        if self.path:
+            out["path"] = list(self.path)
         return out
 
     def where(self, scenario: Scenario) -> str:
@@ -71,10 +77,12 @@ class Finding:
 
 
 def finding(code: str, message: str, *, cells: Iterable[int] = (), edges: Iterable[EdgeKey] = (),
-            areas: Iterable[str] = (), pieces: Iterable[str] = (), table: Iterable[str | int] = ()) -> Finding:
+            areas: Iterable[str] = (), pieces: Iterable[str] = (), table: Iterable[str | int] = (),
+            path: Iterable[str | int] = ()) -> Finding:
     """A finding of a registered code, with the code's own severity."""
     severity = CODES[code][0]
-    return Finding(code, severity, message, tuple(cells), tuple(edges), tuple(areas), tuple(pieces), tuple(table))
+    return Finding(code, severity, message, tuple(cells), tuple(edges), tuple(areas), tuple(pieces), tuple(table),
+                   tuple(path))
 
 
 Validator = Callable[[Scenario, Catalogue], Iterable[Finding]]
