@@ -10,8 +10,7 @@ Scope: the typed declarations only (no scenario is read here). A catalogue decla
 - its order of battle (`forces:`): how pieces nest, headings, and formations a designer
   makes in one step (a unit and its leader, a clan's set-up, a player's start).
 The editor builds its forms from these, `piece_props.py` and `record_props.py` check scenarios
-against them and
-`ruleset_schema.py` writes them into the file format's JSON Schema.
+against them and `ruleset_schema.py` writes them into the file format's JSON Schema.
 """
 from __future__ import annotations
 
