@@ -82,6 +82,12 @@ def test_validate_places_a_property_of_the_wrong_type_by_line_and_column(tmp_pat
     code, data = run_json(capsys, "validate", str(bad))
     [f] = data["findings"]
     assert (f["line"], f["column"], f["path"]) == (line, column, ["regions", 0, "props", "marae_limit"])
+    # without the file (the editor's Problems dock), the finding is placed at its region
+    from motu.engine.io.native import load_path
+    from motu.engine.rules.registry import get_ruleset
+    s = load_path(str(bad))
+    [finding] = get_ruleset(s.ruleset).validate(s)
+    assert finding.where(s) == "North" and finding.record(s) == "North"
 
 
 def test_query_distance_neighbours_los(capsys):

@@ -64,7 +64,11 @@ class Finding:
         return out
 
     def where(self, scenario: Scenario) -> str:
-        """The place a one-line report names: the first cell, edge or area, else the table."""
+        """The place a one-line report names: the record a value in the file belongs to (a
+        region's property: the region), else the first cell, edge or area, else the table."""
+        record = self.record(scenario)
+        if record:
+            return record
         if self.cells:
             return scenario.grid.label(self.cells[0])
         if self.edges:
@@ -74,6 +78,18 @@ class Finding:
         if self.table:
             return f"{str(self.table[0]).replace('_', ' ').capitalize()} table"
         return "-"
+
+    def record(self, scenario: Scenario) -> str:
+        """The name of the island, region, area or side whose value in the file it is about, or ""."""
+        return _record_name(scenario, self.path) if self.path else ""
+
+
+def _record_name(scenario: Scenario, path: tuple) -> str:
+    """The name of the island, region, area or side a document path leads into, or ""."""
+    if len(path) < 2 or path[0] not in ("islands", "regions", "areas", "sides") or not isinstance(path[1], int):
+        return ""
+    records = list(getattr(scenario, str(path[0])).values())
+    return records[path[1]].name if 0 <= path[1] < len(records) else ""
 
 
 def finding(code: str, message: str, *, cells: Iterable[int] = (), edges: Iterable[EdgeKey] = (),
