@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 from .declarations import (
-    CountSpec, DeclarationError, FormSpec, ForcesSpec, PropSpec, ValueSpec, count_spec, forces_spec, form_spec, prop_spec,
-    record_props_spec,
+    CountSpec, DeclarationError, FormSpec, ForcesSpec, PropSpec, ValueSpec, count_spec, forces_spec, form_spec,
+    prop_spec, record_props_spec,
 )
 
 
@@ -188,7 +188,8 @@ def catalogue_from_dict(data: Mapping[str, Any], read_resource: Callable[[str], 
             default_sides=tuple(data.get("default_sides") or ()),
             template=data.get("template"),
             implements=tuple(str(x) for x in (data.get("implements") or ())),
-            piece_props=declared, record_props=record_props_spec(data.get("record_props")), victory=form_spec(data.get("victory"), options), set_up=form_spec(data.get("set_up"), options),
+            piece_props=declared, record_props=record_props_spec(data.get("record_props")),
+            victory=form_spec(data.get("victory"), options), set_up=form_spec(data.get("set_up"), options),
             forces=forces_spec(data.get("forces"), read_resource or _resource_reader(rid)),
         )
     except (KeyError, TypeError, AttributeError, ValueError) as exc:

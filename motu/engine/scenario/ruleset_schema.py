@@ -1,10 +1,11 @@
 """Each rule set's part of the file format's JSON Schema, made from its catalogue's declarations.
 
 Scope: the schema of a rule set's pieces (kinds, counts, declared properties), its records'
-declared properties (a region's `marae_limit`) and victory conditions, written to `motu/resources/schema/<ruleset>.schema.json` and referenced from the
-main schema (`scenario-v1.schema.json`, by the `ruleset` a file names), so a text editor
-checks a piece's properties as they are typed. Motu itself opens a file whose properties
-are wrong and reports them as findings (piece_props.py), so its loader resolves these
+declared properties (a region's `marae_limit`) and victory conditions, written to
+`motu/resources/schema/<ruleset>.schema.json` and referenced from the main schema
+(`scenario-v1.schema.json`, by the `ruleset` a file names), so a text editor checks a
+piece's properties as they are typed. Motu itself opens a file whose properties are wrong
+and reports them as findings (piece_props.py, record_props.py), so its loader resolves these
 references to "anything": `loader_handlers()`. `published_handlers()` resolves them to
 the files, as an editor does.
 

@@ -30,7 +30,8 @@ def test_each_record_table_is_checked_against_its_declarations(example_hex):
     east = list(s.areas).index("east")
     assert set(got) == {("areas", east, "props", "fertile"), ("sides", 0, "props", "stance"),
                         ("islands", 0, "props", "motto")}
-    assert got[("areas", east, "props", "fertile")].message == "Fertile: area Eastpoint has fertile 'yes'; it should be true or false"
+    assert (got[("areas", east, "props", "fertile")].message
+            == "Fertile: area Eastpoint has fertile 'yes'; it should be true or false")
     assert got[("areas", east, "props", "fertile")].areas == ("east",)
     assert got[("sides", 0, "props", "stance")].message.endswith("it should be one of bold, wary")
     assert all(f.code == "RECORD_PROP_TYPE" and f.severity == "error" for f in got.values())

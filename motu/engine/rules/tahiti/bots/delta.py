@@ -87,7 +87,8 @@ class Before:
         st = self.st
         return (s.result is None and s.node is not None and s.node[0] == "decide" and s.units == st.units
                 and s.villages == st.villages and s.control_markers == st.control_markers
-                and s.letters_left == st.letters_left and s.maraes == st.maraes and s.cond == st.cond and s.out == st.out)
+                and s.letters_left == st.letters_left and s.maraes == st.maraes and s.cond == st.cond
+                and s.out == st.out)
 
     def fresh(self, st) -> bool:
         return self.st is st and self.history == len(st._history)

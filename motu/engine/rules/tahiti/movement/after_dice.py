@@ -5,8 +5,9 @@ Scope (docs/rules/tahiti.md "Movement Phase"): the order of the Leaders' rolls (
 choice, by the Leader's hex), the Variable Movement Table's result for one Leader (-1 back, by
 canoe three hexes back along his route; the half-way Jungle rule; +n more MP), a stack's further
 move (`continue_move`, by land or by sea), the Forced March (each Leader his own attempt, each
-Leader and unit marching once a turn) and its Panic check (for the units that end the march with the Leader), and the yes/no
-of a stack ending its move on a full Marae's hex. Step one is moves.py's, the reaches reach.py's.
+Leader and unit marching once a turn) and its Panic check (for the units that end the march
+with the Leader), and the yes/no of a stack ending its move on a full Marae's hex. Step one is
+moves.py's, the reaches reach.py's.
 """
 from __future__ import annotations
 
