@@ -15,7 +15,8 @@ from typing import Any, Sequence
 from motu.engine.board.grids import GridError
 from motu.engine.board.search import find_path, reach
 from motu.engine.io.errors import LoadError
-from motu.engine.io.registry import save_scenario
+from motu.engine.io.native import places_in_file
+from motu.engine.io.registry import format_for_path, save_scenario
 from motu.engine.rules.registry import get_ruleset, known_ruleset_ids, rulesets
 from motu.engine.rules.ruleset import RuleSetError
 from motu.engine.scenario.model import Scenario
@@ -119,10 +120,24 @@ def cmd_validate(args: argparse.Namespace) -> int:
     errors = sum(f.severity == "error" for f in findings)
     warnings = sum(f.severity == "warning" for f in findings)
     data = {"file": args.file, "errors": errors, "warnings": warnings, "findings": [f.to_json(s) for f in findings]}
-    lines = [f"{args.file}:{f.where(s)}: {f.code} {f.severity} {f.message}" for f in findings]
+    # A finding about one value in the file (a property of the wrong type) is placed by its line
+    # and column, as a load error is; the others by the cell, edge or area they are about.
+    at = _places(args.file, findings)
+    for out, pos in zip(data["findings"], at):
+        if pos:
+            out["line"], out["column"] = pos
+    lines = [f"{args.file}:{f'{pos[0]}:{pos[1]}' if pos else f.where(s)}: {f.code} {f.severity} {f.message}"
+             for f, pos in zip(findings, at)]
     lines.append(f"{args.file}: {errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}")
     _emit(args, data, "\n".join(lines))
     return EXIT_FINDINGS if errors else EXIT_OK
+
+
+def _places(file: str, findings: list) -> list[tuple[int, int] | None]:
+    """Line and column of each finding that carries a path into a Motu scenario file."""
+    if not any(f.path for f in findings) or format_for_path(file).id != "motu":
+        return [None] * len(findings)
+    return places_in_file(file, [f.path for f in findings])
 
 
 _GRID_WORDS = {"hex": "a hex grid", "square": "a square grid", "spaces": "its board of spaces"}

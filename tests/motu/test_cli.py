@@ -65,6 +65,31 @@ def test_validate_reports_findings_and_exits_1(tmp_path, capsys):
     assert set(data) >= {"errors", "warnings", "findings"}
 
 
+def test_validate_places_a_property_of_the_wrong_type_by_line_and_column(tmp_path, capsys):
+    # A region's marae_limit is declared a whole number (Tahiti's catalogue, record_props):
+    # `one` is a finding placed where the value stands in the file, as a load error would be.
+    bad = tmp_path / "bad.yaml"
+    text = open(HEX).read()
+    assert "props: {marae_limit: 1}}" in text
+    text = text.replace("props: {marae_limit: 1}}", "props: {marae_limit: one}}")
+    bad.write_text(text)
+    line = next(i for i, t in enumerate(text.splitlines(), 1) if "marae_limit: one" in t)
+    column = text.splitlines()[line - 1].index("one") + 1
+    code, out, _ = run(capsys, "validate", str(bad))
+    assert code == 1
+    assert (f"{bad}:{line}:{column}: RECORD_PROP_TYPE error Full Maraes the region may hold (15.8): "
+            "region North has marae_limit 'one'; it should be a whole number") in out
+    code, data = run_json(capsys, "validate", str(bad))
+    [f] = data["findings"]
+    assert (f["line"], f["column"], f["path"]) == (line, column, ["regions", 0, "props", "marae_limit"])
+    # without the file (the editor's Problems dock), the finding is placed at its region
+    from motu.engine.io.native import load_path
+    from motu.engine.rules.registry import get_ruleset
+    s = load_path(str(bad))
+    [finding] = get_ruleset(s.ruleset).validate(s)
+    assert finding.where(s) == "North" and finding.record(s) == "North"
+
+
 def test_query_distance_neighbours_los(capsys):
     assert run(capsys, "query", HEX, "distance", "0101", "0505")[1].strip() == "6"
     code, data = run_json(capsys, "query", HEX, "neighbours", "0303")

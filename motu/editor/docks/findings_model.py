@@ -128,8 +128,11 @@ class FindingsModel(QAbstractItemModel):
         return None
 
     def _where(self, f) -> str:
-        """The place a row names: its first cell or edge, else its area by name (never by id)."""
+        """The place a row names: the record a value in the file belongs to (a region's property:
+        the region), its first cell or edge, else its area by name (never by id)."""
         s = self.scenario
+        if s is not None and f.record(s):
+            return f.record(s)
         if s is not None and not f.cells and not f.edges and f.areas:
             area = s.areas.get(f.areas[0])
             return area.name if area is not None else f.areas[0]

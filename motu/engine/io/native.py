@@ -297,3 +297,16 @@ def load_path(path: str | FsPath) -> Scenario:
     from .safe_yaml import read_text
     p = str(path)
     return loads(read_text(p), p)
+
+
+def places_in_file(path: str | FsPath, paths: list[tuple]) -> list[tuple[int, int] | None]:
+    """(line, column), 1-based, of each document path (a validation finding's `Finding.path`) in
+    the scenario file at `path`; None where the file does not hold it or cannot be read again."""
+    from .safe_yaml import read_text
+    try:
+        text = read_text(str(path))
+        places: dict[int, tuple[int, int, int, int]] = {}
+        doc = load_yaml(text, str(path), places)
+    except (LoadError, OSError):
+        return [None] * len(paths)
+    return [locate(text, tuple(q), doc=doc, places=places) if q else None for q in paths]

@@ -4,8 +4,9 @@ Catalogues are data (`motu/resources/rulesets/<id>/catalogue.yaml`), so a design
 add a terrain without code. Movement costs are per movement class: a terrain's
 `move` gives the cost to enter it (a class that is not listed cannot enter), an
 edge feature's `move` gives the extra cost to cross it (`null`: cannot cross).
-What a designer sets on a piece (its count, its properties), the victory and set-up
-forms and the order of battle are declarations too (`declarations.py`).
+What a designer sets on a piece (its count, its properties) or on a region, area, island or
+side (`record_props`), the victory and set-up forms and the order of battle are declarations
+too (`declarations.py`).
 """
 from __future__ import annotations
 
@@ -14,7 +15,8 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 from .declarations import (
-    CountSpec, DeclarationError, FormSpec, ForcesSpec, PropSpec, count_spec, forces_spec, form_spec, prop_spec,
+    CountSpec, DeclarationError, FormSpec, ForcesSpec, PropSpec, ValueSpec, count_spec, forces_spec, form_spec,
+    prop_spec, record_props_spec,
 )
 
 
@@ -108,6 +110,8 @@ class Catalogue:
     template: str | None = None  # a scenario file the rule set's boards start from
     implements: tuple[str, ...] = ()
     piece_props: Mapping[str, PropSpec] = field(default_factory=dict)
+    # record table (islands, regions, areas, sides) -> the typed properties the rules read
+    record_props: Mapping[str, Mapping[str, ValueSpec]] = field(default_factory=dict)
     victory: FormSpec = field(default_factory=FormSpec)
     set_up: FormSpec = field(default_factory=FormSpec)
     forces: ForcesSpec = field(default_factory=ForcesSpec)
@@ -184,7 +188,8 @@ def catalogue_from_dict(data: Mapping[str, Any], read_resource: Callable[[str], 
             default_sides=tuple(data.get("default_sides") or ()),
             template=data.get("template"),
             implements=tuple(str(x) for x in (data.get("implements") or ())),
-            piece_props=declared, victory=form_spec(data.get("victory"), options), set_up=form_spec(data.get("set_up"), options),
+            piece_props=declared, record_props=record_props_spec(data.get("record_props")),
+            victory=form_spec(data.get("victory"), options), set_up=form_spec(data.get("set_up"), options),
             forces=forces_spec(data.get("forces"), read_resource or _resource_reader(rid)),
         )
     except (KeyError, TypeError, AttributeError, ValueError) as exc:

@@ -16,6 +16,7 @@ from motu.engine.board.graph import components
 from .catalogue import Catalogue
 from .model import Scenario
 from .piece_props import check_piece_props
+from .record_props import check_record_props
 from .validation import Finding, describe_cells, finding, register_code
 
 UNKNOWN_TERRAIN = register_code("UNKNOWN_TERRAIN", "error", "A cell has a terrain the rule set's catalogue does not list.")
@@ -110,7 +111,7 @@ def check_options(s: Scenario, cat: Catalogue) -> Iterable[Finding]:
         }.get(spec.type, True)
         if not ok:
             want = f"one of {', '.join(map(str, spec.choices))}" if spec.type == "choice" else f"a {spec.type}"
-            yield finding(BAD_OPTION, f"option {key!r} is {value!r}; it should be {want}")
+            yield finding(BAD_OPTION, f"option {key!r} is {value!r}; it should be {want}", path=("options", key))
 
 
 def check_pieces(s: Scenario, cat: Catalogue) -> Iterable[Finding]:
@@ -171,4 +172,5 @@ def check_areas(s: Scenario, cat: Catalogue) -> Iterable[Finding]:
                 yield finding(REGION_EMPTY, f"region {r.name} has no areas")
 
 
-COMMON_VALIDATORS = (check_catalogue, check_edges, check_options, check_pieces, check_areas, check_piece_props)
+COMMON_VALIDATORS = (check_catalogue, check_edges, check_options, check_pieces, check_areas, check_piece_props,
+                     check_record_props)

@@ -4,11 +4,13 @@ Scope: the typed declarations only (no scenario is read here). A catalogue decla
 - per piece kind, its count (figures, strength…) and the properties a designer may set
   (`piece_props:` once, each kind listing the ones it takes under `fields:`), with their
   types, choices, limits, references to other pieces and whether the rule set computes them;
+- per record table (islands, regions, areas, sides), the typed properties its rules read from
+  a record's `props` (`record_props:`; Tahiti's region `marae_limit`);
 - its victory conditions and set-up as small forms (`victory:`, `set_up:`);
 - its order of battle (`forces:`): how pieces nest, headings, and formations a designer
   makes in one step (a unit and its leader, a clan's set-up, a player's start).
-The editor builds its forms from these, `piece_props.py` checks scenarios against them and
-`ruleset_schema.py` writes them into the file format's JSON Schema.
+The editor builds its forms from these, `piece_props.py` and `record_props.py` check scenarios
+against them and `ruleset_schema.py` writes them into the file format's JSON Schema.
 """
 from __future__ import annotations
 
@@ -16,7 +18,9 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 PROP_TYPES = ("int", "bool", "choice", "text", "piece", "group", "group_ref")
+VALUE_TYPES = ("int", "bool", "choice", "text")
 SAME = ("", "side", "force")
+RECORD_TABLES = ("islands", "regions", "areas", "sides")  # the scenario's records with `props`
 
 
 class DeclarationError(ValueError):
@@ -45,6 +49,26 @@ class ValueSpec:
         if isinstance(value, bool):
             return "yes" if value else "no"
         return "" if value is None else str(value)
+
+
+def value_problem(spec: ValueSpec, v: Any) -> str | None:
+    """Why a stored value does not fit a declaration of type int, bool, choice or text
+    ("should be a whole number"), or None."""
+    if spec.type == "int":
+        if not isinstance(v, int) or isinstance(v, bool):
+            return "should be a whole number"
+        if spec.min is not None and v < spec.min or spec.max is not None and v > spec.max:
+            return f"should be {spec.min if spec.min is not None else '…'} to {spec.max if spec.max is not None else '…'}"
+    elif spec.type == "bool":
+        if not isinstance(v, bool):
+            return "should be true or false"
+    elif spec.type == "choice":
+        if v not in spec.choices:
+            return f"should be one of {', '.join(map(str, spec.choices))}"
+    elif spec.type == "text":
+        if not isinstance(v, str):
+            return "should be text"
+    return None
 
 
 @dataclass(frozen=True)
@@ -177,6 +201,25 @@ def _value_fields(vid: str, t: str, d: Mapping[str, Any], choices: tuple, labels
     return {"id": vid, "type": t, "text": str(d.get("text", vid)), "rule": str(d.get("rule", "")),
             "help": str(d.get("help", "")), "choices": choices, "labels": labels,
             "min": _opt_int(d.get("min")), "max": _opt_int(d.get("max")), "default": d.get("default")}
+
+
+def record_props_spec(d: Any) -> dict[str, dict[str, ValueSpec]]:
+    """`record_props:` -- record table (RECORD_TABLES) -> property -> its declaration."""
+    out: dict[str, dict[str, ValueSpec]] = {}
+    for table, props in (d or {}).items():
+        if table not in RECORD_TABLES:
+            raise DeclarationError(f"record_props: {table!r} is not one of {', '.join(RECORD_TABLES)}")
+        specs = {}
+        for pid, v in (props or {}).items():
+            t = str(v.get("type", "text"))
+            if t not in VALUE_TYPES:
+                raise DeclarationError(f"{table} property {pid!r}: type {t!r} is not int, bool, choice or text")
+            choices, labels = _tuple(v.get("choices")), tuple(str(x) for x in _tuple(v.get("labels")))
+            if t == "choice" and not choices:
+                raise DeclarationError(f"{table} property {pid!r}: a choice needs choices")
+            specs[str(pid)] = ValueSpec(**_value_fields(str(pid), t, v, choices, labels))
+        out[str(table)] = specs
+    return out
 
 
 def count_spec(d: Any) -> CountSpec:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
 from .catalogue import Catalogue, PieceKind
-from .declarations import PropSpec
+from .declarations import VALUE_TYPES, PropSpec, value_problem
 from .model import Piece, Scenario, is_ident
 from .validation import CODES, Finding, finding, register_code
 
@@ -165,30 +165,17 @@ def candidates(rules: PieceRules, scenario: Scenario, piece: Piece, spec: PropSp
 
 def _type_ok(spec: PropSpec, v: Any) -> str | None:
     """Why a stored value does not fit its declaration, or None."""
-    if spec.type == "int":
-        if not isinstance(v, int) or isinstance(v, bool):
-            return "should be a whole number"
-        if spec.min is not None and v < spec.min or spec.max is not None and v > spec.max:
-            return f"should be {spec.min if spec.min is not None else '…'} to {spec.max if spec.max is not None else '…'}"
-    elif spec.type == "bool":
-        if not isinstance(v, bool):
-            return "should be true or false"
-    elif spec.type == "choice":
-        if v not in spec.choices:
-            return f"should be one of {', '.join(map(str, spec.choices))}"
-    elif spec.type == "text":
-        if not isinstance(v, str):
-            return "should be text"
-    elif not is_ident(v):
-        return "should be an id"
-    return None
+    if spec.type in VALUE_TYPES:
+        return value_problem(spec, v)
+    return None if is_ident(v) else "should be an id"
 
 
 def _name(p: Piece) -> str:
     return p.name or p.id
 
 
-def check_piece(rules: PieceRules, s: Scenario, p: Piece, gs: Groups) -> Iterable[Finding]:
+def check_piece(rules: PieceRules, s: Scenario, p: Piece, gs: Groups, index: int = -1) -> Iterable[Finding]:
+    """`index`: the piece's place in the file's `pieces` list, for the findings' `path` (-1: none)."""
     cat = rules.catalogue
     kind = cat.pieces.get(p.kind)
     if kind is None:
@@ -206,7 +193,8 @@ def check_piece(rules: PieceRules, s: Scenario, p: Piece, gs: Groups) -> Iterabl
         why = _type_ok(spec, v)
         if why is not None:
             code = spec.code if spec.code in CODES else PROP_TYPE
-            yield finding(code, f"{spec.text}: {_name(p)} has {v!r}; it {why}", cells=cells, pieces=[p.id])
+            yield finding(code, f"{spec.text}: {_name(p)} has {v!r}; it {why}", cells=cells, pieces=[p.id],
+                          path=("pieces", index, "props", spec.prop) if index >= 0 else ())
             continue
         if not spec.is_reference:
             continue
@@ -236,5 +224,5 @@ def check_piece_props(s: Scenario, cat: Catalogue) -> Iterable[Finding]:
         return
     rules = piece_rules_for(cat)
     gs = Groups(s, cat)
-    for p in s.pieces.values():
-        yield from check_piece(rules, s, p, gs)
+    for i, p in enumerate(s.pieces.values()):
+        yield from check_piece(rules, s, p, gs, i)

@@ -1,10 +1,11 @@
 """Each rule set's part of the file format's JSON Schema, made from its catalogue's declarations.
 
-Scope: the schema of a rule set's pieces (kinds, counts, declared properties) and victory
-conditions, written to `motu/resources/schema/<ruleset>.schema.json` and referenced from the
-main schema (`scenario-v1.schema.json`, by the `ruleset` a file names), so a text editor
-checks a piece's properties as they are typed. Motu itself opens a file whose properties
-are wrong and reports them as findings (piece_props.py), so its loader resolves these
+Scope: the schema of a rule set's pieces (kinds, counts, declared properties), its records'
+declared properties (a region's `marae_limit`) and victory conditions, written to
+`motu/resources/schema/<ruleset>.schema.json` and referenced from the main schema
+(`scenario-v1.schema.json`, by the `ruleset` a file names), so a text editor checks a
+piece's properties as they are typed. Motu itself opens a file whose properties are wrong
+and reports them as findings (piece_props.py, record_props.py), so its loader resolves these
 references to "anything": `loader_handlers()`. `published_handlers()` resolves them to
 the files, as an editor does.
 
@@ -18,7 +19,7 @@ import sys
 from typing import Any, Callable
 
 from .catalogue import Catalogue
-from .declarations import FieldSpec, PropSpec
+from .declarations import FieldSpec, PropSpec, ValueSpec
 
 ID_PATTERN = "^[A-Za-z0-9_][A-Za-z0-9_.:'-]*$"
 DRAFT = "http://json-schema.org/draft-07/schema#"
@@ -28,7 +29,7 @@ def file_name(ruleset: str) -> str:
     return f"{ruleset}.schema.json"
 
 
-def _value(spec: PropSpec | FieldSpec) -> dict[str, Any]:
+def _value(spec: PropSpec | FieldSpec | ValueSpec) -> dict[str, Any]:
     out: dict[str, Any]
     if spec.type == "int":
         out = {"type": "integer"}
@@ -72,11 +73,16 @@ def ruleset_schema(cat: Catalogue) -> dict[str, Any]:
     if kinds:
         piece["allOf"] = kinds
     props: dict[str, Any] = {"pieces": {"type": "array", "items": {"$ref": "#/definitions/piece"}}}
+    for table, specs in cat.record_props.items():
+        if specs:
+            record_props = {"type": "object", "properties": {k: _value(v) for k, v in specs.items()}}
+            props[table] = {"type": "array", "items": {"type": "object", "properties": {"props": record_props}}}
     victory = {f.id: _value(f) for f in cat.victory.fields if not f.option}
     if victory:
         props["victory"] = {"type": "object", "properties": victory,
                             "description": cat.victory.text or f"what {cat.name} reads of victory"}
-    return {"$schema": DRAFT, "title": f"{cat.name}: pieces and victory",
+    return {"$schema": DRAFT, "title": f"{cat.name}: pieces, records and victory" if cat.record_props else
+            f"{cat.name}: pieces and victory",
             "description": f"Made from motu/resources/rulesets/{cat.ruleset}/catalogue.yaml by "
                            "motu/engine/scenario/ruleset_schema.py; do not edit by hand.",
             "type": "object", "properties": props, "definitions": {"piece": piece}}

@@ -47,6 +47,10 @@ class Finding:
     # and list indexes down to the entry (a Random Area Selection Table slot: name, "groups", 3,
     # "second", 3), so that a view can show the table, and the entry.
     table: tuple[str | int, ...] = ()
+    # Where in the file it is, when it is about one value there: the keys and list indexes from
+    # the document's top down to it (a region's prop: "regions", 0, "props", "marae_limit"), so
+    # that a reader of the file can give its line and column.
+    path: tuple[str | int, ...] = ()
 
     def to_json(self, scenario: Scenario) -> dict[str, Any]:
         label = scenario.grid.label
@@ -55,10 +59,16 @@ class Finding:
                "edges": [scenario.grid.edge_label(a, b) for a, b in self.edges], "pieces": list(self.pieces)}
         if self.table:
             out["table"] = list(self.table)
+        if self.path:
+            out["path"] = list(self.path)
         return out
 
     def where(self, scenario: Scenario) -> str:
-        """The place a one-line report names: the first cell, edge or area, else the table."""
+        """The place a one-line report names: the record a value in the file belongs to (a
+        region's property: the region), else the first cell, edge or area, else the table."""
+        record = self.record(scenario)
+        if record:
+            return record
         if self.cells:
             return scenario.grid.label(self.cells[0])
         if self.edges:
@@ -69,12 +79,26 @@ class Finding:
             return f"{str(self.table[0]).replace('_', ' ').capitalize()} table"
         return "-"
 
+    def record(self, scenario: Scenario) -> str:
+        """The name of the island, region, area or side whose value in the file it is about, or ""."""
+        return _record_name(scenario, self.path) if self.path else ""
+
+
+def _record_name(scenario: Scenario, path: tuple) -> str:
+    """The name of the island, region, area or side a document path leads into, or ""."""
+    if len(path) < 2 or path[0] not in ("islands", "regions", "areas", "sides") or not isinstance(path[1], int):
+        return ""
+    records = list(getattr(scenario, str(path[0])).values())
+    return records[path[1]].name if 0 <= path[1] < len(records) else ""
+
 
 def finding(code: str, message: str, *, cells: Iterable[int] = (), edges: Iterable[EdgeKey] = (),
-            areas: Iterable[str] = (), pieces: Iterable[str] = (), table: Iterable[str | int] = ()) -> Finding:
+            areas: Iterable[str] = (), pieces: Iterable[str] = (), table: Iterable[str | int] = (),
+            path: Iterable[str | int] = ()) -> Finding:
     """A finding of a registered code, with the code's own severity."""
     severity = CODES[code][0]
-    return Finding(code, severity, message, tuple(cells), tuple(edges), tuple(areas), tuple(pieces), tuple(table))
+    return Finding(code, severity, message, tuple(cells), tuple(edges), tuple(areas), tuple(pieces), tuple(table),
+                   tuple(path))
 
 
 Validator = Callable[[Scenario, Catalogue], Iterable[Finding]]

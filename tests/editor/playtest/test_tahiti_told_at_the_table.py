@@ -1,8 +1,9 @@
 """A Tahiti game played by bots at the playtest table tells, in its event log, what the game once
 kept as narrative text only: the Arioi's move, a Leader's and a Forced March's movement points, a
 Panic die by its cause, an area that stays neutral, a clan out of the game — each when it happens,
-in the rulebook's words with the clans' own names. Seed 66 with these options: random bots at every
-seat meet each of them in the game's first 250 actions."""
+in the rulebook's words with the clans' own names. Seed 22 with these options: random bots at every
+seat meet each of them in the game's first 500 actions (seed 66 met them in 250 until each Leader
+had his own Forced March, 15.14; no seed from 1 to 140 does now with 250)."""
 import os
 import re
 import sys
@@ -18,8 +19,8 @@ OPTIONS = {"rule_15_14_forced_march": True, "rule_15_13_variable_movement": True
 
 
 def test_a_seeded_tahiti_game_at_the_table_tells_the_lines_that_were_narrative_text(qtbot):
-    w = table(qtbot, "tahiti.yaml", 66, options=OPTIONS)
-    bots_play(w, 250)
+    w = table(qtbot, "tahiti.yaml", 22, options=OPTIONS)
+    bots_play(w, 500)
     st = w.session.state
     name = st.player_name
     lines = w.log.lines(False)

@@ -98,7 +98,8 @@ def make_rule(area_island: dict[str, str | None], area_region: dict[str, str | N
         islands = [i for i in area_island.values() if i is not None]
         main = max(sorted(set(islands)), key=islands.count) if islands else None
     return MaraeRule(main_island=main, area_island=dict(area_island), area_region=dict(area_region),
-                     # a limit that is not a whole number (a designer's typo) is 15.8's one
+                     # a limit that is not a whole number (a designer's typo, reported by validation:
+                     # RECORD_PROP_TYPE) is read as 15.8's one
                      region_limit={r: n if isinstance(n, int) and not isinstance(n, bool) else per
                                    for r, n in region_limit.items()},
                      per_region=per)

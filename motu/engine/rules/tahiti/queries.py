@@ -3,6 +3,8 @@
 Scope: read-only answers the rule modules share. Area control is control.py's reading applied
 to a game's pieces (docs/rules/tahiti.md, "Area control"): a side's Village; else its Control
 marker; else the one side with counting units; units in a Marae compound do not count (15.8).
+An area where 15.5's E or F failed "remains neutral" while the counter stays on it: units
+alone there do not make it theirs (for victory, events 54-55 and every other question).
 Full Maraes count as one more area each to the side controlling their area, unless enemy
 Combat Units stand in the Marae's hex (15.8). Zones of influence: zones.py's reading (7.5).
 """
@@ -36,6 +38,7 @@ def area_control(st) -> list[int]:
             if q != u.player:
                 pres[a] = u.player if q == -1 else -2
     markers = st.control_markers
+    letters = st.letters_left
     out = []
     for a in range(n):
         v = vil[a]
@@ -43,6 +46,10 @@ def area_control(st) -> list[int]:
             out.append(v if v >= 0 else -1)
         elif a in markers:
             out.append(markers[a])
+        elif a in letters:
+            # 15.5 E/F: "area remains neutral unless you roll an 11": the failed counter stays
+            # on it until a player meets the requirements and makes the roll.
+            out.append(-1)
         else:
             q = pres[a]
             out.append(q if q >= 0 else -1)

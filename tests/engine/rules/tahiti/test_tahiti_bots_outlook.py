@@ -41,6 +41,20 @@ def test_area_control_population_alone_holds_by_presence_only():
     assert control[FAAA] == RED and not secure[FAAA]  # no Leader: no conversion, held while he stays
 
 
+def test_rule_15_5_E_F_a_failed_area_stays_neutral_for_population_alone_in_the_outlook():
+    # F failed in Faaa and stays on it: Red's Population alone there does not hold it (the area
+    # "remains neutral"), in the bot's outlook as after the phase; a Leader with conquest
+    # strength will roll for it again, and the outlook counts on it as on any conversion.
+    st = position(("population", RED, "0708"))
+    st.letters_left[FAAA] = "F"
+    assert projected_control(st)[0][FAAA] == -1
+    assert control_after_the_phase(st)[FAAA] == -1
+    st = position(*CONQUEST)
+    st.letters_left[FAAA] = "F"
+    control, secure = projected_control(st)
+    assert control[FAAA] == RED and secure[FAAA]
+
+
 def test_area_control_a_control_marker_passes_to_a_leader_with_conquest_strength():
     st = position(*CONQUEST)
     st.control_markers[FAAA] = BLUE

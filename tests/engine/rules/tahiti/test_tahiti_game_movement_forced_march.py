@@ -1,5 +1,6 @@
 """Forced March (15.14) in a game: every row of the Forced March column, the Panic check after the
-march, who marches with the Leader, and its place after all regular movement; hand-worked dice.
+march, who marches with the Leader, each Leader's own attempt, and its place after all regular
+movement; hand-worked dice.
 
 Column 7 of tahiti.yaml from 0708 down to 0715: a straight line of 1-MP hexes (see
 test_tahiti_game_movement_variable.py), so a hex n rows down is exactly n MP away.
@@ -237,3 +238,78 @@ def test_rule_15_14_the_player_chooses_who_marches_with_the_leader():
     assert pending(st) == "on_panic" and st.unit(st.node[3][1][0]).kind == "fighters"
     st.apply_action(2)
     assert pending(st) != "on_panic"
+
+
+# --- each Leader his own attempt ("each Leader may attempt a Forced March") --------------------
+
+def two_leaders(*units):
+    """Red's Head Chieftain and a Clan Elder (and `units`) on 0708; Red says done and picks 0708
+    for a Forced March: the player is asked which of the two Leaders marches."""
+    st = position(("head_chieftain", RED, "0708"), ("clan_elder", RED, "0708"), *units, **FM)
+    st.apply_action(DONE)
+    st.apply_action(at(st, "0708"))
+    assert pending(st) == "on_choose_units"
+    assert set(st.legal_actions()) == {take("head_chieftain"), take("clan_elder")}  # a Leader must march
+    return st
+
+
+def test_15_14_each_leader_on_a_hex_has_his_own_forced_march():
+    # The Head Chieftain marches first with the Fighters: die 4, 2 MP, 0708 -> 0710, Panic check
+    # even. The Clan Elder on 0708 has not marched: the hex is offered again, and his own march
+    # (die 6, 3 MP) takes him 0708 -> 0711 alone (the Fighters have marched already).
+    st = two_leaders(("fighters", RED, "0708"))
+    st.apply_action(take("head_chieftain"))
+    assert st.action_to_string(DONE) == "Forced March by Head Chieftain"
+    st.apply_action(DONE)  # the Head Chieftain alone of the Leaders
+    assert pending(st) == "on_choose_units" and set(st.legal_actions()) == {DONE, take("fighters")}
+    st.apply_action(take("fighters"))  # the last unit to take: done at once
+    st.apply_action(4)  # 2 MP
+    st.apply_action(land(st, "0708", "0710"))
+    st.apply_action(2)  # Panic check even
+    assert pending(st) == "on_forced_march" and set(st.legal_actions()) == {DONE, at(st, "0708")}
+    st.apply_action(at(st, "0708"))
+    assert pending(st) == "on_forced_march_roll"  # he alone is left there: nobody to take
+    st.apply_action(6)  # 3 MP
+    st.apply_action(land(st, "0708", "0711"))
+    st.apply_action(2)  # even
+    assert where(st, "head_chieftain") == where(st, "fighters") == ["0710"]
+    assert where(st, "clan_elder") == ["0711"]
+    assert pending(st) != "on_forced_march"  # both Leaders have marched
+
+
+def test_15_14_a_leader_whose_march_gave_nothing_leaves_the_other_his_attempt():
+    # The Clan Elder tries first, with the Fighters: die 1, 0 MP; they stay, Panic check odd,
+    # the Fighters roll (2: no panic). The Head Chieftain still tries, with the Population the
+    # Clan Elder left: die 5, 2 MP, 0708 -> 0710; the Fighters, having marched, stay on 0708.
+    st = two_leaders(("fighters", RED, "0708"), ("population", RED, "0708"))
+    st.apply_action(take("clan_elder"))
+    st.apply_action(DONE)
+    st.apply_action(take("fighters"))
+    st.apply_action(DONE)
+    st.apply_action(1)  # 0 MP
+    st.apply_action(1)  # Panic check odd: the Fighters roll
+    assert pending(st) == "on_panic" and st.unit(st.node[3][1][0]).kind == "fighters"
+    st.apply_action(2)  # no panic
+    assert pending(st) == "on_forced_march" and at(st, "0708") in st.legal_actions()
+    st.apply_action(at(st, "0708"))
+    assert pending(st) == "on_choose_units" and set(st.legal_actions()) == {DONE, take("population")}
+    st.apply_action(take("population"))  # the last: done at once
+    st.apply_action(5)  # 2 MP
+    st.apply_action(land(st, "0708", "0710"))
+    st.apply_action(2)  # even
+    assert where(st, "head_chieftain") == ["0710"] and where(st, "clan_elder") == where(st, "fighters") == ["0708"]
+    assert where(st, "population") == ["0710", "1106"]
+
+
+def test_15_14_leaders_who_march_together_spend_both_attempts():
+    # The player takes both Leaders into one march (the Clan Elder one of "the Units moving
+    # with" the Head Chieftain): one die (4, 2 MP), both to 0710, and neither marches again.
+    st = two_leaders()
+    st.apply_action(take("head_chieftain"))
+    st.apply_action(take("clan_elder"))  # the last: done at once
+    assert pending(st) == "on_forced_march_roll"
+    st.apply_action(4)
+    st.apply_action(land(st, "0708", "0710"))
+    st.apply_action(2)
+    assert where(st, "head_chieftain") == where(st, "clan_elder") == ["0710"]
+    assert pending(st) != "on_forced_march"

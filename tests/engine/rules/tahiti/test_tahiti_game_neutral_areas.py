@@ -6,9 +6,13 @@ from __future__ import annotations
 import os
 import sys
 
+import pytest
+
 sys.path.insert(0, os.path.dirname(__file__))
 from motu.engine.rules.tahiti.game_state import CELL, DONE, IN_MARAE, PICK, SULLEN  # noqa: E402
 from motu.engine.rules.tahiti.data.tables import letters  # noqa: E402
+from motu.engine.rules.tahiti.queries import area_control, areas_held  # noqa: E402
+from motu.engine.rules.tahiti.victory import end_by_areas  # noqa: E402
 
 from tahiti_positions import PAEA_AREA, PAEA_HEX, PAEA_MARAE  # noqa: E402
 from test_tahiti_game_support import BLUE, GREEN, RED, count, feed, game, node_name, pending, run_only  # noqa: E402
@@ -22,9 +26,9 @@ def paea(*kinds, player=RED, **opts):
     return st
 
 
-def take(letter, *dice):
+def take(letter, *dice, **opts):
     """Red meets the requirements in Paea and draws `letter`; then these dice/picks."""
-    st = paea("clan_elder", "fighters")
+    st = paea("clan_elder", "fighters", **opts)
     run_only(st, ("area_control",))
     assert node_name(st) == "on_draw_counter"
     feed(st, PICK + letters().index(letter), *dice)
@@ -186,6 +190,50 @@ def test_rule_15_5_counter_F_ten_stays_neutral():
     st = take("F", 5, 1)  # 5 + 1 + 4 = 10 < 11
     assert st.letters_left == {PAEA_AREA: "F"} and PAEA_AREA not in st.control_markers
     assert count(st, RED, "population", PAEA_HEX) == 0
+
+
+@pytest.mark.parametrize("letter", ["E", "F"])
+def test_15_5_E_area_stays_neutral_without_an_11_and_units_alone_do_not_own_it(letter):
+    # Two clans, each holding its home area (Red Pare, Blue Papara). Red's Clan Elder and
+    # Fighters stand alone in Paea and fail the special roll: 1 + 1 + 4 = 6 < 11. The text:
+    # "area remains neutral unless you roll an 11": Paea is nobody's, though Red's units are
+    # alone in it. The game ends by areas: 1 against 1, a draw (not Red 2-1, a marginal victory).
+    st = take(letter, 1, 1, players=2)
+    assert st.letters_left == {PAEA_AREA: letter} and count(st, RED, "fighters", PAEA_HEX) == 1
+    assert area_control(st)[PAEA_AREA] == -1
+    assert areas_held(st) == [1, 1]
+    end_by_areas(st, "test")
+    assert st.result[0] == "draw" and st.returns() == [0.0, 0.0]
+
+
+def test_15_5_F_and_event_54_55_fertility_ignores_the_area_that_stays_neutral():
+    # Red fails F in Paea (5 + 1 + 4 = 10 < 11). Next turn Red rolls event 54-55, third die 2:
+    # one area receives a Population unit "If the area is neutral, ignore"; the Random Area
+    # Selection Table gives Paea (first die 1, second die 3): neutral, so nobody receives one.
+    st = take("F", 5, 1, players=2, rule_15_12_random_events=True)
+    assert node_name(st) == "on_initiative"
+    feed(st, PICK + RED, 5, 4, 2, 1, 3)
+    assert count(st, RED, "population") == 3 and count(st, RED, "population", PAEA_HEX) == 0
+    assert count(st, BLUE, "population") == 3
+
+
+def test_15_5_F_area_won_on_a_later_attempt_is_held_again():
+    # The counter stays until a player makes the roll: Red tries again next Area Control Phase
+    # (6 + 1 + 4 = 11) and Paea is his, by its Control marker: 2 against 1.
+    st = take("F", 1, 1, players=2)
+    run_only(st, ("area_control",))
+    assert node_name(st) == "_die_rolled"  # no new draw: the F left on Paea
+    feed(st, 6, 1, 1)  # 6 + 1 + 4 = 11; elder roll 1: none
+    assert not st.letters_left and st.control_markers[PAEA_AREA] == RED
+    assert area_control(st)[PAEA_AREA] == RED and areas_held(st) == [2, 1]
+
+
+def test_15_5_F_units_alone_in_an_area_never_tried_still_hold_it():
+    # Without a failed counter, Motu's reconstruction of the base rule stands ("Area control",
+    # 3: sole presence): Red's Population alone in Paea, no Leader to try, holds it.
+    st = paea("population", players=2)
+    run_only(st, ("area_control",))
+    assert not st.letters_left and area_control(st)[PAEA_AREA] == RED and areas_held(st) == [2, 1]
 
 
 def test_rule_15_5_counter_F_each_combat_factor_adds_one():

@@ -215,6 +215,27 @@ def test_every_tahiti_code_has_a_row_in_docs_validation():
     assert CellFeature  # imported for readers building their own broken maps
 
 
+def test_rule_15_8_marae_limit_of_the_wrong_type_is_a_finding_not_silently_accepted():
+    # `marae_limit: one` is a typo play would read as 15.8's one Marae: validation says so, with
+    # the region's name, what is wrong, and the value's place in the file.
+    import dataclasses
+    s = island()
+    s.regions["r"] = dataclasses.replace(s.regions["r"], props={"marae_limit": "one"})
+    f = only(s, "RECORD_PROP_TYPE")
+    assert f.severity == "error" and f.path == ("regions", 0, "props", "marae_limit")
+    assert f.message == ("Full Maraes the region may hold (15.8): region " + s.regions["r"].name
+                         + " has marae_limit 'one'; it should be a whole number")
+    assert set(f.areas) == {"a", "b"}  # the region's areas, for a view to show where
+
+
+def test_rule_15_8_marae_limit_whole_numbers_are_clean_and_negative_ones_are_not():
+    import dataclasses
+    for value, bad in ((0, False), (2, False), (-1, True), (True, True), (1.5, True)):
+        s = island()
+        s.regions["r"] = dataclasses.replace(s.regions["r"], props={"marae_limit": value})
+        assert bool(found(s, "RECORD_PROP_TYPE")) is bad, value
+
+
 def test_rule_15_8_a_marae_limit_that_is_no_whole_number_is_the_one_marae():
     import dataclasses
     s = island(pieces=[("m1", "marae", None, "0304"), ("m2", "marae", None, "0404")])

@@ -82,11 +82,13 @@ class Before:
 
     def same(self, s) -> bool:
         """Whether the copy `s`, at a decision, holds the position the evaluation reads as it
-        stands here (units, Villages, Maraes, Control markers, conditions, who is out)."""
+        stands here (units, Villages, Maraes, Control markers, 15.5's counters left on areas,
+        conditions, who is out)."""
         st = self.st
         return (s.result is None and s.node is not None and s.node[0] == "decide" and s.units == st.units
                 and s.villages == st.villages and s.control_markers == st.control_markers
-                and s.maraes == st.maraes and s.cond == st.cond and s.out == st.out)
+                and s.letters_left == st.letters_left and s.maraes == st.maraes and s.cond == st.cond
+                and s.out == st.out)
 
     def fresh(self, st) -> bool:
         return self.st is st and self.history == len(st._history)
@@ -244,8 +246,8 @@ def _area_control(st, a: int, stat: tuple, here: dict, villages) -> tuple[int, b
         if q >= 0 and q != p and leads and power >= need:
             p = q  # the marker passes to him
         return p, True
-    if q >= 0:
-        return q, leads and power >= need  # converted, else held by presence alone
+    if q >= 0 and (a not in st.letters_left or leads and power >= need):
+        return q, leads and power >= need  # converted, else held by presence alone (outlook.survey)
     return -1, False
 
 

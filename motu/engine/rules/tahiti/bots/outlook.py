@@ -99,6 +99,7 @@ def survey(st, player: int) -> tuple[list[int], list[bool], set[int], int, int]:
         if v[1] and owner >= 0 and a >= 0:
             vil[a] = owner if vil[a] in (-1, owner) else -2
     markers = st.control_markers
+    letters = st.letters_left
     control, secure = [], []
     for a in range(n):
         v = vil[a]
@@ -112,9 +113,11 @@ def survey(st, player: int) -> tuple[list[int], list[bool], set[int], int, int]:
                 p = q  # the marker passes to him
             control.append(p)
             secure.append(True)
-        elif q >= 0:
+        elif q >= 0 and (a not in letters or leads[a] and power[a] >= need):
+            # converted (a failed 15.5 E or F: rolled for again), else held by presence alone --
+            # but not where E or F failed: that area "remains neutral" until someone rolls
             control.append(q)
-            secure.append(leads[a] and power[a] >= need)  # converted, else held by presence alone
+            secure.append(leads[a] and power[a] >= need)
         else:
             control.append(-1)
             secure.append(False)

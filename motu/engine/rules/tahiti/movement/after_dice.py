@@ -4,9 +4,10 @@
 Scope (docs/rules/tahiti.md "Movement Phase"): the order of the Leaders' rolls (the player's
 choice, by the Leader's hex), the Variable Movement Table's result for one Leader (-1 back, by
 canoe three hexes back along his route; the half-way Jungle rule; +n more MP), a stack's further
-move (`continue_move`, by land or by sea), the Forced March (each Leader and unit once a turn)
-and its Panic check (for the units that end the march with the Leader), and the yes/no
-of a stack ending its move on a full Marae's hex. Step one is moves.py's, the reaches reach.py's.
+move (`continue_move`, by land or by sea), the Forced March (each Leader his own attempt, each
+Leader and unit marching once a turn) and its Panic check (for the units that end the march
+with the Leader), and the yes/no of a stack ending its move on a full Marae's hex. Step one is
+moves.py's, the reaches reach.py's.
 """
 from __future__ import annotations
 
@@ -176,9 +177,11 @@ def on_enter_marae(st: TahitiState, action: int, uids: tuple) -> None:
 @step
 def forced_march(st: TahitiState, player: int, marched: tuple = ()) -> None:
     """15.14: "After all regular Movement is complete, each Leader may attempt a Forced March".
-    `marched`: the units that have marched this turn. Each Leader (and each unit) marches at
-    most once: a stack that marched onto another Leader's hex does not march again with him. A
-    recalled Leader (26, 31) "makes no other move"; a sullen Clan Elder (41-42) stays behind."""
+    `marched`: the units that have marched this turn. Each Leader has his own attempt: a hex
+    stays offered while a Leader there has not marched, so after one Leader's march the others
+    on his hex may still try. Each Leader (and each unit) marches at most once: a stack that
+    marched onto another Leader's hex does not march again with him. A recalled Leader (26, 31)
+    "makes no other move"; a sullen Clan Elder (41-42) stays behind."""
     cells = sorted({u.cell for u in st.units if u.player == player and u.kind in LEADERS and not u.flags & SULLEN
                     and u.uid not in marched and (player, u.kind) not in st.recalled and st.b.land[u.cell]})
     if cells:
@@ -187,16 +190,28 @@ def forced_march(st: TahitiState, player: int, marched: tuple = ()) -> None:
 
 @handler
 def on_forced_march(st: TahitiState, action: int, player: int, marched: tuple) -> None:
-    """The Leaders on the hex chosen march; the player picks the units that march with them."""
+    """A Leader on the hex chosen attempts the march. With one Leader there, it is he; with more,
+    the player picks who marches (one, or several together: a Leader may be one of "the Units
+    moving with" another, and so spends his own attempt); the others keep theirs."""
     if action == DONE:
         return
     c = action - CELL
     leaders = tuple(u.uid for u in _stack(st, player, c, True, marched) if u.kind in LEADERS)
-    pool = tuple(u.uid for u in pickable(st, player, c, True, marched) if u.kind not in LEADERS)
-    if pool:
-        st.push(("choose_units", player, pool, (), True, "march", (player, c, marched, leaders)))
+    if len(leaders) > 1:
+        st.push(("choose_units", player, leaders, (), False, "march_leaders", (player, c, marched)))
     else:
-        march(st, player, c, marched, leaders, ())
+        march_leaders(st, player, c, marched, leaders)
+
+
+@step
+def march_leaders(st: TahitiState, player: int, cell: int, marched: tuple, leaders: tuple) -> None:
+    """The player picks the units that march with the Leaders `leaders` (other Leaders aside:
+    they keep their own attempt)."""
+    pool = tuple(u.uid for u in pickable(st, player, cell, True, marched) if u.kind not in LEADERS)
+    if pool:
+        st.push(("choose_units", player, pool, (), True, "march", (player, cell, marched, leaders)))
+    else:
+        march(st, player, cell, marched, leaders, ())
 
 
 @step

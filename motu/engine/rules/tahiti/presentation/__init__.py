@@ -39,6 +39,7 @@ DONE_TEXT = {
 # DONE while picking units, by what the units are picked for (the step that follows).
 CHOOSE_DONE = {"group_move": "these units move together: {units}",
                "roll_leader": "the Leader rolls with {units}",
+               "march_leaders": "Forced March by {units}",
                "march": "march with {units}"}
 CELL_TEXT = {
     "on_attack_population": "attack the Population at {hex}",
