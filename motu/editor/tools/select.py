@@ -13,6 +13,10 @@ class SelectTool(Tool):
     name, text, shortcut, layer, icon = "select", "Select", "S", "pieces", "fa5s.mouse-pointer"
     hint = ("Select: click a cell or piece, Alt+click an edge, double-click an area; drag for a rubber band; "
             "Shift extends, Ctrl toggles; drag a selected piece to move it.")
+    gestures = (("Select a cell or a piece", "Click"), ("Select a side (an edge)", "Alt+Click"),
+                ("Select an area", "Double-click"), ("Select with a rubber band", "Drag"),
+                ("Add to the selection, toggle in it", "Shift+Click, Ctrl+Click"),
+                ("Move the selected pieces", "Drag a selected piece"))
     cursor_shape = Qt.ArrowCursor
 
     def __init__(self, ctx):
