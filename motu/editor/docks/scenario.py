@@ -10,7 +10,7 @@ import yaml
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import (
     QCheckBox, QComboBox, QDockWidget, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPlainTextEdit,
-    QPushButton, QSpinBox, QTabWidget, QVBoxLayout, QWidget,
+    QPushButton, QSpinBox, QStyle, QTabWidget, QVBoxLayout, QWidget,
 )
 
 from motu.engine.scenario import edits as E
@@ -18,6 +18,13 @@ from motu.engine.scenario.model import Side, is_ident
 
 from . import scrolled
 from .fields import form_field, label_for, note
+
+
+def wrapped(text: str) -> QLabel:
+    """A form row's label that wraps, so a rule set's long words never make the dock scroll sideways."""
+    label = QLabel(text)
+    label.setWordWrap(True)
+    return label
 
 
 class ScenarioDock(QDockWidget):
@@ -34,6 +41,12 @@ class ScenarioDock(QDockWidget):
         self._zones_timer.timeout.connect(self.refresh)
         ctx.document.changed.connect(self._document_changed)
         self.refresh()
+
+    def needed_width(self) -> int:
+        """The dock's width that shows every tab's name with no scroll arrows."""
+        style = self.style()
+        frames = 2 * (style.pixelMetric(QStyle.PM_DefaultFrameWidth) + style.pixelMetric(QStyle.PM_DockWidgetFrameWidth))
+        return self.tabs.tabBar().sizeHint().width() + frames + 12
 
     def _document_changed(self, scope: str, cells) -> None:
         if scope == "zones":
@@ -114,9 +127,10 @@ class ScenarioDock(QDockWidget):
         cat = self.ctx.map_item.catalogue
         w = QWidget()
         form = QFormLayout(w)
+        form.setRowWrapPolicy(QFormLayout.WrapLongRows)  # a long option's words wrap above its box
         for spec in cat.options.values():
             value = s.options.get(spec.id, spec.default)
-            label = f"{spec.text}" + (f" [{spec.rule}]" if spec.rule else "")
+            label = wrapped(f"{spec.text}" + (f" [{spec.rule}]" if spec.rule else ""))
             if spec.type == "bool":
                 box = QCheckBox()
                 box.setObjectName(f"option_{spec.id}")
@@ -169,7 +183,7 @@ class ScenarioDock(QDockWidget):
             widget = form_field(f, value, lambda v, fs=f: self._set_form_value(fs, v))
             if isinstance(widget, QLineEdit):
                 widget.setCursorPosition(0)  # a long note reads from its start
-            form.addRow(label_for(f), widget)
+            form.addRow(wrapped(label_for(f)), widget)
         if not spec.fields:
             form.addRow(QLabel(f"{cat.name} declares nothing to set here."))
         if which == "set_up":
