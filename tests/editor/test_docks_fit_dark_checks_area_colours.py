@@ -50,6 +50,15 @@ def test_the_scenario_docks_tabs_and_set_up_words_fit_at_the_default_width(qtbot
         area = dock.tabs.widget(i)
         assert isinstance(area, QScrollArea)
         assert area.horizontalScrollBar().maximum() == 0, f"the {bar.tabText(i)} tab scrolls sideways"
+    # Every option's words show whole: wrapped across the dock, no row squeezed below its text's height.
+    dock.tabs.setCurrentIndex(2)
+    qtbot.wait(10)
+    options = dock.tabs.widget(2)
+    labels = [lab for lab in options.widget().findChildren(QLabel) if lab.text()]
+    assert len(labels) == len(w.map_item.catalogue.options)
+    for lab in labels:
+        assert lab.height() >= lab.heightForWidth(lab.width()) - 1, lab.text()
+        assert lab.width() > options.viewport().width() / 2 or lab.sizeHint().width() < lab.width() + 2, lab.text()
     # Tahiti's Set-up words wrap within the dock: the rule set's note and the long labels of its fields.
     dock.tabs.setCurrentIndex(4)
     qtbot.wait(10)
