@@ -78,7 +78,7 @@ class ShortcutsDialog(QDialog):
         super().__init__(window)
         self.setObjectName("shortcutsDialog")
         self.setWindowTitle("Keyboard and Mouse Shortcuts")
-        self.resize(520, 560)
+        self.resize(660, 600)  # room for the mouse gestures and the tool each belongs to
         lay = QVBoxLayout(self)
         self.search = QLineEdit(placeholderText="Search actions or keys…")
         self.search.setObjectName("shortcutsSearch")

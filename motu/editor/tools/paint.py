@@ -193,7 +193,7 @@ class ZoneTool(_StrokeTool):
     uses = "zones"
     hint = ("Set-up zones: drag to add cells to the chosen side's zone; Shift+drag a line, Ctrl+drag a "
             "rectangle; right button removes them.")
-    gestures = (("Add cells to the side's set-up zone", "Click, Drag"), ("Take cells out of it", "Right-drag"))
+    gestures = (("Add cells to the side's set-up zone", "Click, Drag"), ("Take cells out of the zone", "Right-drag"))
 
     def make_edit(self, cells):
         side = self.settings.side
@@ -214,7 +214,7 @@ class FeatureTool(_StrokeTool):
     sized = False
     hint = ("Cell features: click or drag to place the chosen feature (for the chosen side if it needs one); "
             "Shift+drag a line, Ctrl+drag a rectangle; right button removes it.")
-    gestures = (("Place the chosen feature", "Click, Drag"), ("Remove it", "Right-click, Right-drag"))
+    gestures = (("Place the chosen feature", "Click, Drag"), ("Remove the chosen feature", "Right-click, Right-drag"))
 
     def make_edit(self, cells):
         kind = self.settings.feature
