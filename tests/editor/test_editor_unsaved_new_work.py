@@ -162,3 +162,16 @@ def test_save_as_for_a_new_scenario_starts_in_the_documents_folder(qtbot, tmp_pa
     assert w.open_path(shutil.copy(TAHITI, tmp_path / "t.yaml"))
     w.file_save_as()
     assert starts[-1] == str(tmp_path)
+
+
+def test_the_editor_started_on_a_coastline_offers_to_import_it(qtbot, tmp_path, monkeypatch):
+    from motu.editor.app import make_window as app_make_window
+    from motu.editor.main_window import MainWindow
+    offered, errors = [], []
+    monkeypatch.setattr(MainWindow, "show_error", lambda self, title, text: errors.append(text))
+    monkeypatch.setattr(MainWindow, "ask_import_coastline", lambda self, path: offered.append(path) or False)
+    window = app_make_window(MOOREA)  # `motu edit moorea.geojson`
+    window.ask_save_changes = lambda: "discard"
+    qtbot.addWidget(window)
+    qtbot.waitUntil(lambda: bool(offered), timeout=5_000)
+    assert offered == [MOOREA] and errors == [] and window.document.path is None
