@@ -31,8 +31,9 @@ GEOJSON_TYPES = {"FeatureCollection", "Feature", "Polygon", "MultiPolygon", "Geo
 
 
 def documents_dir() -> str:
-    """The user's documents folder (the home folder where the platform names none)."""
-    return QStandardPaths.writableLocation(QStandardPaths.DocumentsLocation) or os.path.expanduser("~")
+    """The user's documents folder (the home folder where the platform names none, or it is not there)."""
+    docs = QStandardPaths.writableLocation(QStandardPaths.DocumentsLocation)
+    return docs if docs and os.path.isdir(docs) else os.path.expanduser("~")
 
 
 def is_coastline(path: str) -> bool:

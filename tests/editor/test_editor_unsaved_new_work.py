@@ -156,8 +156,14 @@ def test_save_as_for_a_new_scenario_starts_in_the_documents_folder(qtbot, tmp_pa
     w.file_close()  # an untitled map in its place
     monkeypatch.chdir(tmp_path)
     assert not w.file_save_as()
-    documents = QStandardPaths.writableLocation(QStandardPaths.DocumentsLocation) or os.path.expanduser("~")
-    assert starts == [documents] and starts[0] != os.getcwd()
+    documents = QStandardPaths.writableLocation(QStandardPaths.DocumentsLocation)
+    assert starts == [documents if os.path.isdir(documents) else os.path.expanduser("~")]
+    assert starts[0] != os.getcwd()
+    # Where the documents folder is there, it is the one.
+    monkeypatch.setattr(files_mod.QStandardPaths, "writableLocation", lambda where: str(tmp_path / "Documents"))
+    os.makedirs(tmp_path / "Documents")
+    w.file_save_as()
+    assert starts[-1] == str(tmp_path / "Documents")
     # A scenario with a file starts in its folder.
     assert w.open_path(shutil.copy(TAHITI, tmp_path / "t.yaml"))
     w.file_save_as()
