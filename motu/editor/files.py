@@ -6,9 +6,9 @@ and a save never writes over one without asking.
 from __future__ import annotations
 
 import itertools
-import json
 import logging
 import os
+import re
 import time
 
 from PySide6.QtCore import QStandardPaths, QTimer
@@ -27,7 +27,9 @@ AUTOSAVE_MS = 2 * 60 * 1000
 MAX_RECENT = 10
 _untitled = itertools.count(1)
 FILTER = "Motu scenarios (*.yaml *.yml);;Coastlines to import (*.geojson);;All files (*)"
-GEOJSON_TYPES = {"FeatureCollection", "Feature", "Polygon", "MultiPolygon", "GeometryCollection"}
+# A FeatureCollection names itself anywhere near the top; a lone feature or geometry by its first key.
+GEOJSON_TYPE = re.compile(r'"type"\s*:\s*"FeatureCollection"|'
+                          r'^\s*\{\s*"type"\s*:\s*"(Feature|Polygon|MultiPolygon|GeometryCollection)"')
 
 
 def documents_dir() -> str:
@@ -37,18 +39,19 @@ def documents_dir() -> str:
 
 
 def is_coastline(path: str) -> bool:
-    """A GeoJSON file: named .geojson, or a .json whose top-level "type" is GeoJSON's."""
+    """A GeoJSON file: named .geojson, or a .json that says in its first 4 KB that it is one (a Tiled map's
+    "type" is "map"). Only a glance: the import reads it properly."""
     ext = os.path.splitext(path)[1].lower()
     if ext == ".geojson":
         return True
-    if ext != ".json" or not os.path.isfile(path) or os.path.getsize(path) > 64 * 1024 * 1024:
+    if ext != ".json" or not os.path.isfile(path):
         return False
     try:
-        with open(path, encoding="utf-8") as fh:
-            data = json.load(fh)
-    except (OSError, ValueError):
+        with open(path, encoding="utf-8", errors="replace") as fh:
+            head = fh.read(4096)
+    except OSError:
         return False
-    return isinstance(data, dict) and data.get("type") in GEOJSON_TYPES
+    return GEOJSON_TYPE.search(head) is not None
 
 
 class FileActions(DiskWatch):

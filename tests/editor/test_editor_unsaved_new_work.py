@@ -181,3 +181,12 @@ def test_the_editor_started_on_a_coastline_offers_to_import_it(qtbot, tmp_path, 
     qtbot.addWidget(window)
     qtbot.waitUntil(lambda: bool(offered), timeout=5_000)
     assert offered == [MOOREA] and errors == [] and window.document.path is None
+
+
+def test_a_json_file_is_a_coastline_when_it_says_so(tmp_path):
+    cases = {'{"features": [], "type": "FeatureCollection"}': True, '{"type": "Polygon", "coordinates": []}': True,
+             '{"type": "map", "layers": [{"type": "Feature"}]}': False, '{"motu": 1}': False}
+    for i, (text, coastline) in enumerate(cases.items()):
+        path = tmp_path / f"f{i}.json"
+        path.write_text(text)
+        assert files_mod.is_coastline(str(path)) is coastline, text
