@@ -6,6 +6,7 @@ import os
 import sys
 import traceback
 
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from motu.engine.io.errors import LoadError
@@ -14,6 +15,7 @@ from motu.engine.rules.registry import get_ruleset
 
 from .autosave import APP_NAME, state_dir
 from .document import Document
+from .files import is_coastline
 from .collector import collect_on_gui_thread
 from .main_window import MainWindow
 
@@ -59,7 +61,8 @@ def install_exception_hook(window_getter) -> None:
 def make_window(path: str | None) -> MainWindow:
     doc = None
     error = None
-    if path:
+    coastline = bool(path) and is_coastline(path)
+    if path and not coastline:
         try:
             doc = Document.open(path)
         except LoadError as exc:
@@ -70,6 +73,8 @@ def make_window(path: str | None) -> MainWindow:
     window = MainWindow(doc)
     if error:
         window.show_error("Cannot open scenario", error)
+    if coastline:  # `motu edit island.geojson`: offered for import once the window shows
+        QTimer.singleShot(0, lambda: window.open_path(path))
     return window
 
 

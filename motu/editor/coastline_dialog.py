@@ -41,6 +41,12 @@ from .document import Document
 from .worker import Job
 
 DEBOUNCE_MS = 250
+LIKE_KEY = "coastline/on_map_hexes"  # the import's "On the open map's hexes", as last chosen
+
+
+def _truth(value) -> bool:
+    """A QSettings boolean: INI files give it back as the text "true"."""
+    return value is True or str(value).lower() == "true"
 
 
 @dataclass
@@ -115,6 +121,9 @@ class CoastlineDialog(QDialog):
         left_lay.setContentsMargins(0, 0, 0, 0)
         self.form = CoastlineForm(self.rec, cat, hex_across_km(s, self.rec) if (self.map_georef or mode == "add") else None)
         self.form.name.setText(island.name or os.path.splitext(os.path.basename(path))[0].replace("_", " ").title())
+        store = getattr(window, "settings_store", None)
+        if mode == "new" and self.form.map_hex_km is not None and store is not None:  # as chosen at the last import
+            self.form.like.setChecked(_truth(store.value(LIKE_KEY, False)))
         if mode == "add":
             self.form.fix_hex(hex_across_km(s, self.rec), "An island added to a map lies on the map's own hexes")
             self.form.margin.setToolTip("The map grows to keep this much open sea round the new land")
@@ -350,6 +359,8 @@ class CoastlineDialog(QDialog):
             except ValueError as exc:
                 self.summary.setText(str(exc))
                 return
+        elif self.form.map_hex_km is not None and getattr(self.window_, "settings_store", None) is not None:
+            self.window_.settings_store.setValue(LIKE_KEY, self.form.like.isChecked())
         super().accept()
 
 

@@ -113,13 +113,18 @@ class Document(QObject):
             self.pathChanged.emit(target)
         self.undo_stack.setClean()
 
-    def replace(self, scenario: Scenario, path: str | None) -> None:
-        """Show another scenario in the same document (new, open, revert): history starts afresh."""
+    def replace(self, scenario: Scenario, path: str | None, unsaved: bool = False) -> None:
+        """Show another scenario in the same document (new, open, revert): history starts afresh.
+
+        `unsaved`: the scenario is work no file holds yet (an imported coastline, a new scenario
+        started from a shipped one), so it carries the modified mark and closing it asks first."""
         self.undo_stack.clear()
         self.scenario = scenario
         self.path = path
         self.modeline = modeline_on_disk(path) if path else None
         self.undo_stack.setClean()
+        if unsaved:
+            self.undo_stack.resetClean()
         self.replaced.emit()
         self.pathChanged.emit(path or "")
 

@@ -8,9 +8,10 @@ from __future__ import annotations
 import itertools
 import logging
 import os
+import re
 import time
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QStandardPaths, QTimer
 from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox
 
 from motu.engine.io.errors import LoadError
@@ -25,7 +26,32 @@ log = logging.getLogger("motu.editor")
 AUTOSAVE_MS = 2 * 60 * 1000
 MAX_RECENT = 10
 _untitled = itertools.count(1)
-FILTER = "Motu scenarios (*.yaml *.yml);;All files (*)"
+FILTER = "Motu scenarios (*.yaml *.yml);;Coastlines to import (*.geojson);;All files (*)"
+# A FeatureCollection names itself anywhere near the top; a lone feature or geometry by its first key.
+GEOJSON_TYPE = re.compile(r'"type"\s*:\s*"FeatureCollection"|'
+                          r'^\s*\{\s*"type"\s*:\s*"(Feature|Polygon|MultiPolygon|GeometryCollection)"')
+
+
+def documents_dir() -> str:
+    """The user's documents folder (the home folder where the platform names none, or it is not there)."""
+    docs = QStandardPaths.writableLocation(QStandardPaths.DocumentsLocation)
+    return docs if docs and os.path.isdir(docs) else os.path.expanduser("~")
+
+
+def is_coastline(path: str) -> bool:
+    """A GeoJSON file: named .geojson, or a .json that says in its first 4 KB that it is one (a Tiled map's
+    "type" is "map"). Only a glance: the import reads it properly."""
+    ext = os.path.splitext(path)[1].lower()
+    if ext == ".geojson":
+        return True
+    if ext != ".json" or not os.path.isfile(path):
+        return False
+    try:
+        with open(path, encoding="utf-8", errors="replace") as fh:
+            head = fh.read(4096)
+    except OSError:
+        return False
+    return GEOJSON_TYPE.search(head) is not None
 
 
 class FileActions(DiskWatch):
@@ -62,8 +88,22 @@ class FileActions(DiskWatch):
     def show_error(self, title: str, text: str) -> None:
         QMessageBox.critical(self, title, text)
 
+    def ask_import_coastline(self, path: str) -> bool:
+        """File → Open chose a coastline: offer File → Import Coastline for it."""
+        box = QMessageBox(QMessageBox.Question, "Open scenario",
+                          f"{os.path.basename(path)} is a coastline (GeoJSON), not a Motu scenario.\n\n"
+                          "File → Import Coastline (Ctrl+Shift+I) drafts a new map from it: hexes, lagoon, reef "
+                          "and areas, with a preview to check first.", parent=self)
+        go = box.addButton("Import Coastline…", QMessageBox.AcceptRole)
+        box.addButton(QMessageBox.Cancel)
+        box.setDefaultButton(go)
+        box.exec()
+        return box.clickedButton() is go
+
     def _last_dir(self) -> str:
-        return os.path.dirname(self.document.path) if self.document.path else os.getcwd()
+        """Where the file dialogs start: the open file's folder, else the user's documents folder (never
+        the folder Motu was started from)."""
+        return os.path.dirname(self.document.path) if self.document.path else documents_dir()
 
     # --- actions ---------------------------------------------------------------------------------
     def maybe_save(self) -> bool:
@@ -82,12 +122,13 @@ class FileActions(DiskWatch):
         if dialog.exec() != QDialog.Accepted:
             return
         try:
-            scenario, _ = dialog.make()
+            scenario, source = dialog.make()
         except (LoadError, ValueError) as exc:
             self.show_error("New scenario", str(exc))
             return
         self._forget_recovery()
-        self.document.replace(scenario, None)
+        # Started from a shipped scenario, it has content no file of the user's holds: unsaved work.
+        self.document.replace(scenario, None, unsaved=source is not None)
 
     def file_open(self) -> None:
         if not self.maybe_save():
@@ -97,6 +138,9 @@ class FileActions(DiskWatch):
             self.open_path(path)
 
     def open_path(self, path: str) -> bool:
+        if is_coastline(path):
+            # A coastline is not opened but imported; the question about unsaved work came before this.
+            return self.ask_import_coastline(path) and self.map_ops.import_coastline(path, asked=True)
         try:
             scenario = load_path(path)
         except LoadError as exc:

@@ -24,7 +24,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 def build(window, menu) -> None:
     menu.addAction(window.action("&User Guide", lambda: UserGuide(window).show(), QKeySequence.HelpContents,
                                  name="actionUserGuide"))
-    menu.addAction(window.action("&Keyboard Shortcuts", lambda: ShortcutsDialog(window).show(), ["Ctrl+/"],
+    menu.addAction(window.action("&Keyboard and Mouse Shortcuts", lambda: ShortcutsDialog(window).show(), ["Ctrl+/"],
                                  name="actionKeyboardShortcuts"))
     menu.addSeparator()
     about = window.action("&About Motu", lambda: AboutDialog(window).open(), ["Ctrl+Shift+F1"], name="actionAbout")
@@ -32,8 +32,23 @@ def build(window, menu) -> None:
     menu.addAction(about)
 
 
+def action_name(act: QAction) -> str:
+    """What an action is called in the shortcut list: its name, not a text that changes as it is used
+    (Undo's text names the step it would undo)."""
+    return str(act.property("actionName") or act.text()).replace("&", "").replace("…", "")
+
+
+def gesture_rows(window) -> list[tuple[str, str, str]]:
+    """(what it does, the mouse gesture, where) for the map view's gestures and each tool's."""
+    rows = [(what, how, "Map") for what, how in window.view.gestures]
+    for tool in window.tools.values():
+        rows += [(what, how, f"Map: {tool.text}") for what, how in tool.gestures]
+    return rows
+
+
 def shortcut_rows(window) -> list[tuple[str, str, str]]:
-    """(action, keys, where it lives) for every action of the window that has a shortcut."""
+    """(action, keys, where it lives) for every action of the window that has a shortcut, then the mouse's
+    gestures on the map."""
     menus = {}
     for top in window.menuBar().actions():
         if top.menu() is None:
@@ -53,21 +68,21 @@ def shortcut_rows(window) -> list[tuple[str, str, str]]:
         if act in seen or not act.shortcuts():
             continue
         seen.add(act)
-        text = act.text().replace("&", "").replace("…", "")
+        text = action_name(act)
         if not text:
             continue
         keys = ", ".join(k.toString(QKeySequence.NativeText) for k in act.shortcuts())
         rows.append((text, keys, menus.get(act, "Map")))
     rows.sort(key=lambda r: (r[2], r[0]))
-    return rows
+    return rows + gesture_rows(window)
 
 
 class ShortcutsDialog(QDialog):
     def __init__(self, window):
         super().__init__(window)
         self.setObjectName("shortcutsDialog")
-        self.setWindowTitle("Keyboard Shortcuts")
-        self.resize(520, 560)
+        self.setWindowTitle("Keyboard and Mouse Shortcuts")
+        self.resize(660, 600)  # room for the mouse gestures and the tool each belongs to
         lay = QVBoxLayout(self)
         self.search = QLineEdit(placeholderText="Search actions or keys…")
         self.search.setObjectName("shortcutsSearch")
@@ -75,7 +90,7 @@ class ShortcutsDialog(QDialog):
         lay.addWidget(self.search)
         self.table = QTableWidget(0, 3)
         self.table.setObjectName("shortcutsTable")
-        self.table.setHorizontalHeaderLabels(["Action", "Keys", "Menu"])
+        self.table.setHorizontalHeaderLabels(["Action", "Keys or mouse", "Where"])
         self.table.verticalHeader().hide()
         self.table.setEditTriggers(QTableWidget.NoEditTriggers)
         self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.Stretch)

@@ -56,7 +56,7 @@ class MapOperations(QObject):
     def build(self, file_menu, before, map_menu) -> None:
         """The entries: Import Coastline in the File menu (before `before`), the rest at the Map menu's top."""
         w = self.w
-        self.import_action = w.action("Import &Coastline…", self.import_coastline, "Ctrl+Shift+I",
+        self.import_action = w.action("Import &Coastline…", lambda: self.import_coastline(), "Ctrl+Shift+I",
                                       name="actionImportCoastline")
         file_menu.insertAction(before, self.import_action)
         self.resize_action = w.action("&Resize Map / Add Margin…", self.resize, "Ctrl+Alt+R", name="actionResizeMap")
@@ -124,8 +124,8 @@ class MapOperations(QObject):
         return True
 
     # --- coastlines --------------------------------------------------------------------------------
-    def _island_file(self):
-        path = self.choose_coastline_path()
+    def _island_file(self, path: str | None = None):
+        path = path or self.choose_coastline_path()
         if not path:
             return None, None
         try:
@@ -134,17 +134,18 @@ class MapOperations(QObject):
             self.w.show_error("Cannot read the coastline", str(exc))
             return None, None
 
-    def import_coastline(self) -> bool:
-        """A new scenario drafted from a coastline, in place of the open one (which may be saved first)."""
-        path, island = self._island_file()
+    def import_coastline(self, path: str | None = None, asked: bool = False) -> bool:
+        """A new scenario drafted from a coastline (`path`, else one chosen), in place of the open one (which
+        may be saved first; `asked`: File → Open asked about it already)."""
+        path, island = self._island_file(path)
         if island is None:
             return False
         dialog = CoastlineDialog(self.w, path, island, "new")
-        if not self.run_dialog(dialog) or dialog.preview is None or not self.w.maybe_save():
+        if not self.run_dialog(dialog) or dialog.preview is None or not (asked or self.w.maybe_save()):
             return False
         p = dialog.preview
         self.w._forget_recovery()
-        self.w.document.replace(p.scenario, None)
+        self.w.document.replace(p.scenario, None, unsaved=True)  # new work: the `*`, and a question before it goes
         self.w.status(f"Imported {p.plan.name}: {describe_draft(p.draft.summary)}. Save it to keep it.")
         return True
 

@@ -6,10 +6,11 @@ set's own), `view/palette` (system, light or dark).
 """
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QActionGroup, QColor, QPalette
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QAction, QActionGroup, QColor, QPainter, QPalette, QPen
 from PySide6.QtWidgets import (
-    QApplication, QComboBox, QDialog, QDialogButtonBox, QFormLayout, QSpinBox, QVBoxLayout,
+    QApplication, QComboBox, QDialog, QDialogButtonBox, QFormLayout, QProxyStyle, QSpinBox, QStyle, QStyleFactory,
+    QVBoxLayout,
 )
 
 AUTOSAVE_KEY, GRID_KEY, COLUMNS_KEY, ROWS_KEY, PALETTE_KEY = (
@@ -56,6 +57,36 @@ def dark_palette() -> QPalette:
     return p
 
 
+class VisibleChecks(QProxyStyle):
+    """Fusion for the dark palette. Fusion frames a check box in the window colour darkened, which on
+    a dark base is no frame at all: an unticked box (the Layers dock's Locked column) could not be
+    seen. A frame in the text colour is drawn round every check box and item view check."""
+
+    CHECKS = (QStyle.PE_IndicatorCheckBox, QStyle.PE_IndicatorItemViewItemCheck)
+
+    def __init__(self):
+        super().__init__(QStyleFactory.create("Fusion"))
+
+    def drawPrimitive(self, element, option, painter, widget=None) -> None:  # noqa: N802 - Qt's name
+        super().drawPrimitive(element, option, painter, widget)
+        if element not in self.CHECKS:
+            return
+        colour = QColor(option.palette.color(QPalette.Text))
+        colour.setAlpha(170 if option.state & QStyle.State_Enabled else 80)
+        painter.save()
+        painter.setRenderHint(QPainter.Antialiasing, True)
+        painter.setPen(QPen(colour, 1))
+        painter.setBrush(Qt.NoBrush)
+        side = min(option.rect.width(), option.rect.height(), 16) - 1  # the square Fusion draws in the rect
+        box = QRectF(0, 0, side, side)
+        box.moveCenter(QRectF(option.rect).center())
+        painter.drawRoundedRect(box.adjusted(0.5, 0.5, -0.5, -0.5), 2, 2)
+        painter.restore()
+
+
+_dark_style: VisibleChecks | None = None
+
+
 def is_dark(palette: QPalette) -> bool:
     return palette.color(QPalette.Window).lightness() < 110
 
@@ -68,7 +99,9 @@ def set_palette(window, name: str) -> None:
         _system_palette = QPalette(app.palette())
         _system_style = app.style().name()
     if name == "dark":
-        app.setStyle("Fusion")
+        global _dark_style
+        _dark_style = VisibleChecks()  # kept: the application does not hold a Python reference to it
+        app.setStyle(_dark_style)
         app.setPalette(dark_palette())
     elif name == "light":
         app.setStyle("Fusion")

@@ -96,7 +96,10 @@ class WindowDocks:
         self.view.setFocus(Qt.OtherFocusReason)
 
     def _default_dock_sizes(self) -> None:
-        self.resizeDocks([self.layers, self.properties], [240, 320], Qt.Horizontal)
+        # The right-hand docks as wide as their content asks (every tab of the Scenario dock, the Areas
+        # list's columns), within a third of the window or so: the map keeps the most room.
+        right = max(320, self.scenario_dock.needed_width(), self.areas.needed_width())
+        self.resizeDocks([self.layers, self.properties], [240, min(right, int(self.width() * 0.36))], Qt.Horizontal)
         self.resizeDocks([self.layers, self.minimap], [300, 220], Qt.Vertical)
         self.resizeDocks([self.properties, self.areas], [260, 420], Qt.Vertical)
         self.resizeDocks([self.problems], [200], Qt.Vertical)

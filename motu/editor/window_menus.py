@@ -71,11 +71,14 @@ class WindowMenus:
         e = mb.addMenu("&Edit")
         undo = self.document.undo_stack.createUndoAction(self, "&Undo")
         undo.setObjectName("actionUndo")
+        undo.setProperty("actionName", "Undo")  # its text names the step it undoes; the shortcut list wants this
         undo.setShortcuts(_shortcuts([QKeySequence.Undo, "Ctrl+Z"]))
         undo.setIcon(icon("fa5s.undo"))
         redo = self.document.undo_stack.createRedoAction(self, "&Redo")
         redo.setObjectName("actionRedo")
-        redo.setShortcuts(_shortcuts([QKeySequence.Redo, "Ctrl+Shift+Z"]))
+        redo.setProperty("actionName", "Redo")
+        # Ctrl+Y as well as Ctrl+Shift+Z on every platform: Windows programs and most editors take it.
+        redo.setShortcuts(_shortcuts([QKeySequence.Redo, "Ctrl+Shift+Z", "Ctrl+Y"]))
         redo.setIcon(icon("fa5s.redo"))
         self.undo_action, self.redo_action = undo, redo
         e.addAction(undo)

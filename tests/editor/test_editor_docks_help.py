@@ -126,11 +126,12 @@ def test_keyboard_shortcuts_are_made_from_the_actions_and_searchable(qtbot, tmp_
     d = ShortcutsDialog(w)
     qtbot.addWidget(d)
     names = {r[0] for r in d.rows}
-    assert {"Terrain brush", "Undo", "Save", "Copy", "Paste", "Playtest", "Keyboard Shortcuts"} <= names
+    assert {"Terrain brush", "Undo", "Save", "Copy", "Paste", "Playtest", "Keyboard and Mouse Shortcuts"} <= names
     keys = {r[0]: r[1] for r in d.rows}
     assert keys["Terrain brush"] == "B"
-    d.search.setText("brush")
-    assert d.visible_actions() == ["Terrain brush"]
+    d.search.setText("brush")  # the tool, then what its mouse gestures do
+    assert d.visible_actions() == ["Terrain brush", "Paint the chosen terrain", "Paint a line, a rectangle",
+                                   "Pick the terrain under the cursor"]
     d.search.setText("ctrl+z")
     assert "Undo" in d.visible_actions()
 

@@ -254,7 +254,7 @@ def test_areas_dock_merge_split_region_island(win):
 
 
 # --- edges ------------------------------------------------------------------------------------
-def test_edge_tool_click_toggle_and_right_button(win):
+def test_edge_tool_click_adds_and_alt_click_or_right_button_removes(win):
     m, s = Mouse(win), win.document.scenario
     use(win, "edge")
     assert win.settings.edge_feature == "reef"
@@ -270,8 +270,11 @@ def test_edge_tool_click_toggle_and_right_button(win):
     assert win.settings.edge_feature == "portage"
     m.click(edge_point(win, 52, 51))
     assert s.edge_features(51, 52) == ("portage", "reef")
-    # A left click on an edge with the feature takes it off; the right button always does.
+    # A plain click on an edge that has the feature changes nothing; Alt+click takes it off, as the right button does.
+    n = win.document.undo_stack.count()
     m.click(edge_point(win, 51, 52))
+    assert s.edge_features(51, 52) == ("portage", "reef") and win.document.undo_stack.count() == n
+    m.click(edge_point(win, 51, 52), mods=Qt.AltModifier)
     assert s.edge_features(51, 52) == ("reef",)
     win.edge_box.setCurrentIndex(0)
     win.edge_box.activated.emit(0)

@@ -14,13 +14,12 @@ import numpy as np
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor, QPen
 
+from motu.engine.scenario.area_colours import distinct_colours
 from motu.engine.scenario.catalogue import Catalogue
 from motu.engine.scenario.map_key import MapKey, map_key
 from motu.engine.scenario.model import Scenario
 
 UNKNOWN = QColor("#ff00ff")
-AREA_PALETTE = ("#e6194b", "#3cb44b", "#ffe119", "#4363d8", "#f58231", "#911eb4", "#46f0f0", "#f032e6",
-                "#bcf60c", "#fabebe", "#008080", "#e6beff", "#9a6324", "#800000", "#aaffc3", "#808000")
 BORDER = (40, 30, 30)
 FILL_ALPHA = 90  # of 255: the area colour's share of a cell while areas are filled
 BAND_ALPHA = 150  # of 255: the tint band inside an area's border
@@ -39,8 +38,10 @@ class Style:
     def build(cls, scenario: Scenario, cat: Catalogue, dark: bool = False) -> "Style":
         st = cls(dark=dark)
         st.terrain = {t.id: QColor(t.color) for t in cat.terrain.values()}
-        for i, a in enumerate(scenario.areas.values()):
-            st.area[a.id] = QColor(a.color or AREA_PALETTE[i % len(AREA_PALETTE)])
+        # An area the file gives no colour takes one unlike its neighbours' (a greedy colouring).
+        chosen = distinct_colours(scenario, fixed=True) if any(not a.color for a in scenario.areas.values()) else {}
+        for a in scenario.areas.values():
+            st.area[a.id] = QColor(a.color or chosen[a.id])
         st.edge = {e.id: QColor(e.color) for e in cat.edges.values()}
         for s in scenario.sides.values():
             st.side[s.id] = QColor(s.color or "#444444")

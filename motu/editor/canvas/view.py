@@ -19,6 +19,9 @@ MIN_ZOOM, MAX_ZOOM = 0.002, 8.0
 
 
 class MapView(QGraphicsView):
+    # The view's own mouse gestures, whatever the tool (Help → Keyboard and Mouse lists them).
+    gestures = (("Pan the map", "Middle-drag, Space+Drag"), ("Zoom at the cursor", "Ctrl+Wheel"),
+                ("Scroll the map", "Wheel"))
     hovered = Signal(object)  # cell or None
     zoomChanged = Signal(float)
     viewportMoved = Signal()

@@ -13,11 +13,12 @@ from dataclasses import replace
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QIcon, QPixmap
 from PySide6.QtWidgets import (
-    QColorDialog, QComboBox, QDialog, QDockWidget, QHBoxLayout, QInputDialog, QLabel, QPushButton, QTabWidget,
+    QColorDialog, QComboBox, QDialog, QDockWidget, QHBoxLayout, QInputDialog, QLabel, QPushButton, QStyle, QTabWidget,
     QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget,
 )
 
 from motu.engine.scenario import edits as E
+from motu.engine.scenario.area_colours import distinct_colours, fresh_colour
 from motu.engine.scenario.ids import id_from_name, left_alone, rename
 from motu.engine.scenario.model import Area, Island, Region
 
@@ -73,7 +74,8 @@ class AreasDock(QDockWidget):
         self.tree.itemSelectionChanged.connect(self._chosen)
         lay.addWidget(self.tree)
         for row in ((("New", self.new_area), ("Rename", self.rename), ("Colour", self.recolour)),
-                    (("Merge", self.merge), ("Split", self.split), ("Delete", self.delete))):
+                    (("Merge", self.merge), ("Split", self.split), ("Delete", self.delete)),
+                    (("Colour Neighbours Apart", self.colour_apart),)):
             lay.addLayout(_button_row("area", row))
         for label, attr, slot in (("Region", "region", self._assign_region), ("Island", "island", self._assign_island)):
             row = QHBoxLayout()
@@ -98,6 +100,16 @@ class AreasDock(QDockWidget):
         lay.addLayout(_button_row(name, buttons))
         self.tabs.addTab(w, title)
         return tree
+
+    def needed_width(self) -> int:
+        """The dock's width that shows the areas' list (names, regions, islands, cells) whole."""
+        t, style = self.tree, self.style()
+        columns = sum(max(t.sizeHintForColumn(c), t.header().sectionSizeHint(c)) for c in range(t.columnCount()))
+        # Worked out, not measured: a dock behind another tab has no geometry of its own yet.
+        m = t.parentWidget().layout().contentsMargins()
+        frames = 2 * (t.frameWidth() + style.pixelMetric(QStyle.PM_DefaultFrameWidth)
+                      + style.pixelMetric(QStyle.PM_DockWidgetFrameWidth))
+        return columns + t.verticalScrollBar().sizeHint().width() + m.left() + m.right() + frames + 6
 
     @property
     def s(self):
@@ -209,7 +221,8 @@ class AreasDock(QDockWidget):
             if not name:
                 return ""
         aid = id_from_name(name, self.s.areas, fallback="area")
-        if not self.ctx.push(E.PutRecord("areas", aid, Area(aid, name)), f"New area {name}"):
+        area = Area(aid, name, color=fresh_colour(self.s))  # a hue few areas have, so neighbours tend to differ
+        if not self.ctx.push(E.PutRecord("areas", aid, area), f"New area {name}"):
             return ""
         self.refresh()
         self.select_area(aid)
@@ -261,6 +274,18 @@ class AreasDock(QDockWidget):
         if colour.isValid():
             edits = tuple(self._replace(self.s.areas[a], color=colour.name()) for a in ids)
             self.ctx.push(E.Compound(edits, "Recolour area"), "Recolour area")
+
+    def colour_apart(self) -> None:
+        """Recolour the areas whose colour looks like a neighbour's (a greedy colouring; the others keep
+        theirs), in one undo step."""
+        colours = distinct_colours(self.s)
+        edits = tuple(self._replace(a, color=colours[a.id]) for a in self.s.areas.values() if colours[a.id] != a.color)
+        if not edits:
+            self.ctx.status("Every area's colour already differs clearly from its neighbours'.")
+            return
+        if self.ctx.push(E.Compound(edits, "Colour areas apart"), "Colour areas apart"):
+            self.ctx.status(f"Recoloured {len(edits)} area{'s' * (len(edits) != 1)} so that neighbours differ "
+                            "(Ctrl+Z undoes it).")
 
     def merge(self) -> None:
         """Give every cell of the other chosen areas to the first, then delete the others; the tables

@@ -7,10 +7,10 @@ rule set does not declare.
 from __future__ import annotations
 
 import yaml
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
     QCheckBox, QComboBox, QDockWidget, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPlainTextEdit,
-    QPushButton, QSpinBox, QTabWidget, QVBoxLayout, QWidget,
+    QPushButton, QSpinBox, QStyle, QTabWidget, QVBoxLayout, QWidget,
 )
 
 from motu.engine.scenario import edits as E
@@ -18,6 +18,29 @@ from motu.engine.scenario.model import Side, is_ident
 
 from . import scrolled
 from .fields import form_field, label_for, note
+
+
+def wrapped(text: str) -> QLabel:
+    """A form row's label that wraps, so a rule set's long words never make the dock scroll sideways."""
+    label = QLabel(text)
+    label.setWordWrap(True)
+    return label
+
+
+def _option_row(text: str, field: QWidget, beside: bool = False) -> QWidget:
+    """An option's words, wrapped, with its field: a check box before them, anything else under them."""
+    row = QWidget()
+    lay = QHBoxLayout(row) if beside else QVBoxLayout(row)
+    lay.setContentsMargins(0, 0, 0, 0)
+    label = wrapped(text)
+    label.setBuddy(field)
+    if beside:
+        lay.addWidget(field, 0, Qt.AlignTop)
+        lay.addWidget(label, 1)
+    else:
+        lay.addWidget(label)
+        lay.addWidget(field)
+    return row
 
 
 class ScenarioDock(QDockWidget):
@@ -34,6 +57,12 @@ class ScenarioDock(QDockWidget):
         self._zones_timer.timeout.connect(self.refresh)
         ctx.document.changed.connect(self._document_changed)
         self.refresh()
+
+    def needed_width(self) -> int:
+        """The dock's width that shows every tab's name with no scroll arrows."""
+        style = self.style()
+        frames = 2 * (style.pixelMetric(QStyle.PM_DefaultFrameWidth) + style.pixelMetric(QStyle.PM_DockWidgetFrameWidth))
+        return self.tabs.tabBar().sizeHint().width() + frames + 12
 
     def _document_changed(self, scope: str, cells) -> None:
         if scope == "zones":
@@ -110,38 +139,41 @@ class ScenarioDock(QDockWidget):
         self.ctx.push(E.PutRecord("sides", sid, Side(sid, sid.capitalize())), "Add side")
 
     def _options(self) -> QWidget:
+        """One row an option: a check box before its words, any other field under them; the words wrap
+        across the dock (a form's label column wrapped them a few words a line, and squeezed the rows)."""
         s = self.ctx.document.scenario
         cat = self.ctx.map_item.catalogue
         w = QWidget()
-        form = QFormLayout(w)
+        lay = QVBoxLayout(w)
         for spec in cat.options.values():
             value = s.options.get(spec.id, spec.default)
-            label = f"{spec.text}" + (f" [{spec.rule}]" if spec.rule else "")
+            text = f"{spec.text}" + (f" [{spec.rule}]" if spec.rule else "")
             if spec.type == "bool":
                 box = QCheckBox()
                 box.setObjectName(f"option_{spec.id}")
                 box.setChecked(bool(value))
                 box.toggled.connect(lambda on, k=spec.id: self._set_option(k, on))
-                form.addRow(label, box)
+                lay.addWidget(_option_row(text, box, beside=True))
             elif spec.type == "int":
                 spin = QSpinBox()
                 spin.setRange(-100000, 100000)
                 spin.setValue(int(value or 0))
                 spin.editingFinished.connect(lambda k=spec.id, sp=spin: self._set_option(k, sp.value()))
-                form.addRow(label, spin)
+                lay.addWidget(_option_row(text, spin))
             elif spec.type == "choice":
                 combo = QComboBox()
                 combo.addItems([str(c) for c in spec.choices])
                 if value in spec.choices:
                     combo.setCurrentIndex(list(spec.choices).index(value))
                 combo.activated.connect(lambda i, k=spec.id, ch=spec.choices: self._set_option(k, ch[i]))
-                form.addRow(label, combo)
+                lay.addWidget(_option_row(text, combo))
             else:
                 edit = QLineEdit(str(value or ""))
                 edit.editingFinished.connect(lambda k=spec.id, e=edit: self._set_option(k, e.text()))
-                form.addRow(label, edit)
+                lay.addWidget(_option_row(text, edit))
         if not cat.options:
-            form.addRow(QLabel("This rule set has no options."))
+            lay.addWidget(QLabel("This rule set has no options."))
+        lay.addStretch(1)
         return w
 
     def _set_option(self, key: str, value) -> None:
@@ -169,7 +201,7 @@ class ScenarioDock(QDockWidget):
             widget = form_field(f, value, lambda v, fs=f: self._set_form_value(fs, v))
             if isinstance(widget, QLineEdit):
                 widget.setCursorPosition(0)  # a long note reads from its start
-            form.addRow(label_for(f), widget)
+            form.addRow(wrapped(label_for(f)), widget)
         if not spec.fields:
             form.addRow(QLabel(f"{cat.name} declares nothing to set here."))
         if which == "set_up":

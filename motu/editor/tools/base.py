@@ -37,6 +37,7 @@ class Tool(QObject):
     shortcut = ""
     icon = "fa5s.question"  # a qtawesome icon name
     hint = ""
+    gestures: tuple[tuple[str, str], ...] = ()  # (what it does, the mouse gesture): Help → Keyboard and Mouse
     uses = ""  # what the rule set must use for this tool to show (motu/engine/scenario/map_key.py), "" always
     cursor_shape = Qt.CrossCursor
     layer = "terrain"  # the layer this tool edits; a locked layer refuses the tool

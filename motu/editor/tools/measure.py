@@ -22,6 +22,8 @@ class MeasureTool(Tool):
     uses = "measure"
     hint = ("Measure: click a cell for its movement range with the chosen unit and MP; move to another cell for "
             "distance, path and line of sight; right button clears.")
+    gestures = (("Movement range from a cell", "Click"), ("Distance, path and sight to a cell", "Move after a click"),
+                ("Clear the measure", "Right-click"))
 
     def __init__(self, ctx):
         super().__init__(ctx)

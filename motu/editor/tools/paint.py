@@ -124,6 +124,8 @@ class BrushTool(_StrokeTool):
     name, text, shortcut, icon = "brush", "Terrain brush", "B", "fa5s.paint-brush"
     hint = ("Terrain brush: drag to paint the chosen terrain; Shift+drag a line, Ctrl+drag a rectangle; "
             "right button picks the terrain under the cursor.")
+    gestures = (("Paint the chosen terrain", "Click, Drag"), ("Paint a line, a rectangle", "Shift+Drag, Ctrl+Drag"),
+                ("Pick the terrain under the cursor", "Right-click"))
 
     def press(self, pos: QPointF, e: QMouseEvent) -> None:
         if e.button() == Qt.RightButton:
@@ -142,6 +144,7 @@ class BrushTool(_StrokeTool):
 class FillTool(Tool):
     name, text, shortcut, icon = "fill", "Flood fill", "F", "fa5s.fill-drip"
     hint = "Flood fill: click to fill the connected cells of one terrain with the chosen terrain."
+    gestures = (("Fill the connected cells of one terrain", "Click"),)
 
     def press(self, pos: QPointF, e: QMouseEvent) -> None:
         if self.locked():
@@ -163,6 +166,7 @@ class AreaTool(_StrokeTool):
     uses = "areas"
     hint = ("Area painter: drag to give cells to the chosen area; Shift+drag a line, Ctrl+drag a rectangle; "
             "right button takes cells out of any area.")
+    gestures = (("Give cells to the chosen area", "Click, Drag"), ("Take cells out of any area", "Right-drag"))
 
     def activate(self) -> None:
         super().activate()
@@ -189,6 +193,7 @@ class ZoneTool(_StrokeTool):
     uses = "zones"
     hint = ("Set-up zones: drag to add cells to the chosen side's zone; Shift+drag a line, Ctrl+drag a "
             "rectangle; right button removes them.")
+    gestures = (("Add cells to the side's set-up zone", "Click, Drag"), ("Take cells out of the zone", "Right-drag"))
 
     def make_edit(self, cells):
         side = self.settings.side
@@ -209,6 +214,7 @@ class FeatureTool(_StrokeTool):
     sized = False
     hint = ("Cell features: click or drag to place the chosen feature (for the chosen side if it needs one); "
             "Shift+drag a line, Ctrl+drag a rectangle; right button removes it.")
+    gestures = (("Place the chosen feature", "Click, Drag"), ("Remove the chosen feature", "Right-click, Right-drag"))
 
     def make_edit(self, cells):
         kind = self.settings.feature

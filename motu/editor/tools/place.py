@@ -23,24 +23,63 @@ class EdgeTool(Tool):
     name, text, shortcut, layer, icon = "edge", "Edge features", "E", "edges", "fa5s.grip-lines"
     uses = "edges"
     hint = ("Edge features: the highlighted side is the one a click takes; click or drag along sides to add the "
-            "chosen feature, click a side that has it to take it off; right button removes.")
+            "chosen feature; Alt+click or Alt+drag (or the right button) takes it off. A plain click on a side that "
+            "has it changes nothing.")
+    gestures = (("Add the chosen edge feature", "Click, Drag along sides"),
+                ("Take the edge feature off", "Alt+Click, Alt+Drag, Right-click"))
+    ADD, HAS, REMOVE = "#ffef5a", "#ff9d3a", "#ff4d4d"  # the hover's colour: adds, has it already, takes it off
 
     def __init__(self, ctx):
         super().__init__(ctx)
         self.reset_state()
+        self._hover = None  # (edge, removing) the status bar last spoke of
 
     def reset_state(self) -> None:
         self._stroke = None
         self._done: set = set()
         self._remove = False
         self._last: QPointF | None = None
+        self._changed = 0
 
     def reset(self) -> None:
         self.reset_state()
+        self._hover = None
         super().reset()
 
     def preview_edge(self, pos: QPointF):
         return self.item.edge_at(pos)
+
+    def feature_name(self) -> str:
+        f = self.settings.edge_feature
+        spec = self.item.catalogue.edges.get(f)
+        return spec.name if spec is not None else f
+
+    def _has(self, edge) -> bool:
+        return edge is not None and self.settings.edge_feature in self.document.scenario.edge_features(*edge)
+
+    @staticmethod
+    def removing(e) -> bool:
+        """Alt (or the right button) takes the feature off; a plain click only ever adds it."""
+        return e.button() == Qt.RightButton or bool(e.buttons() & Qt.RightButton) or bool(e.modifiers() & Qt.AltModifier)
+
+    def say(self, edge, removing: bool) -> str:
+        """What a click on `edge` will do, before it is made (the status bar shows it as the pointer moves)."""
+        if edge is None or not self.settings.edge_feature:
+            return ""
+        label, name = self.document.scenario.grid.edge_label(*edge), self.feature_name()
+        if self._has(edge):
+            return (f"{label}: a click takes the {name} off" if removing else
+                    f"{label} has the {name}: Alt+click (or right-click) removes the {name}")
+        return f"{label}: nothing to take off" if removing else f"{label}: a click adds the {name}"
+
+    def _show(self, edge, removing: bool) -> None:
+        colour = self.REMOVE if removing and self._has(edge) else self.HAS if self._has(edge) else self.ADD
+        self.item.set_preview(Preview(edges={edge} if edge else set(), color=colour))
+        if self._stroke is None and (edge, removing) != self._hover:
+            self._hover = (edge, removing)
+            words = self.say(edge, removing)
+            if words:
+                self.ctx.status(words)
 
     def press(self, pos: QPointF, e: QMouseEvent) -> None:
         if self.locked():
@@ -50,17 +89,19 @@ class EdgeTool(Tool):
             return
         self._stroke = self.document.new_stroke()
         self._done = set()
+        self._changed = 0
         edge = self.item.edge_at(pos)
-        current = self.document.scenario.edge_features(*edge) if edge else ()
-        # Right button removes; a left click on an edge that has the feature removes it too (toggle).
-        self._remove = e.button() == Qt.RightButton or self.settings.edge_feature in current
+        self._remove = self.removing(e)
+        if not self._remove and self._has(edge):
+            self.ctx.status(f"{self.document.scenario.grid.edge_label(*edge)} has the {self.feature_name()} "
+                            f"already: Alt+click (or right-click) removes it.")
         self._last = pos
         self._take(edge)
 
     def move(self, pos: QPointF, e: QMouseEvent) -> None:
         edge = self.item.edge_at(pos)
         if self._stroke is None:
-            self.item.set_preview(Preview(edges={edge} if edge else set(), color="#ffef5a"))
+            self._show(edge, self.removing(e))
             return
         last = self._last or pos
         d = pos - last
@@ -68,13 +109,20 @@ class EdgeTool(Tool):
         for i in range(1, steps + 1):
             self._take(self.item.edge_at(last + d * (i / steps)))
         self._last = pos
-        self.item.set_preview(Preview(edges={edge} if edge else set(), color="#ffef5a"))
+        self._show(edge, self._remove)
 
     def release(self, pos: QPointF, e: QMouseEvent) -> None:
+        if self._stroke is not None and self._changed:
+            n, name = self._changed, self.feature_name()
+            sides = f"{n} side{'s' * (n != 1)}"
+            self.ctx.status(f"Took the {name} off {sides} (Ctrl+Z puts it back)." if self._remove else
+                            f"Added the {name} on {sides}.")
         self.reset_state()
+        self._hover = None
 
     def leave(self) -> None:
         self.item.set_preview(None)
+        self._hover = None
 
     def _take(self, edge) -> None:
         if edge is None or edge in self._done:
@@ -84,13 +132,16 @@ class EdgeTool(Tool):
         f = self.settings.edge_feature
         new = feats - {f} if self._remove else feats | {f}
         if new != feats:
-            self.document.push(E.SetEdgeFeatures((edge,), (tuple(sorted(new)),)), self._stroke, text="Edit edges")
+            self.document.push(E.SetEdgeFeatures((edge,), (tuple(sorted(new)),)), self._stroke,
+                               text=f"{'Remove' if self._remove else 'Add'} {self.feature_name()}")
+            self._changed += 1
 
 
 class PieceTool(Tool):
     name, text, shortcut, layer, icon = "piece", "Pieces", "P", "pieces", "fa5s.chess-pawn"
     uses = "pieces"
     hint = "Pieces: click to add the chosen piece for the chosen side (stacks build up); right button removes the top piece."
+    gestures = (("Add the chosen piece", "Click"), ("Remove the top piece of a stack", "Right-click"))
 
     def press(self, pos: QPointF, e: QMouseEvent) -> None:
         if self.locked():

@@ -114,6 +114,15 @@ def check_options(s: Scenario, cat: Catalogue) -> Iterable[Finding]:
             yield finding(BAD_OPTION, f"option {key!r} is {value!r}; it should be {want}", path=("options", key))
 
 
+def piece_words(p, kind_name: str) -> str:
+    """A piece as a finding names it: its own name with its kind's ("Hone the war chief (Senior officer)"),
+    else its kind's name alone; never its id, which is only for the file."""
+    if not p.name:
+        return kind_name
+    short = kind_name.split(" (")[0]  # "Leader (officer or chief)" reads "Leader" inside the brackets
+    return p.name if short.lower() in p.name.lower() else f"{p.name} ({short})"
+
+
 def check_pieces(s: Scenario, cat: Catalogue) -> Iterable[Finding]:
     for p in s.pieces.values():
         kind = cat.pieces.get(p.kind)
@@ -124,11 +133,11 @@ def check_pieces(s: Scenario, cat: Catalogue) -> Iterable[Finding]:
         allowed = terrain_id in kind.terrain if kind.terrain else (
             terrain is None or kind.movement_class is None or terrain.enter_cost(kind.movement_class) != float("inf"))
         if not allowed:
-            yield finding(PIECE_BAD_TERRAIN, f"{kind.name} {p.name or p.id} at {s.label(p.cell)} stands on "
+            yield finding(PIECE_BAD_TERRAIN, f"{piece_words(p, kind.name)} at {s.label(p.cell)} stands on "
                           f"{_terrain_name(cat, terrain_id)}, where it cannot be", cells=[p.cell])
         zone = s.setup_zones.get(p.side) if p.side is not None else None
         if zone is not None and p.cell not in zone:
-            yield finding(PIECE_OUTSIDE_ZONE, f"{kind.name} {p.id} at {s.label(p.cell)} is outside the set-up zone of "
+            yield finding(PIECE_OUTSIDE_ZONE, f"{piece_words(p, kind.name)} at {s.label(p.cell)} is outside the set-up zone of "
                           f"{s.sides[p.side].name if p.side in s.sides else p.side}", cells=[p.cell])
 
 

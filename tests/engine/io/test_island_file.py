@@ -35,7 +35,7 @@ def test_moorea_s_file_marks_its_passes_districts_and_centre():
     f = read_island(MOOREA_FILE)
     assert f.name == "Mo'orea" and f.centre == (-149.861, -17.514) and len(f.passes) == 4
     assert [d.name for d in f.districts] == ["Afareaitu", "Teavaro", "Paopao", "Papetoai", "Haapiti"]
-    assert f.districts[0].color == "#fbb4b9" and f.villages == []
+    assert f.districts[0].color == "#f768a1" and f.villages == []
     plan = plan_from_file(f, passes=((-149.8, -17.45),), region="Aimeho")
     assert len(plan.passes) == 5 and plan.region == "Aimeho" and plan.name == "Mo'orea"
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from motu.engine.scenario.checks import piece_words
 from motu.engine.scenario.model import Scenario
 from motu.engine.scenario.validation import Finding, finding, register_code
 
@@ -23,6 +24,12 @@ HIDDEN_IN_OPEN = register_code("FERN_HIDDEN_IN_OPEN", "error",
 PALISADE_IN_BUSH = register_code("FERN_PALISADE_IN_BUSH", "warning", "A palisade stands on the edge of a bush square.")
 FORCE_MISSING = register_code("FERN_FORCE_MISSING", "error", "One of the two forces has no unit of figures on the table.")
 NO_VICTORY = register_code("FERN_NO_VICTORY", "warning", "The scenario gives no victory conditions (§11).")
+
+
+def _who(p, cat) -> str:
+    """The piece by its name and its kind's, never its id."""
+    kind = cat.pieces.get(p.kind)
+    return piece_words(p, kind.name if kind is not None else "A piece")
 
 
 def check_setup(s: Scenario, cat) -> Iterable[Finding]:
@@ -44,16 +51,16 @@ def check_setup(s: Scenario, cat) -> Iterable[Finding]:
         nation = nation_of(cat, p.side, p.kind, p.props)
         open_square = s.terrain[p.cell] != "bush"
         if p.props.get("hidden") is True and (nation != MAORI or (open_square and p.cell not in pits)):
-            yield finding(HIDDEN_IN_OPEN, f"{p.name or p.id} at {s.label(p.cell)} is marked hidden; only Maori "
+            yield finding(HIDDEN_IN_OPEN, f"{_who(p, cat)} at {s.label(p.cell)} is marked hidden; only Maori "
                           "in bush or in a rifle pit set up hidden", cells=[p.cell], pieces=[p.id])
         if depth is None or p.side in s.setup_zones:
             continue
         if player_of(s, p.side, nation) == BRITISH_PLAYER:
             if p.cell not in base or not open_square:
-                yield finding(SETUP_ZONE, f"{p.name or p.id} at {s.label(p.cell)} is not in a clear square of the "
+                yield finding(SETUP_ZONE, f"{_who(p, cat)} at {s.label(p.cell)} is not in a clear square of the "
                               "British base edge", cells=[p.cell], pieces=[p.id])
         elif depth[p.cell] < 2:
-            yield finding(SETUP_ZONE, f"{p.name or p.id} at {s.label(p.cell)} is within rows one and two",
+            yield finding(SETUP_ZONE, f"{_who(p, cat)} at {s.label(p.cell)} is within rows one and two",
                           cells=[p.cell], pieces=[p.id])
 
 
