@@ -14,7 +14,7 @@ class SelectTool(Tool):
     name, text, shortcut, layer, icon = "select", "Select", "S", "pieces", "fa5s.mouse-pointer"
     hint = ("Select: click a cell or piece, Alt+click an edge, double-click an area; drag for a rubber band; "
             "Shift extends, Ctrl toggles; drag a piece to move it.")
-    gestures = (("Select a cell or a piece", "Click"), ("Select an edge", "Alt+Click"),
+    gestures = (("Select a cell or a piece", "Click"), ("Select a side (an edge)", "Alt+Click"),
                 ("Select an area", "Double-click"), ("Select with a rubber band", "Drag off the pieces, or Shift+Drag"),
                 ("Add to the selection, toggle in it", "Shift+Click, Ctrl+Click"),
                 ("Move pieces, selected or not", "Drag a piece"))
