@@ -84,7 +84,8 @@ class TellingMixin:
         text = entry.full if v is None else entry.texts[v]
         if text is not None:
             who = "Dice" if entry.player == CHANCE else self.session.state.player_name(entry.player)
-            self.log.add(entry.kind, f"{who}: {text}")
+            # the mover named once: a game's text that names its side already is not prefixed again
+            self.log.add(entry.kind, text if text.startswith(f"{who}: ") else f"{who}: {text}")
             if entry.dice is not None:
                 words = entry.dice["text"] if text == entry.full else text
                 self.dice.add(entry.dice["group"], entry.dice["face"] if text == entry.full else None, words, entry.batch)
