@@ -55,8 +55,9 @@ def counted(names) -> list[str]:
 def _side_words(side: BattleSide, name: Name, role: str = "") -> str:
     who = listed([name(p) for p in side.players], "nobody")
     many = len(side.players) > 1
-    text = who + (f" {role}{'' if many else 's'}" if role else "")
-    text += f" with {listed(counted(side.units))}" if side.units else ""
+    text = who
+    if side.units:  # "Red clan attacks with Head Chieftain and 2 Fighters"
+        text += (f" {role}{'' if many else 's'}" if role else "") + f" with {listed(counted(side.units))}"
     if side.dice:
         faces = " + ".join(str(d) for d in side.dice)
         die = f"{'dice' if len(side.dice) > 1 else 'die'} {faces}"

@@ -13,7 +13,7 @@ from motu.engine.rules.presentation import Presentation
 
 from .board import EDGES, PATHS, PLACES
 from .state import (CREATE, DEAL, KEEP_SHAMAN, MOVE, MOVE_SHAMAN, OVER, PASS, PLACE_SHAMAN, PLAY, SHAMAN, SHUFFLE,
-                    TikiState)
+                    VILLAGE_NAMES, TikiState)
 
 WAYS = ("up", "right", "down", "left")
 
@@ -194,7 +194,7 @@ class TikiPresentation(Presentation):
         name = self.namer(state)
         if isinstance(event, ControlChanged) and event.rule == "influence" and event.after is not None:
             return f"{name(event.after)} influences {event.name} (the top token of three); the tokens go back to their owners"
-        if isinstance(event, ScoreChanged) and event.what == "fruits":
+        if isinstance(event, ScoreChanged) and event.what == "fruits" and event.why in VILLAGE_NAMES:
             n = event.after - event.before
             if n > 0:
                 return (f"{name(event.player)} wins {fruits(int(n))} from {event.why} "
