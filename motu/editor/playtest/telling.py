@@ -87,8 +87,10 @@ class TellingMixin:
             # the mover named once: a game's text that names its side already is not prefixed again
             self.log.add(entry.kind, text if text.startswith(f"{who}: ") else f"{who}: {text}")
             if entry.dice is not None:
-                words = entry.dice["text"] if text == entry.full else text
-                self.dice.add(entry.dice["group"], entry.dice["face"] if text == entry.full else None, words, entry.batch)
+                whole = text == entry.full  # a seat told less than the die sees its own words, no face
+                words = entry.dice["text"] if whole else text
+                self.dice.add(entry.dice["group"], entry.dice["face"] if whole else None, words, entry.batch,
+                              entry.dice.get("line") if whole else None)
         for kind, line, event in self._told(entry):
             self.log.add(kind, line)
             if entry.dice is not None and text is not None and not isinstance(event, (TurnBegan, PhaseBegan)):

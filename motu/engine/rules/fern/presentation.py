@@ -14,6 +14,7 @@ from motu.engine.rules.event_words import listed
 from motu.engine.rules.events import Roll
 from motu.engine.rules.presentation import Presentation
 
+from .firing import hit_line, save_line
 from .model import BLOCK, DIE, FIRE, MOVE, OBSERVE, RESCUE, UNPIN
 from .volley_event import Volley
 
@@ -51,6 +52,7 @@ ROLLS = {"r_motivate": ("Motivation", "§2"), "r_activate": ("Activation", "§3"
          "r_react": ("Reaction fire", "§6"), "r_carry": ("Casualties", "§8"), "r_rescue": ("Casualty removal", "§8"),
          "r_morale": ("Unit morale", "§10"), "r_cc": ("Close combat", "§7"), "r_observe": ("Observation", "§12"),
          "r_vp": ("Victory points", "§11")}
+LINES = {"r_hit": hit_line, "r_save": save_line}  # dice told on one line per volley, by their shared words
 COMBAT = {"r_hit", "r_save", "r_alloc", "r_pin", "r_react", "r_cc", "r_carry", "r_rescue", "r_morale"}
 SIDES = ("British", "Maori")
 
@@ -94,7 +96,11 @@ def dice(st, action: int) -> dict[str, Any] | None:
     group, rule = ROLLS.get(task[0], ("Roll", ""))
     face = None if task[0] == "r_alloc" else action - DIE  # hits are allocated by drawing, not a die
     text = st.action_to_string(action)
-    return {"group": group, "face": face, "text": f"{group} ({rule}): {text}" if rule else text}
+    out = {"group": group, "face": face, "text": f"{group} ({rule}): {text}" if rule else text}
+    if task[0] in LINES:  # a volley's dice share a line in the tray: its words once, then the faces
+        head, end = LINES[task[0]](st, task, action - DIE)
+        out["line"] = (f"{group} ({rule}): {head}" if rule else head, end)
+    return out
 
 
 def log_kind(st, action: int) -> str:
