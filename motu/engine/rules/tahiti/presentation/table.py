@@ -195,7 +195,33 @@ def dice(st, action: int) -> dict[str, Any] | None:
         return {"group": group, "face": None,
                 "text": f"{group}: {what}, counter {letter}, {counter(letter)['name']}{rule_text}"}
     n = len(node[1])
-    return {"group": group, "face": None, "text": f"{group}: {what}, number {action - PICK + 1} of {n}{rule_text}"}
+    drawn = _drawn(st, name, node[3], action - PICK)
+    return {"group": group, "face": None,
+            "text": f"{group}: {what}, number {action - PICK + 1} of {n}{f': {drawn}' if drawn else ''}{rule_text}"}
+
+
+def _drawn(st, name: str, args: tuple, i: int) -> str:
+    """What a random pick drew, in words ("Yellow clan's Clan Elder at 4222"; "" where it is not told)."""
+    b = st.b
+    try:
+        if name == "on_pick_unit":
+            u = st.unit(args[0][i])
+            return f"{st.player_name(u.player)}'s {b.names.get(u.kind, u.kind)} at {b.labels[u.cell]}" if u else ""
+        if name == "on_initiative":
+            return st.player_name(st.live()[i])
+        if name == "on_draw_home":
+            from ..sequence import _free_homes
+            cell = _free_homes(st)[i]
+            return f"{st.player_name(args[0])} draws {st.village_name(cell)}"
+        if name in ("on_fire", "on_rot"):
+            return st.village_name(args[0][i])
+        if name == "on_stump":
+            return f"the jungle at {b.labels[args[0][i]]}"
+        if name == "on_rast_pick":
+            return b.area_names[args[1][i]]
+    except (IndexError, TypeError, KeyError):
+        return ""
+    return ""
 
 
 def log_kind(st, action: int) -> str:
