@@ -121,7 +121,7 @@ def motivation_number(s, leader: int, sel: int, cell: int) -> tuple[int, list[st
         parts.append(f"+{t['leader_pinned']} leader pinned")
     if KUPAPA in nations:
         n += t["kupapa"]
-        parts.append(f"+{t['kupapa']} kupapa")
+        parts.append(f"+{t['kupapa']} Kupapa in the group")  # §3: "+1 if group includes Kupapa"
     return n, parts
 
 
