@@ -80,6 +80,7 @@ def test_a_tahiti_battle_reads_who_fought_with_what_the_dice_the_losses_and_the_
         w.log.filters[kind].setChecked(False)
     shown = w.log.lines()
     assert line in shown and all(x in shown for x in lines[at - 2:at])
+    assert all(x in shown for x in lines if "in a retreat (9.2)" in x), "the retreat's Panic dice and what they did"
     assert not any(x.startswith(tuple(f"{n}: move" for n in NAMES.values())) for x in shown)
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from motu.engine.rules.events import UnitLost
+from motu.engine.rules.events import Roll, UnitLost
 from motu.engine.rules.presentation import Presentation
 
 from ..unit import Unit
@@ -20,6 +20,7 @@ from ..queries import area_control, areas_held
 from ..clan_events import ClanOut, ExpeditionEnded, RecallEnded
 from ..retreat_event import Retreat
 from .event_words import tahiti_event_words
+from ..roll_causes import IN_A_RETREAT
 
 SYMBOL = {"head_chieftain": "HC", "clan_elder": "CE", "shaman": "Sh", "population": "P", "militia": "Mi",
           "slingers": "Sl", "fighters": "F", "heavy_troops": "HT", "war_canoe": "WC"}
@@ -267,6 +268,8 @@ class TahitiPresentation(Presentation):
 
     def event_kind(self, event):
         if isinstance(event, (Retreat, ClanOut)):
+            return "combat"
+        if isinstance(event, Roll) and IN_A_RETREAT in event.cause:  # a retreat's Panic: the battle's sequel
             return "combat"
         if isinstance(event, (ExpeditionEnded, RecallEnded)):
             return "moves"
