@@ -210,8 +210,7 @@ def _drawn(st, name: str, args: tuple, i: int) -> str:
         if name == "on_initiative":
             return st.player_name(st.live()[i])
         if name == "on_draw_home":
-            from ..sequence import _free_homes
-            cell = _free_homes(st)[i]
+            cell = [c for c, _ in b.homes if c not in st.home][i]  # the sites still free, as sequence.py draws
             return f"{st.player_name(args[0])} draws {st.village_name(cell)}"
         if name in ("on_fire", "on_rot"):
             return st.village_name(args[0][i])
