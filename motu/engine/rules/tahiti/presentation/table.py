@@ -60,7 +60,7 @@ ROLLS = {
     "on_panic": ("Panic", "die", ""),  # each named by its cause (panic_cause)
     "on_retreat_panic": ("Panic", "die", ""),
     "on_elder_roll": ("A Clan Elder for the area", "die", "15.5"),
-    "on_elder_contest": ("Clan Elders contest the area", "die", "15.5"),
+    "on_elder_contest": ("A new Clan Elder", "die", "event 56"),
     "on_independence_die": ("Independence", "die", "15.5"),
     "on_plague": ("The Mauve Death", "die for a piece", "15.12, event 43"),
     "on_plague_village": ("The Mauve Death", "die for a Village", "15.12, event 43"),
@@ -72,6 +72,7 @@ ROLLS = {
     "on_stump": ("Neutral area event", "a Jungle hex chosen at random", "15.5"),
     "on_rot": ("Neutral area event", "a Big Log chosen at random", "15.5"),
 }
+ROLLER = {"on_elder_contest": 0, "on_elder_roll": 0, "on_independence_die": 1}  # the die's roller among its arguments
 COMBAT_ROLLS = {"on_attack_die", "on_defence_die", "on_decisive_die", "on_panic", "on_retreat_panic"}
 COMBAT_CHOICES = {"on_attack_population", "on_retreat_target", "on_keep_unit"}
 MOVE_CHOICES = {"on_move", "on_group_move", "on_choose_units", "on_continue", "on_enter_marae", "on_forced_march",
@@ -189,6 +190,8 @@ def dice(st, action: int) -> dict[str, Any] | None:
         return {"group": group, "face": int(action),
                 "text": f"{panic_cause_of(st, node[3][1][-1][0], IN_A_RETREAT)}: {action}"}
     if node[2] == "_die_rolled":
+        if name in ROLLER:  # a player's own die: whose it is
+            what = f"{st.player_name(node[3][1][ROLLER[name]])}'s {what}"
         return {"group": group, "face": int(action), "text": f"{group}, {what}: {action}{rule_text}"}
     if name == "on_draw_counter":  # a counter by its letter, as likely as its copies left in the cup
         letter = letters()[action - PICK]
