@@ -136,6 +136,13 @@ def test_a_fern_volleys_dice_share_a_line_in_the_tray(qtbot):
     assert any("to hit needing" in r and r.endswith(f": {faces}{hit}") for r in rows), \
         "the volley's words once, then every die's face, then how many hit"
     assert not any(re.search(r"die \d+ of \d+", r) for r in rows if "to hit needing" in r)
+    # the log tells the volley once, its casualties counted, not a line a figure
+    lines = w.log.lines(False)
+    shooter = w.session.state.player_name(volley.player)
+    said = [x for x in lines if x.startswith(f"{shooter}'s {volley.unit} fires from {volley.label} at {volley.target_label}")]
+    assert said and not any(x.endswith("(fire)") for x in lines)
+    if len(volley.casualties) > len(set(volley.casualties)):
+        assert " figures of " in said[0]
 
 
 GAMES = [("tahiti.yaml", "random", {"turn_limit": 3}), ("tiki.yaml", "random", None), ("pearls.yaml", "random", None),

@@ -11,7 +11,7 @@ from typing import Any
 
 from motu.engine.rules.api import CHANCE
 from motu.engine.rules.event_words import listed
-from motu.engine.rules.events import Roll
+from motu.engine.rules.events import Roll, UnitLost
 from motu.engine.rules.presentation import Presentation
 
 from .firing import hit_line, save_line
@@ -172,8 +172,11 @@ def volley_words(e: Volley, name) -> str:
     if e.dice:
         text += f": {'dice' if len(e.dice) > 1 else 'die'} {', '.join(str(d) for d in e.dice)}"
     text += f" — {e.hits} hit{'s' if e.hits != 1 else ''}" + (f", {e.saved} saved" if e.saved else "")
-    if e.casualties:
-        text += f"; casualties: {listed(e.casualties)}"
+    if e.casualties:  # "Lt Ferris and 4 figures of B Company, 65th"
+        count: dict[str, int] = {}
+        for c in e.casualties:
+            count[c] = count.get(c, 0) + 1
+        text += f"; casualties: {listed(c if k == 1 else f'{k} figures of {c}' for c, k in count.items())}"
     return text + " (§5)"
 
 
@@ -200,6 +203,8 @@ class FernPresentation(Presentation):
             return volley_words(event, self.namer(state)) if event.visible_to(seat) else None
         if isinstance(event, Roll):
             return None  # every Fern die is a chance node whose own words say what it needed and did
+        if isinstance(event, UnitLost) and event.cause == "fire":
+            return None  # the volley's own line names its casualties, once
         return super().event_words(event, seat, state)
 
     def event_kind(self, event):
