@@ -99,3 +99,10 @@ def test_a_clan_is_named_by_the_scenario_never_by_its_id():
     line = SAY.event_words(battle, None, st)
     assert line.startswith("Battle at 0918: Te Porionuu attacks with") and "— Te Porionuu wins" in line
     assert not re.search(r"\b[Rr]ed\b", line)
+
+
+def test_rule_15_12_event_21_the_shaman_who_dies_and_when_his_successor_comes_are_told():
+    st = rolled(2, 1, 3)  # 21-1..3: the rolling player's (Red's) Shaman dies, replaced in two turns (events.yaml)
+    lines = said(st, st.drain_events())
+    assert "Red clan's Shaman dies; a new one comes in 2 turns" in lines
+    assert lines.index("Red clan's Shaman dies; a new one comes in 2 turns") == len(lines) - 1, "after the event drawn"

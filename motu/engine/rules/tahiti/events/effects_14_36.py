@@ -11,7 +11,7 @@ from __future__ import annotations
 from . import picks as ev
 from ..constants import COMBAT, SULLEN
 from ..game_state import TahitiState
-from ..combat.losses import shaman_lost
+from ..combat.losses import shaman_lost, shaman_replaced_in
 from ..machinery import step
 from ..queries import home_cell
 from ..effect_event import did
@@ -53,7 +53,7 @@ def shaman_dies(st, entry, result, roller):
 def kill_shaman(st: TahitiState, p: int) -> None:
     gone = [u for u in st.units if u.player == p and u.kind == "shaman"]
     if gone:
-        did(st, "shaman_dies", p, cell=gone[0].cell)
+        did(st, "shaman_dies", p, cell=gone[0].cell, n=shaman_replaced_in())
         st.remove([u.uid for u in gone])
         shaman_lost(st, gone[0])
 
