@@ -125,7 +125,7 @@ def play_turn(w, seat, side):
             return
         legal = st.legal_actions()
         texts = [st.action_to_string(a) for a in legal]
-        end = [a for a, t in zip(legal, texts) if t == f"{side}: end the turn"]
+        end = [a for a, t in zip(legal, texts) if t == "end the turn"]
         moving = [a for a, t in zip(legal, texts) if " move " in t]
         if end and len(w.session.actions) - start > 30:
             pick = end[0]

@@ -72,15 +72,15 @@ def test_rule_44_45_6_the_three_units_kept_are_clicked_on_the_map(qtbot):
         if len(w.session.actions) == n:
             menu = w.choice_menu
             texts = [a.text() for a in menu.actions()]
-            assert all(t.startswith("keep ") and t.endswith(f" at {label}") for t in texts), texts
-            next(a for a in menu.actions() if a.text() == f"keep {kind} at {label}").trigger()
+            assert all(t.startswith("keep ") and t.endswith(f" at {label} (44-45)") for t in texts), texts
+            next(a for a in menu.actions() if a.text() == f"keep {kind} at {label} (44-45)").trigger()
             menu.close()
-        assert w.session.log[n].text == f"keep {kind} at {label}"
+        assert w.session.log[n].text == f"keep {kind} at {label} (44-45)"
     paea = w.scenario.label(PAEA_HEX)
-    keep_at(paea, "heavy troops")
+    keep_at(paea, "Heavy Troops")
     assert "1 of 3 kept" in w.panel.text()
-    keep_at(home, "fighters")
-    keep_at(home, "militia")
+    keep_at(home, "Fighters")
+    keep_at(home, "Militia")
     st = w.session.state
     kept = sorted(u.kind for u in st.units if u.player == RED and u.kind in COMBAT)
     assert kept == ["fighters", "heavy_troops", "militia"], "the three clicked are kept"

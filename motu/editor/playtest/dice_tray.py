@@ -130,23 +130,25 @@ class DiceTray(QListWidget):
         self.setMinimumHeight(self.fontMetrics().lineSpacing() * ROOM + 2 * self.frameWidth())
         self._open: tuple | None = None  # (group, batch) of the last row, while dice may join it
         self._texts: list[str] = []  # the row's dice and notes in the order they came
-        self._dice: list[tuple[str, int | None]] = []  # (words, face) of each die or pick
+        self._dice: list[tuple] = []  # (words, face[, (shared words, end)]) of each die or pick
         self._notes: list[str] = []
         self._scrolling = False  # a scroll to the last row is due once the dice of this move are in
 
     def sizeHint(self) -> QSize:  # noqa: N802 - Qt's name
         return QSize(super().sizeHint().width(), self.fontMetrics().lineSpacing() * (ROOM + 2) + 2 * self.frameWidth())
 
-    def add(self, group: str, face: int | None, text: str, batch: int) -> None:
-        """A die (or a pick) of `group`, rolled in resolution batch `batch` (one player's move's dice)."""
-        if self._open != (group, batch) or not self.count() or self._starts_anew(text):
+    def add(self, group: str, face: int | None, text: str, batch: int, line: tuple[str, str] | None = None) -> None:
+        """A die (or a pick) of `group`, rolled in resolution batch `batch` (one player's move's dice).
+        `line`: (the words the dice of one roll share, what this die adds at the end of the line) — a
+        volley's dice, one line: "…, to hit needing 6: 4, 6, 1 — 1 hit in all"."""
+        if self._open != (group, batch) or not self.count() or self._starts_anew(text, line):
             self.addItem(QListWidgetItem())
             self._open, self._texts, self._dice, self._notes = (group, batch), [], [], []
         item = self.item(self.count() - 1)
         self._texts.append(text)
-        self._dice.append((text, face))
+        self._dice.append((text, face, line) if line is not None and face is not None else (text, face))
         self._show(item)
-        faces = tuple(f for _, f in self._dice if f is not None)
+        faces = tuple(d[1] for d in self._dice if d[1] is not None)
         item.setData(Qt.UserRole, (group, faces))
         if faces:
             item.setIcon(faces_icon(faces))
@@ -183,10 +185,14 @@ class DiceTray(QListWidget):
         self._scrolling = False
         self.scrollToBottom()
 
-    def _starts_anew(self, text: str) -> bool:
-        """A die named like one earlier in the row but not like the die before it: the roll is made again."""
+    def _starts_anew(self, text: str, line: tuple[str, str] | None = None) -> bool:
+        """A die named like one earlier in the row but not like the die before it: the roll is made again.
+        Dice sharing their words (a volley's) are named by those words, whatever each die did."""
+        if line is not None:
+            heads = [d[2][0] if len(d) > 2 else None for d in self._dice]
+            return bool(heads) and heads[-1] != line[0] and line[0] in heads
         kind = _kind(text)
-        return bool(self._dice) and kind != _kind(self._dice[-1][0]) and any(_kind(t) == kind for t, _ in self._dice)
+        return bool(self._dice) and kind != _kind(self._dice[-1][0]) and any(_kind(d[0]) == kind for d in self._dice)
 
     def _show(self, item: QListWidgetItem) -> None:
         item.setText("\n".join(row_lines(self._dice) + self._notes))
@@ -215,20 +221,31 @@ def _name(text: str) -> tuple[str, str]:
     return (m.group("name"), m.group("rule")) if m else (text, "")
 
 
-def row_lines(dice: list[tuple[str, int | None]]) -> list[str]:
+def row_lines(dice: list[tuple]) -> list[str]:
     """The words of a row's dice, one line a die; dice named alike one after another share a line
-    ("dice: 1, 4"). A pick (no face) is always a line of its own."""
-    runs: list[list[str]] = []
+    ("dice: 1, 4"), and so do dice given the same shared words (a volley's: "…, to hit needing 6:
+    4, 6, 1 — 1 hit in all", the last die's end closing the line). A pick (no face) is always a
+    line of its own."""
+    runs: list[list] = []
     last = None
-    for text, face in dice:
-        key = _name(text) if face is not None and _face_of(text) == face else None
-        if key is not None and key == last:
-            runs[-1].append(text)
+    for die in dice:
+        text, face = die[0], die[1]
+        shared = die[2] if len(die) > 2 else None
+        if shared is not None:
+            key = ("line", shared[0])
         else:
-            runs.append([text])
+            key = _name(text) if face is not None and _face_of(text) == face else None
+        if key is not None and key == last:
+            runs[-1].append(die)
+        else:
+            runs.append([die])
         last = key
     lines = []
-    for run in runs:
+    for dice_run in runs:
+        if len(dice_run[0]) > 2:  # dice sharing their words: the words once, the faces, the last die's end
+            lines.append(f"{dice_run[0][2][0]}: {', '.join(str(d[1]) for d in dice_run)}{dice_run[-1][2][1]}")
+            continue
+        run = [d[0] for d in dice_run]
         if len(run) == 1:
             lines.append(run[0])
             continue

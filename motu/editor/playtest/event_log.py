@@ -61,6 +61,7 @@ class EventLog(QWidget):
         for i in range(self.list.count()):
             item = self.list.item(i)
             item.setHidden(item.data(Qt.UserRole) not in shown)
+        self.list.scrollToBottom()  # the latest lines of what is now shown, not a blank stretch of hidden ones
 
     def clear(self) -> None:
         self.list.clear()

@@ -93,10 +93,11 @@ class TellingMixin:
         text = entry.full if v is None else entry.texts[v]
         if text is not None:
             who = "Dice" if entry.player == CHANCE else self.session.state.player_name(entry.player)
-            self.log.add(entry.kind, f"{who}: {text}")
+            # the mover named once: a game's text that names its side already is not prefixed again
+            self.log.add(entry.kind, text if text.startswith(f"{who}: ") else f"{who}: {text}")
             dice = self._dice_for(entry, v, text)
             if dice is not None:
-                self.dice.add(dice["group"], dice["face"], dice["text"], entry.batch)
+                self.dice.add(dice["group"], dice["face"], dice["text"], entry.batch, dice.get("line"))
         for kind, line, event in self._told(entry):
             self.log.add(kind, line)
             if entry.dice is not None and text is not None and not isinstance(event, (TurnBegan, PhaseBegan)):
@@ -112,7 +113,7 @@ class TellingMixin:
             return None
         if v is not None and entry.seat_dice:
             return entry.seat_dice[v]
-        return entry.dice if text == entry.full else {**entry.dice, "face": None, "text": text}
+        return entry.dice if text == entry.full else {**entry.dice, "face": None, "text": text, "line": None}
 
     def told_since_decision(self, seat: int | None) -> bool:
         """Did the last decision of the game, `seat`'s own, have outcomes that seat is told (dice after it,

@@ -34,26 +34,54 @@ def _rule(rule: str) -> str:
     return f" ({rule})" if rule else ""
 
 
-def _side_words(side: BattleSide, name: Name) -> str:
+_SAME_IN_PLURAL = ("s", "ia", "ion", "men", "people")  # "Fighters", "Militia", "Population", "Riflemen"
+
+
+def plural(name: str) -> str:
+    """A unit's name for more than one: "Clan Elder" → "Clan Elders"; names already plural or
+    uncounted ("Fighters", "Militia", "Population") stay as they are."""
+    return name if name.endswith(_SAME_IN_PLURAL) else name + "s"
+
+
+def counted(names) -> list[str]:
+    """Names counted, in the order first met: ["Clan Elder", "Militia", "Clan Elder"] →
+    ["2 Clan Elders", "Militia"]."""
+    count: dict[str, int] = {}
+    for n in names:
+        count[str(n)] = count.get(str(n), 0) + 1
+    return [n if k == 1 else f"{k} {plural(n)}" for n, k in count.items()]
+
+
+def _side_words(side: BattleSide, name: Name, role: str = "") -> str:
     who = listed([name(p) for p in side.players], "nobody")
-    text = who + (f" with {listed(side.units)}" if side.units else "")
+    many = len(side.players) > 1
+    text = who
+    if side.units:  # "Red clan attacks with Head Chieftain and 2 Fighters"
+        text += (f" {role}{'' if many else 's'}" if role else "") + f" with {listed(counted(side.units))}"
     if side.dice:
-        text += f", {'dice' if len(side.dice) > 1 else 'die'} {', '.join(str(d) for d in side.dice)}"
-    if side.total or side.dice:
-        text += f", total {number(side.total)}"
+        faces = " + ".join(str(d) for d in side.dice)
+        die = f"{'dice' if len(side.dice) > 1 else 'die'} {faces}"
+        if side.strength + sum(side.dice) == side.total:
+            text += f" ({number(side.strength)} + {die} = {number(side.total)})"
+        else:
+            text += f" ({number(side.strength)}, {die}, total {number(side.total)})"
+    elif side.total:
+        text += f" (total {number(side.total)})"
     return text
 
 
 def battle_words(e: Battle, name: Name, place: Place) -> str:
-    """"Battle at 0612: Red clan with 2 Fighters, die 5, total 9 against Blue clan with Militia, die 2,
-    total 3 — Red clan wins (decisive victory); Blue clan loses Militia; Blue clan retreats to 0613 (9.2)"."""
+    """"Battle at 0612: Red clan attacks with Head Chieftain and 2 Fighters (7 + die 5 = 12) against
+    Blue clan with Militia (2 + die 2 = 4) — Red clan wins (decisive victory); Blue clan loses Militia;
+    Red clan captures Shaman; Blue clan retreats to 0613 (9.2)". The first side attacks."""
     head = f"Battle at {e.label}" if e.label else "Battle"
-    sides = [_side_words(s, name) for s in e.sides]
+    sides = [_side_words(s, name, "attack" if i == 0 and len(e.sides) > 1 else "") for i, s in enumerate(e.sides)]
     text = head + ": " + " against ".join(sides) if sides else head
     if e.winner is not None and 0 <= e.winner < len(e.sides):
         text += f" — {listed([name(p) for p in e.sides[e.winner].players], 'nobody')} " \
                 f"{'win' if len(e.sides[e.winner].players) > 1 else 'wins'}"
-        text += f" ({e.result})" if e.result else ""
+        if e.result:  # "wins by 3", "wins (decisive victory)"
+            text += f" {e.result}" if e.result.startswith("by ") else f" ({e.result})"
     elif e.result:
         text += f" — {e.result}"
     else:
@@ -61,13 +89,14 @@ def battle_words(e: Battle, name: Name, place: Place) -> str:
     after = []
     for s in e.sides:
         who = listed([name(p) for p in s.players], "nobody")
+        many = len(s.players) > 1
         if s.losses:
-            after.append(f"{who} {'lose' if len(s.players) > 1 else 'loses'} {listed(s.losses)}")
+            after.append(f"{who} {'lose' if many else 'loses'} {listed(counted(s.losses))}")
         if s.captured:
-            after.append(f"{who} {'capture' if len(s.players) > 1 else 'captures'} {listed(s.captured)}")
+            after.append(f"{who} {'capture' if many else 'captures'} {listed(counted(s.captured))}")
         if s.retreated_to is not None:
             where = place(s.retreated_to)
-            after.append(f"{who} {'retreat' if len(s.players) > 1 else 'retreats'}" + (f" to {where}" if where else ""))
+            after.append(f"{who} {'retreat' if many else 'retreats'}" + (f" to {where}" if where else ""))
     if after:
         text += "; " + "; ".join(after)
     return text + _rule(e.rule)

@@ -30,8 +30,17 @@ class Labelled(Presentation):
 def test_a_battle_tells_both_sides_units_dice_totals_and_the_winner(state):
     e = Battle(12, "0612", (BattleSide((0,), ("Head Chieftain", "2 Fighters"), 7, (5,), 12),
                             BattleSide((1,), ("Militia",), 2, (2,), 4)), winner=0, result="decisive victory", rule="9.2")
-    assert said(e, state) == ("Battle at 0612: First player with Head Chieftain and 2 Fighters, die 5, total 12 against "
-                              "Second player with Militia, die 2, total 4 — First player wins (decisive victory) (9.2)")
+    assert said(e, state) == ("Battle at 0612: First player attacks with Head Chieftain and 2 Fighters (7 + die 5 = 12) "
+                              "against Second player with Militia (2 + die 2 = 4) — First player wins (decisive victory) (9.2)")
+
+
+def test_a_battle_counts_its_units_and_says_the_margin_once():
+    e = Battle(5, "2913", (BattleSide((0,), ("Head Chieftain", "Clan Elder", "Population", "Clan Elder", "Population"),
+                                      4, (2,), 6, losses=("Population", "Population")),
+                           BattleSide((1,), ("Fighters",), 10, (2,), 12, captured=("Clan Elder",))), winner=1, result="by 6")
+    text = Presentation().event_words(e, None, None)
+    assert text.startswith("Battle at 2913: Player 1 attacks with Head Chieftain, 2 Clan Elders and 2 Population (4 + die 2 = 6)")
+    assert "— Player 2 wins by 6; Player 1 loses 2 Population; Player 2 captures Clan Elder" in text
 
 
 def test_a_battle_tells_losses_captures_and_the_hex_retreated_to(state):
@@ -39,7 +48,7 @@ def test_a_battle_tells_losses_captures_and_the_hex_retreated_to(state):
                             BattleSide((1,), ("Militia", "Shaman"), 2, (1,), 3, losses=("Militia",), retreated_to=613)),
                winner=0)
     text = said(e, state, presentation=Labelled())
-    assert "dice 4, 2, total 9" in text
+    assert "(3 + dice 4 + 2 = 9)" in text
     assert text.endswith("— First player wins; First player captures Shaman; Second player loses Militia; "
                          "Second player retreats to 0613")
     assert said(e, state).endswith("Second player retreats"), "no label: the retreat is told without an id"

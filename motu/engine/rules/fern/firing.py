@@ -139,6 +139,28 @@ def hit_text(s, task, face) -> str:
             f"{verdict(hit, 'hit', 'miss')}{end}")
 
 
+def hit_line(s, task, face) -> tuple[str, str]:
+    """A hit die as a volley's line in the dice tray: (the words every die of the volley shares, what
+    the last die adds): "volley by … at 8,11, to hit needing 6", "; 2 hits in all"."""
+    _, ctx, left, hits = task
+    dice, firing, bonus = ctx[4], ctx[6], ctx[7]
+    extra = f", {firing} figures + {bonus} tupara dice" if bonus else ""
+    total = hits + (face >= s.b.t["hit_on"])
+    end = f" — {total} hit{'s' if total != 1 else ''} in all" if left == 1 else ""
+    return f"{_who(s, ctx)} ({dice} {'dice' if dice != 1 else 'die'}{extra}), to hit needing {s.b.t['hit_on']}", end
+
+
+def save_line(s, task, face) -> tuple[str, str]:
+    """A saving die as a line shared by the saves of one volley: (shared words, the last die's end)."""
+    _, ctx, hits, left, unsaved, mod = task
+    _, parts = save_modifier(s, ctx)
+    need = max(s.b.t["save"]["always_fails"] + 1, s.b.t["save"]["needed"] - mod)
+    lost = unsaved + (not saved(s, face, mod))
+    end = f" — {hits - lost} saved, {lost} not saved" if left == 1 else ""
+    return (f"saves for {s.cell_names(ctx[2], 1 - ctx[0])} at {s.b.label(ctx[2])} "
+            f"({', '.join(parts) or 'no modifier'}), needing {need}"), end
+
+
 def saved(s, face: int, mod: int) -> bool:
     t = s.b.t["save"]
     return face != t["always_fails"] and face + mod >= t["needed"]

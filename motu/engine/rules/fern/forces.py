@@ -22,7 +22,7 @@ from .model import BRITISH_PLAYER, LEADER, MAORI
 from .spotting import hides_by_terrain
 
 FORCE_NAMES = {BRITISH_PLAYER: "British", 1: "Maori"}
-NATION_WORDS = {"british": "British", "kupapa": "kupapa", "maori": "Maori"}
+NATION_WORDS = {"british": "British", "kupapa": "Kupapa", "maori": "Maori"}
 
 
 def _units(scenario: Scenario, catalogue) -> tuple[dict[str, int], dict[str, str]]:

@@ -121,7 +121,7 @@ def motivation_number(s, leader: int, sel: int, cell: int) -> tuple[int, list[st
         parts.append(f"+{t['leader_pinned']} leader pinned")
     if KUPAPA in nations:
         n += t["kupapa"]
-        parts.append(f"+{t['kupapa']} kupapa")
+        parts.append(f"+{t['kupapa']} Kupapa in the group")  # §3: "+1 if group includes Kupapa"
     return n, parts
 
 
@@ -149,9 +149,9 @@ def main_apply(s, task, action) -> None:
 
 def main_text(s, task, action) -> str:
     if action == END_TURN:
-        return f"{('British', 'Maori')[task[1]]}: end the turn"
+        return "end the turn"  # the log and the legal actions name the side already
     if action == RETIRE:
-        return f"{('British', 'Maori')[task[1]]}: retire from the table (§11)"
+        return "retire from the table (§11)"
     leader, sel, cell = decode(s.b, action)
     number, parts = motivation_number(s, leader, sel, cell)
     return (f"{s.b.leaders[leader].name} tries to motivate {target_name(s, leader, sel, cell)} "

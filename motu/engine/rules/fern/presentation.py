@@ -11,9 +11,10 @@ from typing import Any
 
 from motu.engine.rules.api import CHANCE
 from motu.engine.rules.event_words import listed
-from motu.engine.rules.events import Roll
+from motu.engine.rules.events import Roll, UnitLost
 from motu.engine.rules.presentation import Presentation
 
+from .firing import hit_line, save_line
 from .model import BLOCK, DIE, FIRE, MOVE, OBSERVE, RESCUE, UNPIN
 from .volley_event import Volley
 
@@ -51,6 +52,7 @@ ROLLS = {"r_motivate": ("Motivation", "§2"), "r_activate": ("Activation", "§3"
          "r_react": ("Reaction fire", "§6"), "r_carry": ("Casualties", "§8"), "r_rescue": ("Casualty removal", "§8"),
          "r_morale": ("Unit morale", "§10"), "r_cc": ("Close combat", "§7"), "r_observe": ("Observation", "§12"),
          "r_vp": ("Victory points", "§11")}
+LINES = {"r_hit": hit_line, "r_save": save_line}  # dice told on one line per volley, by their shared words
 COMBAT = {"r_hit", "r_save", "r_alloc", "r_pin", "r_react", "r_cc", "r_carry", "r_rescue", "r_morale"}
 SIDES = ("British", "Maori")
 
@@ -94,8 +96,13 @@ def dice(st, action: int, text: str | None = None) -> dict[str, Any] | None:
         return None
     group, rule = ROLLS.get(task[0], ("Roll", ""))
     face = None if task[0] == "r_alloc" else action - DIE  # hits are allocated by drawing, not a die
-    text = st.action_to_string(action) if text is None else text
-    return {"group": group, "face": face, "text": f"{group} ({rule}): {text}" if rule else text}
+    whole = st.action_to_string(action)
+    text = whole if text is None else text
+    out = {"group": group, "face": face, "text": f"{group} ({rule}): {text}" if rule else text}
+    if task[0] in LINES and text == whole:  # a volley's dice share a line in the tray: its words once, then the faces
+        head, end = LINES[task[0]](st, task, action - DIE)
+        out["line"] = (f"{group} ({rule}): {head}" if rule else head, end)
+    return out
 
 
 def log_kind(st, action: int) -> str:
@@ -167,8 +174,11 @@ def volley_words(e: Volley, name) -> str:
     if e.dice:
         text += f": {'dice' if len(e.dice) > 1 else 'die'} {', '.join(str(d) for d in e.dice)}"
     text += f" — {e.hits} hit{'s' if e.hits != 1 else ''}" + (f", {e.saved} saved" if e.saved else "")
-    if e.casualties:
-        text += f"; casualties: {listed(e.casualties)}"
+    if e.casualties:  # "Lt Ferris and 4 figures of B Company, 65th"
+        count: dict[str, int] = {}
+        for c in e.casualties:
+            count[c] = count.get(c, 0) + 1
+        text += f"; casualties: {listed(c if k == 1 else f'{k} figures of {c}' for c, k in count.items())}"
     return text + " (§5)"
 
 
@@ -195,6 +205,8 @@ class FernPresentation(Presentation):
             return volley_words(event, self.namer(state)) if event.visible_to(seat) else None
         if isinstance(event, Roll):
             return None  # every Fern die is a chance node whose own words say what it needed and did
+        if isinstance(event, UnitLost) and event.cause == "fire":
+            return None  # the volley's own line names its casualties, once
         return super().event_words(event, seat, state)
 
     def event_kind(self, event):

@@ -10,6 +10,7 @@ by the letters of their column and row, as the board prints them; the middle row
 """
 from __future__ import annotations
 
+from motu.engine.rules.events import ScoreChanged
 from motu.engine.rules.presentation import Presentation
 
 from .board import COLOURS, SIDE
@@ -59,7 +60,9 @@ def action_words(state: PearlsState, action: int, seat: int | None = None) -> st
     """One legal action of `state` in words ("Bid $3 for a move of 2", "Put the boat on column B, row E")."""
     ph = state.phase
     if ph in (P_ROLL, P_ROLL_NUMBER) and FACE < action <= WHITE:
-        return "The die shows a white face: event" if action == WHITE else f"The die shows {action - FACE}"
+        if action == WHITE:  # the token on the island says which event: payday ($) or savings (treasure)
+            return "The die shows a white face: " + ("to the savings bank" if state.token else "payday")
+        return f"The die shows {action - FACE}"
     if ph == P_AUCTION:
         if action == PASS:
             return "Pass (final for this auction)" if state.bid < 0 else \
@@ -67,9 +70,9 @@ def action_words(state: PearlsState, action: int, seat: int | None = None) -> st
         if BID <= action:
             return f"Bid ${action - BID} to sail {state.die} space{'s' if state.die != 1 else ''}"
     if ph == P_SAIL and SAIL <= action < CHOOSE:
-        return f"Put your sailboat on {track_words(state, action - SAIL)}"
+        return f"Put the sailboat on {track_words(state, action - SAIL)}"
     if ph == P_CHOOSE and CHOOSE <= action < TAKE_LETTER:
-        return f"Choose a {COLOURS[action - CHOOSE]} pearl for the boat in front of you"
+        return f"Choose a {COLOURS[action - CHOOSE]} pearl for a boat in front of them"
     if action == TAKE_LETTER:
         t = state.sail[state.actor]
         return f"Take the letter {state.board.track_letter[t]}: an empty boat on the track space marks it"
@@ -77,14 +80,14 @@ def action_words(state: PearlsState, action: int, seat: int | None = None) -> st
         colour = COLOURS[action - TAKE_PEARL]
         if state.hold[state.actor] >= HOLD_LETTER:
             letter = state.board.track_letter[state.hold[state.actor] - HOLD_LETTER]
-            return f"Take a {colour} pearl and put it with your boat in sector {letter}"
-        return f"Take a {colour} pearl and put it on a boat in front of you"
+            return f"Take a {colour} pearl and put it with the boat in sector {letter}"
+        return f"Take a {colour} pearl and put it on a boat in front of them"
     if PLACE <= action < SAVE:
-        return f"Put your boat with its {COLOURS[state.place_colour]} pearl on {square_words(state, action - PLACE)}"
+        return f"Put the boat with its {COLOURS[state.place_colour]} pearl on {square_words(state, action - PLACE)}"
     if SAVE <= action < PASS:
-        return f"Save ${action - SAVE} in your chest"
+        return f"Save ${action - SAVE} in the chest"
     if action == KEEP_BOAT:
-        return "Keep your boat off the map"
+        return "Keep the boat off the map"
     return state.action_to_string(action)
 
 
@@ -191,7 +194,8 @@ def dice(state: PearlsState, action: int) -> dict | None:
         return None
     who = _name(state, state.turn)
     if action == WHITE:
-        return {"group": "The die", "face": None, "text": f"The die ({who}): white, an event"}
+        event = "the savings bank" if state.token else "payday"
+        return {"group": "The die", "face": None, "text": f"The die ({who}): white, {event}"}
     n = action - FACE
     return {"group": "The die", "face": n, "text": f"The die ({who}): {n}, put up for auction"}
 
@@ -210,3 +214,22 @@ class PearlsPresentation(Presentation):
 
     def dice(self, state, action, text):
         return dice(state, action) or super().dice(state, action, text)
+
+    def event_words(self, event, seat, state=None):
+        if not event.visible_to(seat):
+            return None
+        if isinstance(event, ScoreChanged) and event.what == "money":  # what each player received or paid
+            who, gain = self.namer(state)(event.player), event.after - event.before
+            if event.why == "payday":
+                return f"Payday: {who} receives ${gain:g}, ${event.before:g} → ${event.after:g}"
+            verb = "receives" if gain >= 0 else "pays"
+            return f"{who} {verb} ${abs(gain):g} ({event.why}), ${event.before:g} → ${event.after:g}"
+        return super().event_words(event, seat, state)
+
+    def result(self, state):
+        """The winner, then every player's total: chest and pearl banks (the chests opened at the end)."""
+        rows = super().result(state)[:1]
+        scores, banks = state.scores(), map_points(state)
+        rows += [(_name(state, p), f"{scores[p]} points: chest ${state.chest[p]} + pearl banks {banks[p]}")
+                 for p in range(state.n)]
+        return rows

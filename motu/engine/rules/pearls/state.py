@@ -299,7 +299,7 @@ class PearlsState(GameState):
                 for p in range(self.n):
                     gain = _N.payday_per_boat * self.on_map[p]
                     self.cash[p] += gain
-                    if gain and self._events is not None:  # (make, args): made when drained (GameState)
+                    if self._events is not None:  # (make, args): made when drained (GameState); $0 told too
                         self._events.append((ScoreChanged, (p, "money", self.cash[p] - gain, self.cash[p], "payday")))
                 self.token = 1
                 self.phase = P_ROLL_NUMBER

@@ -10,7 +10,7 @@ Random Area Selection Table (15.12). Geography is the one of motu/engine/rules/t
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from motu.engine.scenario.catalogue import Catalogue
 from motu.engine.scenario.model import Scenario
@@ -73,6 +73,10 @@ class TahitiBoard:
     sea_links: list[tuple[int, ...]] = ()
     portage_links: list[tuple[int, ...]] = ()
     lagoon_cells: tuple[int, ...] = ()
+    # What players read: each side's name in the scenario (side id -> name), each named site's
+    # name (cell -> "Pare": a Home Village's or a village site's name in the scenario).
+    side_names: dict[str, str] = field(default_factory=dict)
+    site_names: dict[int, str] = field(default_factory=dict)
     canoe_shut: dict[str, frozenset[int]] | None = None  # per storm: the fair-weather canoe hexes it closes
     marae_rule: MaraeRule | None = None  # 15.8: how many full Maraes each region and island may hold
 
@@ -174,5 +178,8 @@ def _read_board(scenario: Scenario, cat: Catalogue, mountain_cost: float | None 
         game_hex=h, retreat_hexes=int(load("combat")["retreat_hexes"]) * h,
         first_step_mp=float(rule_data()["variable_movement_first_step_mp"]),
         portage_mp=cat.edges["portage"].cross_cost("canoe") if "portage" in cat.edges else math.inf,
-        canoe_open=_canoe_open(scenario, water_flags(scenario, cat)))
+        canoe_open=_canoe_open(scenario, water_flags(scenario, cat)),
+        side_names={sid: side.name for sid, side in scenario.sides.items() if side.name},
+        site_names={f.cell: f.name for f in scenario.features
+                    if f.kind in ("home_village", "village_site") and getattr(f, "name", None)})
     return board

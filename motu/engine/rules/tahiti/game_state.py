@@ -201,8 +201,18 @@ class TahitiState(GameState):
         return (self.turn - 1) // int(self.opts["turns_per_season"]) + 1
 
     def player_name(self, player: int) -> str:
+        """The side's own name in the scenario ("Te Porionuu"); a side without one, its id as a clan."""
         side = self.players[player]
-        return f"{side.title()} clan"
+        return self.b.side_names.get(side) or f"{side.title()} clan"
+
+    def village_name(self, cell: int) -> str:
+        """A Village as players read it: "the Village of Pare (1106)" where its site is named, else
+        "the Village at 2619"; a Part-built one likewise."""
+        b = self.b
+        v = self.villages.get(cell)
+        what = "Village" if v is None or v[1] else "Part-built Village"
+        site = b.site_names.get(cell)
+        return f"the {what} of {site} ({b.labels[cell]})" if site else f"the {what} at {b.labels[cell]}"
 
     def _action_to_string(self, action: int) -> str:
         return presentation.action_to_string(self, action)

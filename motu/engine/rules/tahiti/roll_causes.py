@@ -45,6 +45,13 @@ def panic_cause(elder: bool, why: str) -> str:
     return ("Clan Elder panic (15.9) " if elder else "Panic ") + why
 
 
+def panic_outcome(st, u, outcome: str) -> str:
+    """What a Panic die did to unit `u`, naming it: "the Militia at 0918: flipped" (`outcome`: "flipped",
+    "no panic" or "lost")."""
+    where = st.b.labels[u.cell] if u.cell is not None and 0 <= u.cell < st.b.size else ""
+    return f"the {st.b.names.get(u.kind, u.kind)}{f' at {where}' if where else ''}: {outcome}"
+
+
 def panic_cause_of(st, uid: int, why: str) -> str:
     """The cause of the Panic die unit `uid` is about to roll (for the dice tray)."""
     u = st.unit(uid)

@@ -38,6 +38,15 @@ def eliminate(st: TahitiState, player: int, why: str) -> None:
         st.end([-1.0] * n, "no clan is left", "nobody")
 
 
+def _and(names) -> str:
+    names = list(names)
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _areas(n: int) -> str:
+    return f"{n} area" if n == 1 else f"{n} areas"
+
+
 def end_by_areas(st: TahitiState, why: str, ended: str = "") -> None:
     """The end by areas; `ended` says what ended the game (outcomes.TURN_LIMIT, SEASON_END)."""
     count = areas_held(st)
@@ -46,19 +55,19 @@ def end_by_areas(st: TahitiState, why: str, ended: str = "") -> None:
     if n == 1:
         target = int(load("victory")["solitaire_target"])
         won = count[0] >= target
-        st.end([1.0 if won else -1.0], f"{why}: {count[0]} areas against a target of {target}", "solitaire", ended)
+        st.end([1.0 if won else -1.0], f"{why}: {_areas(count[0])} against a target of {target}", "solitaire", ended)
         return
     top = max(count[p] for p in live)
     best = [p for p in live if count[p] == top]
     others = sorted((count[p] for p in live if p not in best), reverse=True)
     if len(best) > 1:
         st.end([0.0 if p in best else -1.0 for p in range(n)],
-               f"{why}: a draw between {', '.join(st.player_name(p) for p in best)} with {top} areas", "draw", ended)
+               f"{why}: a draw between {_and(st.player_name(p) for p in best)} with {_areas(top)} each", "draw", ended)
         return
     lead = top - (others[0] if others else 0)
     level = victory_level(lead)
     st.end([1.0 if p == best[0] else -1.0 for p in range(n)],
-           f"{why}: {st.player_name(best[0])} wins a {level} with {top} areas", level, ended)
+           f"{why}: {st.player_name(best[0])} wins a {level} with {_areas(top)}", level, ended)
 
 
 def total_victory(st: TahitiState, player: int, why: str) -> None:

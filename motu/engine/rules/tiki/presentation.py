@@ -8,11 +8,12 @@ words are everyone's.
 """
 from __future__ import annotations
 
+from motu.engine.rules.events import ControlChanged, ScoreChanged
 from motu.engine.rules.presentation import Presentation
 
 from .board import EDGES, PATHS, PLACES
 from .state import (CREATE, DEAL, KEEP_SHAMAN, MOVE, MOVE_SHAMAN, OVER, PASS, PLACE_SHAMAN, PLAY, SHAMAN, SHUFFLE,
-                    TikiState)
+                    VILLAGE_NAMES, TikiState)
 
 WAYS = ("up", "right", "down", "left")
 
@@ -185,3 +186,19 @@ class TikiPresentation(Presentation):
 
     def result(self, state):
         return result(state) or super().result(state)
+
+    def event_words(self, event, seat, state=None):
+        """A village influenced and the fruit it gave or took, in the rulebook's words."""
+        if not event.visible_to(seat):
+            return None
+        name = self.namer(state)
+        if isinstance(event, ControlChanged) and event.rule == "influence" and event.after is not None:
+            return f"{name(event.after)} influences {event.name} (the top token of three); the tokens go back to their owners"
+        if isinstance(event, ScoreChanged) and event.what == "fruits" and event.why in VILLAGE_NAMES:
+            n = event.after - event.before
+            if n > 0:
+                return (f"{name(event.player)} wins {fruits(int(n))} from {event.why} "
+                        f"(fruits {event.before:g} → {event.after:g})")
+            return (f"{name(event.player)} removes {fruits(int(-n))} from the game at {event.why} "
+                    f"(fruits {event.before:g} → {event.after:g})")
+        return super().event_words(event, seat, state)

@@ -84,7 +84,7 @@ def test_rule_2_motivation_number_sums_every_modifier():
     # + British in bush + senior officer + two units + leader pinned + kupapa = 11.
     assert "needs 11" in text
     for part in ("3 squares", "+2 bush", "+1 target pinned", "+1 British in bush", "+1 senior officer",
-                 "+1 more than one unit", "+1 leader pinned", "+1 kupapa"):
+                 "+1 more than one unit", "+1 leader pinned", "+1 Kupapa in the group"):
         assert part in text
     assert d.roll(6)[0].endswith("needed 11, rolled 6 — failed")
 

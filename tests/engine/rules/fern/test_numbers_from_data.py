@@ -50,7 +50,7 @@ def test_shipped_motivation_modifiers_are_one_each():
 def test_a_motivation_modifier_changed_in_the_tables_changes_the_number_needed(tmp_path):
     data = changed_copy(tmp_path, "fern", "tables.yaml", "senior_officer: 1 ", "senior_officer: 3 ")
     text = run(MOTIVATION, data)
-    assert "needs 13:" in text and "+3 senior officer" in text and "+1 kupapa" in text
+    assert "needs 13:" in text and "+3 senior officer" in text and "+1 Kupapa in the group" in text
 
 
 def test_shipped_unpinning_costs_a_point_a_square():

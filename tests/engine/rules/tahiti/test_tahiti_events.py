@@ -30,7 +30,7 @@ def test_rule_9_2_a_battle_is_told_with_its_sides_dice_totals_losses_and_the_ret
     assert (attacker.strength, attacker.dice, attacker.total) == (6, (4,), 10)
     assert (defender.strength, defender.dice, defender.total) == (2, (5,), 7)
     assert battle.winner == 0 and defender.losses == ("Militia",) and attacker.losses == ()
-    assert battle.result.endswith("wins") and "red" not in battle.result  # the clan's name, not its id
+    assert battle.result == "by 3"  # the margin; the words name the winner (no id in the event's text)
     assert [r.cause for r in of(events, Roll)] == ["attacker's combat die (9.2)", "defender's combat die (9.2)"]
     assert events.index(battle) < events.index(of(events, UnitLost)[0])  # the battle, then what it cost
     [retreat] = of(events, Retreat)

@@ -60,7 +60,7 @@ def test_rule_15_12_event_44_45_6_demobilisation_each_player_selects_three():
     # Red (the roller) first: 5 Combat Units, the choices by kind and hex
     assert st.node[1] == RED and sorted(st.node[2]) == sorted(
         [act("militia", 245), act("fighters", 245), act("heavy_troops", 245), act("slingers", 200)])
-    assert st.action_to_string(act("heavy_troops", 245)) == f"keep heavy troops at {st.b.labels[245]}"
+    assert st.action_to_string(act("heavy_troops", 245)) == f"keep Heavy Troops at {st.b.labels[245]} (44-45)"
     feed(st, act("heavy_troops", 245), act("slingers", 200))
     assert st.node[1] == RED and sorted(st.node[2]) == [act("militia", 245), act("fighters", 245)]
     feed(st, act("militia", 245))

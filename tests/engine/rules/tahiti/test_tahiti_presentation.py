@@ -73,4 +73,4 @@ def test_conditions_and_dice_in_words():
     st = game(rule_15_12_random_events=True)
     feed(st, 100 + RED)
     assert st.action_to_string(3) == "Random event, first die: 3 (15.12)"
-    assert game().action_to_string(100) == "Initiative: won at random, number 1 of 4 (Initiative Determination Phase)"
+    assert game().action_to_string(100) == "Initiative: won at random, number 1 of 4: Red clan (Initiative Determination Phase)"

@@ -92,7 +92,9 @@ def on_defence_die(st: TahitiState, face: int, cell: int, attacker: int, defende
     else:  # the defender wins ties
         winners, losers, captor = defenders, (attacker,), defenders[0]
     names = st.b.names
-    fought = [tuple(names.get(u.kind, u.kind) for u in fighting(st, cell, set(side))) for side in ((attacker,), defenders)]
+    order = {k: i for i, k in enumerate(names)}  # the catalogue's order: Leaders first, then Population, troops
+    fought = [tuple(names.get(u.kind, u.kind) for u in sorted(fighting(st, cell, set(side)), key=lambda u: order.get(u.kind, 99)))
+              for side in ((attacker,), defenders)]
     events = st._events  # None: nobody reads this state's events (a bot's look-ahead)
     mark = len(events) if events is not None else 0  # the battle is told before the losses it caused
     lost_w = take_losses(st, cell, winners, win_n, attacker if captor != attacker else defenders[0])
@@ -100,11 +102,13 @@ def on_defence_die(st: TahitiState, face: int, cell: int, attacker: int, defende
     lost = (lost_w, lost_l) if winners[0] == attacker else (lost_l, lost_w)
     elders = names.get("clan_elder", "clan_elder")
     if events is not None:
+        margin = abs(a_total - d_total)
+        result = f"by {margin:g}" if margin else "a tie: the defender wins ties"
         events.insert(mark, Battle(cell, st.b.labels[cell], tuple(
             BattleSide(players, fought[i], (a_total - attack_die, d_total - face)[i], ((attack_die, face)[i],),
                        (a_total, d_total)[i], lost[i], tuple(n for n in lost[1 - i] if n == elders))
             for i, players in enumerate(((attacker,), tuple(defenders)))), 0 if a_total > d_total else 1,
-            " and ".join(st.player_name(p) for p in winners) + (" win" if len(winners) > 1 else " wins"), "9.2"))
+            result, "9.2"))
     st.push(*[("retreat", cell, p, captor) for p in losers
               if not st.out[p] and fighting(st, cell, {p})])
 

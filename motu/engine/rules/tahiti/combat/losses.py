@@ -17,7 +17,7 @@ from ..constants import FLIPPED
 from ..game_state import TahitiState
 from ..machinery import handler, step
 from ..queries import home_cell
-from ..roll_causes import panic_cause
+from ..roll_causes import panic_cause, panic_outcome
 from ..data.tables import events_by_number, load
 from ..victory import eliminate
 
@@ -85,7 +85,7 @@ def on_panic(st: TahitiState, face: int, uid: int, with_chieftain: bool, second_
     faces = data["panic_on_with_chieftain"] if (u.kind == "clan_elder" and with_chieftain) else data["panic_on"]
     flipped = face in faces
     outcome = ("lost" if u.flags & FLIPPED and second_kills else "flipped") if flipped else "no panic"
-    st._emit(Roll((face,), panic_cause(u.kind == "clan_elder", why), u.player, outcome))
+    st._emit(Roll((face,), panic_cause(u.kind == "clan_elder", why), u.player, panic_outcome(st, u, outcome)))
     if not flipped:
         return
     if u.flags & FLIPPED and second_kills:

@@ -31,7 +31,7 @@ from .losses import lose_unit, panics
 from ..machinery import handler, step
 from ..queries import area_control, home_cell, marae_control
 from ..data.tables import load
-from ..roll_causes import IN_A_RETREAT, panic_cause
+from ..roll_causes import IN_A_RETREAT, panic_cause, panic_outcome
 from ..retreat_event import Retreat
 
 
@@ -248,7 +248,7 @@ def on_retreat_panic(st: TahitiState, face: int, loser: int, winner: int, uids: 
     u = st.unit(rolling[0])
     flipped = face in panic_faces(st, u, uids)
     st._emit(Roll((face,), panic_cause(u.kind == "clan_elder", IN_A_RETREAT), loser,
-                  ("lost" if u.uid in panicked else "flipped") if flipped else "no panic"))
+                  panic_outcome(st, u, ("lost" if u.uid in panicked else "flipped") if flipped else "no panic")))
     if flipped:
         if u.uid in panicked:
             lose_unit(st, u, winner, "retreat")  # the second panic of this retreat: lost (a Clan Elder captured, 15.9)

@@ -11,9 +11,10 @@ from __future__ import annotations
 from . import picks as ev
 from ..constants import COMBAT, SULLEN
 from ..game_state import TahitiState
-from ..combat.losses import shaman_lost
+from ..combat.losses import shaman_lost, shaman_replaced_in
 from ..machinery import step
 from ..queries import home_cell
+from ..effect_event import did
 
 
 def storm(st, entry, result, roller):
@@ -27,6 +28,7 @@ def wreck_canoe(st: TahitiState, uid: int) -> None:
     u = st.unit(uid)
     st.remove([uid])
     v = st.villages.get(u.cell)
+    did(st, "canoe_wrecked_home" if v is not None else "canoe_wrecked", u.player, cell=u.cell)
     if v is not None:  # "Replace it with a Part-built Canoe" (in a Village; at sea it is lost)
         v[3] += 1
 
@@ -40,7 +42,7 @@ def flood_area(st: TahitiState, a: int, how: str) -> None:
     for x in ev.spread(st, a, how):
         for cell, v in sorted(st.villages.items()):
             if v[1] and st.b.area[cell] == x and st.b.coast[cell]:
-                ev.reduce_village(st, cell, population=True)
+                ev.reduce_village(st, cell, population=True, why="village_flooded")
 
 
 def shaman_dies(st, entry, result, roller):
@@ -51,6 +53,7 @@ def shaman_dies(st, entry, result, roller):
 def kill_shaman(st: TahitiState, p: int) -> None:
     gone = [u for u in st.units if u.player == p and u.kind == "shaman"]
     if gone:
+        did(st, "shaman_dies", p, cell=gone[0].cell, n=shaman_replaced_in())
         st.remove([u.uid for u in gone])
         shaman_lost(st, gone[0])
 
@@ -62,6 +65,7 @@ def eclipse(st, entry, result, roller):
 @step
 def shaman_value(st: TahitiState, p: int, value: int) -> None:
     st.cond.setdefault("shaman_cv", {})[p] = value
+    did(st, "shaman_value", p, n=value)
 
 
 def shaman_cure(st, entry, result, roller):
@@ -75,6 +79,7 @@ def recall(st, entry, result, roller):
 @step
 def recall_piece(st: TahitiState, p: int, kind: str) -> None:
     st.recalled.add((p, kind))
+    did(st, "recalled", p, kind)
 
 
 def free_build(st, entry, result, roller):
@@ -93,6 +98,7 @@ def free_build(st, entry, result, roller):
                         if v[1] and st.b.area[c] in near and (v[0] == roller or not own))
     for c in cells:
         free[c] = free.get(c, 0) + 1
+        did(st, "free_build", st.villages[c][0] if st.villages[c][0] >= 0 else None, cell=c, place=st.village_name(c))
 
 
 def defection(st, entry, result, roller):
@@ -124,6 +130,7 @@ def defect_to(st: TahitiState, p: int, uid: int) -> None:
     Combat Units); other Leaders and War Canoes on the hex stay with their owner."""
     elder = st.unit(uid)
     owner, cell = elder.player, elder.cell
+    did(st, "defects", owner, cell=cell, other=p)
     for u in st.units:
         if u.uid == uid or (u.cell == cell and u.player == owner and (u.kind in COMBAT or u.kind == "population")):
             u.player = p
@@ -142,6 +149,8 @@ def heir(st: TahitiState, p: int) -> None:
     recall, nothing carried over from the dead man). Without a Home Village held, Motu lets
     the Head Chieftain stand where he is (there is nowhere to place the heir)."""
     home = home_cell(st, p)
+    if home >= 0:
+        did(st, "heir", p, cell=home)
     for u in st.units:
         if u.player == p and u.kind == "head_chieftain" and home >= 0:
             u.cell = home
@@ -158,6 +167,7 @@ def sink(st: TahitiState, uid: int, drown: bool) -> None:
     """35: the canoe sinks, its passengers survive; 5-6, one Combat Unit on the hex is lost too,
     a Heavy Troops Unit if there is one (a random one of them, as of all Combat Units else)."""
     cell = st.unit(uid).cell
+    did(st, "canoe_sunk", st.unit(uid).player, cell=cell)
     st.remove([uid])
     if drown:
         heavy = [u.uid for u in st.units if u.cell == cell and u.kind == "heavy_troops"]
@@ -167,6 +177,8 @@ def sink(st: TahitiState, uid: int, drown: bool) -> None:
 
 @step
 def drown_unit(st: TahitiState, uid: int) -> None:
+    u = st.unit(uid)
+    did(st, "unit_drowned", u.player, u.kind, u.cell)
     st.remove([uid])
 
 
@@ -176,7 +188,10 @@ def famine(st, entry, result, roller):
 
 @step
 def blight_area(st: TahitiState, a: int, how: str) -> None:
-    st.cond.setdefault("blight", set()).update(ev.spread(st, a, how))
+    hit = ev.spread(st, a, how)
+    st.cond.setdefault("blight", set()).update(hit)
+    for x in hit:
+        did(st, "famine", place=st.b.area_names[x])
 
 
 EFFECTS = {f.__name__: f for f in (storm, flood, shaman_dies, eclipse, shaman_cure, recall, free_build,

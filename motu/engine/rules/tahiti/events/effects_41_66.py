@@ -16,6 +16,7 @@ from ..combat.losses import panics, push_panic, shaman_lost
 from ..machinery import handler, step
 from ..queries import area_control, areas_held, home_cell
 from ..roll_causes import in_a_fire
+from ..effect_event import did
 from ..data.tables import combat_value, events_by_number
 from ..victory import armageddon, eliminate, total_victory
 
@@ -29,7 +30,9 @@ def indecision(st, entry, result, roller):
 
 @step
 def sullen(st: TahitiState, uid: int) -> None:
-    st.unit(uid).flags |= SULLEN
+    u = st.unit(uid)
+    u.flags |= SULLEN
+    did(st, "sullen", u.player, cell=u.cell)
 
 
 def plague(st, entry, result, roller):
@@ -61,18 +64,20 @@ def on_plague(st: TahitiState, face: int, uid: int, hit: tuple, heir: bool) -> N
         return
     u = st.unit(uid)
     if u.kind != "head_chieftain":
+        did(st, "unit_plague", u.player, u.kind, u.cell)
         st.remove([uid])
         if u.kind == "shaman":  # a dead Shaman is replaced in two turns (as 21 gives the normal rule)
             shaman_lost(st, u)
         return
     if heir:  # the heir, rolled for in his Home Village, rolled a 1 too: "you just lost"
-        eliminate(st, u.player, f"the {st.players[u.player]} Head Chieftain and his heir die of the Mauve Death")
+        eliminate(st, u.player, "the Head Chieftain and his heir die of the Mauve Death")
         return
     home = home_cell(st, u.player)
     if home < 0:
         return  # no Home Village to place an heir in: Motu lets the Head Chieftain live
     u.cell = home  # his heir, placed in his Home Village, fresh (no flag of the dead man's)
     u.flags = 0
+    did(st, "chieftain_plague", u.player, cell=home)
     if st.b.area[home] in hit:  # "If the Home Village is in an affected area, roll for him as well."
         st.push(("plague_roll", uid, hit, True))
 
@@ -85,7 +90,7 @@ def plague_village(st: TahitiState, cell: int) -> None:
 @handler
 def on_plague_village(st: TahitiState, face: int, cell: int) -> None:
     if face == 1 and cell in st.villages:
-        ev.reduce_village(st, cell, population=False)
+        ev.reduce_village(st, cell, population=False, why="village_plague")
 
 
 def truce(st, entry, result, roller):
@@ -107,6 +112,7 @@ def demobilise(st: TahitiState, p: int, keep: int, kept: tuple) -> None:
         legal = sorted({CELL + COMBAT.index(u.kind) * n + u.cell for u in mine if u.uid not in kept})
         st.decide(p, legal, "on_keep_unit", p, keep, kept)
         return
+    did(st, "demobilised", p, n=len(mine) - len(kept))
     for u in mine:
         if u.uid not in kept:
             u.kind = "population"
@@ -133,7 +139,7 @@ def quake_area(st: TahitiState, a: int, how: str) -> None:
     hit = ev.spread(st, a, how)
     for cell, v in sorted(st.villages.items()):
         if v[1] and st.b.area[cell] in hit:
-            ev.reduce_village(st, cell, population=True)
+            ev.reduce_village(st, cell, population=True, why="village_shaken")
 
 
 def rain(st, entry, result, roller):
@@ -155,7 +161,9 @@ def fertility_one(st: TahitiState, left: int, chosen: tuple) -> None:
 def fertile_area(st: TahitiState, a: int, left: int, chosen: tuple) -> None:
     p = area_control(st)[a]
     if p >= 0:  # "If the area is neutral, ignore."
-        ev.add_population(st, p, a)
+        did(st, "fertile", p, cell=ev.add_population(st, p, a), place=st.b.area_names[a])
+    else:
+        did(st, "fertile_neutral", place=st.b.area_names[a])
     st.push(("fertility_one", left - 1, chosen + (a,)))
 
 
@@ -195,6 +203,7 @@ def on_elder_contest(st: TahitiState, face: int, roller: int, players: tuple, fa
 def elder_to(st: TahitiState, p: int) -> None:
     if home_cell(st, p) >= 0:
         st.add_unit("clan_elder", p, home_cell(st, p))
+        did(st, "elder_received", p, cell=home_cell(st, p))
 
 
 def nothing(st, entry, result, roller):
@@ -226,6 +235,7 @@ def on_fire(st: TahitiState, action: int, cells: tuple, k: int) -> None:
     never lost."""
     cell = cells[action - PICK]
     v = st.villages[cell]
+    did(st, "village_fire", v[0] if v[0] >= 0 else None, cell=cell, place=st.village_name(cell))
     v[1], v[2], v[3] = 0, 0, 0
     st.remove([u.uid for u in st.units if u.cell == cell and u.kind == "war_canoe"])
     st.push(("fire_pick", k - 1))
@@ -240,6 +250,7 @@ def rotten_logs(st, entry, result, roller):
     if result["logs"] == "all":  # "All Big Logs on the map must be discarded": nothing to pick
         for v in st.villages.values():
             v[2] = 0
+        did(st, "logs_rotten")
         return
     total = sum(v[2] for v in st.villages.values())
     st.push(*[("rot_one",) for _ in range(min(total, int(result["logs"])))])
@@ -254,7 +265,9 @@ def rot_one(st: TahitiState) -> None:
 
 @handler
 def on_rot(st: TahitiState, action: int, logs: tuple) -> None:
-    st.villages[logs[action - PICK]][2] -= 1
+    cell = logs[action - PICK]
+    did(st, "log_rotten", cell=cell, place=st.village_name(cell))
+    st.villages[cell][2] -= 1
 
 
 def curse(st, entry, result, roller):
@@ -276,10 +289,14 @@ def on_curse_stack(st: TahitiState, action: int, roller: int, target: str) -> No
         units = [max(units, key=lambda u: (combat_value(u.kind), -u.uid))]
     for u in units:
         u.flags |= CURSED
+    if units:
+        did(st, "stack_cursed", units[0].player, cell=units[0].cell,
+            unit_kind=" and ".join(dict.fromkeys(st.b.names.get(u.kind, u.kind) for u in units)))
 
 
 @step
 def curse_player(st: TahitiState, p: int) -> None:
+    did(st, "player_cursed", p)
     for u in st.units:
         if u.player == p and u.kind in COMBAT:
             u.flags |= CURSED

@@ -12,6 +12,7 @@ from ..constants import DONE, PICK
 from ..game_state import TahitiState
 from ..machinery import handler, step
 from ..data.rast import ROLL_AGAIN, _second, select
+from ..effect_event import did
 
 
 def rast(st: TahitiState, then: str, need: str, *args, exclude: tuple = ()) -> None:
@@ -119,16 +120,22 @@ def kind_uids(st: TahitiState, kind: str) -> list[int]:
     return [u.uid for u in st.units if u.kind == kind]
 
 
-def add_population(st: TahitiState, p: int, a: int) -> None:
+def add_population(st: TahitiState, p: int, a: int) -> int:
+    """A Population unit for player `p` in area `a` (a Village of his there, else a stack): its hex."""
     b = st.b
     cells = sorted(c for c, v in st.villages.items() if v[0] == p and b.area[c] == a)
     cells += sorted(u.cell for u in st.units if u.player == p and b.area[u.cell] == a)
-    st.add_unit("population", p, cells[0] if cells else b.area_cells[a][0])
+    cell = cells[0] if cells else b.area_cells[a][0]
+    st.add_unit("population", p, cell)
+    return cell
 
 
-def reduce_village(st: TahitiState, cell: int, population: bool) -> None:
-    """A Village reduced to Part-built (16, 43, 51, 62); 16 and 51 leave a Population unit."""
+def reduce_village(st: TahitiState, cell: int, population: bool, why: str = "") -> None:
+    """A Village reduced to Part-built (16, 43, 51, 62); 16 and 51 leave a Population unit.
+    `why`: what the log says of it (words.yaml `effects`: village_flooded…)."""
     v = st.villages[cell]
+    if why:
+        did(st, why, v[0] if v[0] >= 0 else None, cell=cell, place=st.village_name(cell))
     v[1] = 0
     if population and v[0] >= 0:
         st.add_unit("population", v[0], cell)

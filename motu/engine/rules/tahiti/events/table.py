@@ -37,7 +37,7 @@ def on_event_second(st: TahitiState, face: int, n: int, first: int) -> None:
         passed = (st.turn - 1) // int(st.opts["turns_per_season"])
         if passed >= int(entry["seasons"]):
             st._emit(RandomEvent(st.turn, number, headline(entry), player=st.initiative))
-            end_by_areas(st, f"event {number} after {passed} seasons", SEASON_END)
+            end_by_areas(st, f"event {number} after {passed} season{'' if passed == 1 else 's'}", SEASON_END)
         else:  # "skip straight to the Advance Game Turn step"; no more events this turn
             st._emit(RandomEvent(st.turn, number, headline(entry), "skip straight to the Advance Game Turn step", player=st.initiative))
             st.todo = [("advance",)]

@@ -8,16 +8,19 @@ from __future__ import annotations
 
 from typing import Any
 
+from motu.engine.rules.events import Roll, UnitLost
 from motu.engine.rules.presentation import Presentation
 
 from ..unit import Unit
 from ..constants import (BUILDS, CELL, COMBAT, CURSED, DONE, EXPED, FLIPPED, IN_MARAE, LAND, MOVED, PICK, REROLL, SEA,
                          SPLIT, STAYED, SULLEN, TAKE, UNIT_CLASSES, first_of_class, unit_class)
 from . import table
+from ..data.tables import load
 from ..queries import area_control, areas_held
 from ..clan_events import ClanOut, ExpeditionEnded, RecallEnded
 from ..retreat_event import Retreat
 from .event_words import tahiti_event_words
+from ..roll_causes import IN_A_RETREAT
 
 SYMBOL = {"head_chieftain": "HC", "clan_elder": "CE", "shaman": "Sh", "population": "P", "militia": "Mi",
           "slingers": "Sl", "fighters": "F", "heavy_troops": "HT", "war_canoe": "WC"}
@@ -77,8 +80,11 @@ def action_to_string(st, a: int) -> str:
     if SPLIT <= a < TAKE:
         return f"choose which units on {lab[a - SPLIT]} move together"
     if PICK <= a < LAND:
-        if name == "on_choose_player":  # an opponent (or a tied player) chosen by the rolling player
-            return f"choose {st.player_name(st.node[4][1][a - PICK])}"
+        if name == "on_choose_player":  # an opponent (or a tied player) chosen by the rolling player: what for
+            who = st.player_name(st.node[4][1][a - PICK])
+            then, _, args = st.node[4]
+            unit = b.names.get(args[0], "piece") if args and isinstance(args[0], str) else "piece"
+            return load("words")["choose_for"].get(then, "choose {player}").format(player=who, unit=unit)
         if name == "on_navigator_offer":
             return f"give the Navigator to {st.player_name(a - PICK)}"
         return f"choose number {a - PICK + 1} ({table.ASK.get(name, 'a choice')})"
@@ -94,15 +100,20 @@ def action_to_string(st, a: int) -> str:
         f, t = divmod(a - EXPED, n)
         return f"expedition from {lab[f]} to {lab[t]} ({b.area_names[b.area[t]]})"
     k, c = divmod(a - CELL, n)
-    if name == "on_build":
-        return f"{BUILDS[k].replace('_', ' ')} at {lab[c]}"
+    if name == "on_build":  # construction.yaml's words for each build, the Village building named
+        return build_words()[BUILDS[k]].format(village=st.village_name(st.node[4][1]), hex=lab[c])
     if name == "on_keep_unit":  # 44-45-6: a kind of Combat Unit on a hex
-        return f"keep {COMBAT[k].replace('_', ' ')} at {lab[c]}"
+        return f"keep {b.names.get(COMBAT[k], 'a Combat Unit')} at {lab[c]} (44-45)"
     if name == "on_counter_place":  # 15.5 D and J: where the War Canoe or Part-built Village goes
-        return f"place the {st.node[4][1].replace('_', ' ')} at {lab[c]}"
+        return f"place the {b.names.get(st.node[4][1], 'counter')} at {lab[c]} (15.5)"
     if name in CELL_TEXT:
         return CELL_TEXT[name].format(hex=lab[c])
     return f"{table.ASK.get(name, 'choose')}: {lab[c]}"
+
+
+def build_words() -> dict[str, str]:
+    """Each build (6.1) as players read it: construction.yaml's `build_words`."""
+    return load("construction")["build_words"]
 
 
 def unit_text(st, kind: str, flags: int = 0, n: int = 1) -> str:
@@ -252,10 +263,14 @@ class TahitiPresentation(Presentation):
     def event_words(self, event, seat, state):
         if not event.visible_to(seat):
             return None
+        if isinstance(event, UnitLost) and event.cause == "battle":
+            return None  # the battle's own line says what each side lost
         return tahiti_event_words(event, self.namer(state)) or super().event_words(event, seat, state)
 
     def event_kind(self, event):
         if isinstance(event, (Retreat, ClanOut)):
+            return "combat"
+        if isinstance(event, Roll) and IN_A_RETREAT in event.cause:  # a retreat's Panic: the battle's sequel
             return "combat"
         if isinstance(event, (ExpeditionEnded, RecallEnded)):
             return "moves"

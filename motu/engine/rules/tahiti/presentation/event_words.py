@@ -11,6 +11,8 @@ from typing import Callable
 
 from motu.engine.rules.events import ControlChanged, Event
 
+from ..data.tables import load
+from ..effect_event import EventDid
 from ..clan_events import ArioiMoved, ClanOut, ExpeditionEnded, NavigatorPassed, RecallEnded
 from ..random_event import RandomEvent
 from ..retreat_event import Retreat
@@ -31,8 +33,17 @@ def tahiti_event_words(event: Event, name: Name) -> str | None:
         who = f" ({name(event.player)})" if event.player is not None else ""
         return (f"turn {event.turn}: random event {event.number}{who}: {event.headline}"
                 + (f" — {event.effect}" if event.effect else ""))
+    if isinstance(event, EventDid):  # what a random event did, in words.yaml's words
+        text = load("words")["effects"].get(event.what)
+        if text is None:
+            return None
+        def who(p):
+            return name(p) if p is not None else "nobody"
+        said = text.format(player=who(event.player), other=who(event.other), unit=event.unit, at=event.label,
+                           place=event.place, n=event.n, s="" if event.n == 1 else "s")
+        return said[:1].upper() + said[1:]
     if isinstance(event, Retreat):
-        return f"{name(event.player)} retreats from {event.label} to {event.to_label}"
+        return f"{name(event.player)} retreats from {event.label} to {event.to_label}{_rule(event.rule)}"
     if isinstance(event, ClanOut):
         return f"{name(event.player)} is out of the game: {event.why}"
     if isinstance(event, ArioiMoved):

@@ -60,7 +60,7 @@ ROLLS = {
     "on_panic": ("Panic", "die", ""),  # each named by its cause (panic_cause)
     "on_retreat_panic": ("Panic", "die", ""),
     "on_elder_roll": ("A Clan Elder for the area", "die", "15.5"),
-    "on_elder_contest": ("Clan Elders contest the area", "die", "15.5"),
+    "on_elder_contest": ("A new Clan Elder", "die", "event 56"),
     "on_independence_die": ("Independence", "die", "15.5"),
     "on_plague": ("The Mauve Death", "die for a piece", "15.12, event 43"),
     "on_plague_village": ("The Mauve Death", "die for a Village", "15.12, event 43"),
@@ -72,6 +72,7 @@ ROLLS = {
     "on_stump": ("Neutral area event", "a Jungle hex chosen at random", "15.5"),
     "on_rot": ("Neutral area event", "a Big Log chosen at random", "15.5"),
 }
+ROLLER = {"on_elder_contest": 0, "on_elder_roll": 0, "on_independence_die": 1}  # the die's roller among its arguments
 COMBAT_ROLLS = {"on_attack_die", "on_defence_die", "on_decisive_die", "on_panic", "on_retreat_panic"}
 COMBAT_CHOICES = {"on_attack_population", "on_retreat_target", "on_keep_unit"}
 MOVE_CHOICES = {"on_move", "on_group_move", "on_choose_units", "on_continue", "on_enter_marae", "on_forced_march",
@@ -189,13 +190,40 @@ def dice(st, action: int) -> dict[str, Any] | None:
         return {"group": group, "face": int(action),
                 "text": f"{panic_cause_of(st, node[3][1][-1][0], IN_A_RETREAT)}: {action}"}
     if node[2] == "_die_rolled":
+        if name in ROLLER:  # a player's own die: whose it is
+            what = f"{st.player_name(node[3][1][ROLLER[name]])}'s {what}"
         return {"group": group, "face": int(action), "text": f"{group}, {what}: {action}{rule_text}"}
     if name == "on_draw_counter":  # a counter by its letter, as likely as its copies left in the cup
         letter = letters()[action - PICK]
         return {"group": group, "face": None,
                 "text": f"{group}: {what}, counter {letter}, {counter(letter)['name']}{rule_text}"}
     n = len(node[1])
-    return {"group": group, "face": None, "text": f"{group}: {what}, number {action - PICK + 1} of {n}{rule_text}"}
+    drawn = _drawn(st, name, node[3], action - PICK)
+    return {"group": group, "face": None,
+            "text": f"{group}: {what}, number {action - PICK + 1} of {n}{f': {drawn}' if drawn else ''}{rule_text}"}
+
+
+def _drawn(st, name: str, args: tuple, i: int) -> str:
+    """What a random pick drew, in words ("Yellow clan's Clan Elder at 4222"; "" where it is not told)."""
+    b = st.b
+    try:
+        if name == "on_pick_unit":
+            u = st.unit(args[0][i])
+            return f"{st.player_name(u.player)}'s {b.names.get(u.kind, u.kind)} at {b.labels[u.cell]}" if u else ""
+        if name == "on_initiative":
+            return st.player_name(st.live()[i])
+        if name == "on_draw_home":
+            cell = [c for c, _ in b.homes if c not in st.home][i]  # the sites still free, as sequence.py draws
+            return f"{st.player_name(args[0])} draws {st.village_name(cell)}"
+        if name in ("on_fire", "on_rot"):
+            return st.village_name(args[0][i])
+        if name == "on_stump":
+            return f"the jungle at {b.labels[args[0][i]]}"
+        if name == "on_rast_pick":
+            return b.area_names[args[1][i]]
+    except (IndexError, TypeError, KeyError):
+        return ""
+    return ""
 
 
 def log_kind(st, action: int) -> str:
