@@ -153,6 +153,15 @@ def test_about_names_the_versions_and_the_guide_shows_the_docs(qtbot, tmp_path):
     assert "The first ten minutes" in g.browser.toPlainText() and "make test" not in g.browser.toPlainText()
 
 
+def test_the_user_guide_names_every_kind_of_file_export_writes(qtbot, tmp_path):
+    # The first page's Export step lists what File → Export offers: each kind by its file ending.
+    w = make_window(qtbot, tmp_path, EXAMPLE_HEX)
+    with open(os.path.join(ROOT, "docs", "user-guide.md"), encoding="utf-8") as fh:
+        guide = fh.read()
+    missing = [f.name for f in w.export_formats() if f"`{f.extensions[0]}`" not in guide]
+    assert missing == []
+
+
 def test_about_lists_the_licences_of_what_motu_runs_with(qtbot, tmp_path):
     from motu.editor.help import AboutDialog
     w = make_window(qtbot, tmp_path, EXAMPLE_HEX)
