@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 PY="${1:-.venv/bin/python}"
 "$PY" - <<'PYEOF'
-# The icon as PNG, drawn from installer/org.motu.Motu.svg (PyInstaller turns it into .ico / .icns on Windows and macOS).
+# The icon as PNG, drawn from motu/resources/icons/org.motu.Motu.svg (PyInstaller turns it into .ico / .icns on Windows and macOS).
 import os
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from PySide6.QtCore import QRectF
@@ -15,7 +15,7 @@ app = QGuiApplication([])
 image = QImage(256, 256, QImage.Format_ARGB32)
 image.fill(QColor(0, 0, 0, 0))
 p = QPainter(image)
-QSvgRenderer("installer/org.motu.Motu.svg").render(p, QRectF(0, 0, 256, 256))
+QSvgRenderer("motu/resources/icons/org.motu.Motu.svg").render(p, QRectF(0, 0, 256, 256))
 p.end()
 assert image.save("installer/motu.png"), "cannot write installer/motu.png"
 PYEOF

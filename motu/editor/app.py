@@ -7,10 +7,12 @@ import sys
 import traceback
 
 from PySide6.QtCore import QTimer
+from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from motu.engine.io.errors import LoadError
-from motu.engine.resources import scenarios_dir
+from motu.engine.io.native import load_path
+from motu.engine.resources import resource_path, scenarios_dir
 from motu.engine.rules.registry import get_ruleset
 
 from .autosave import APP_NAME, state_dir
@@ -41,6 +43,8 @@ def name_application(app: QApplication) -> None:
     app.setApplicationName(APP_NAME)
     app.setOrganizationName("")
     app.setDesktopFileName(APP_ID)
+    # Where no desktop entry names it (a pip or pipx install, a checkout), the windows carry the icon.
+    app.setWindowIcon(QIcon(str(resource_path("icons", f"{APP_ID}.svg"))))
 
 
 def install_exception_hook(window_getter) -> None:
@@ -69,7 +73,9 @@ def make_window(path: str | None) -> MainWindow:
             error = str(exc)
     if doc is None:
         default = os.path.join(str(scenarios_dir()), "tahiti.yaml")
-        doc = Document.open(default) if os.path.exists(default) and not path else Document(get_ruleset("tahiti").new_scenario())
+        # The shipped map opens as a new document (Untitled): a save asks where, and never writes
+        # over the copy Motu installed.
+        doc = Document(load_path(default)) if os.path.exists(default) and not path else Document(get_ruleset("tahiti").new_scenario())
     window = MainWindow(doc)
     if error:
         window.show_error("Cannot open scenario", error)

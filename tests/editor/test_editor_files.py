@@ -366,3 +366,13 @@ def test_file_export_failure_is_shown_not_raised(win, tmp_path):
     win.show_error = lambda title, text: errors.append(text)
     assert not win.file_export()
     assert errors and "x.tmx" in errors[0]
+
+
+def test_motu_with_no_file_opens_the_shipped_map_as_a_new_document_never_the_installed_file(qtbot):
+    """`motu` alone opens the map Motu ships, as Untitled: a save asks where, and the copy in the
+    installed package is never written over."""
+    from motu.editor.app import make_window
+    w = make_window(None)
+    qtbot.addWidget(w)
+    assert w.document.path is None and w.document.title() == "Untitled"
+    assert w.document.scenario.pieces and w.document.scenario.grid.size > 100

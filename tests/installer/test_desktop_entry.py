@@ -53,13 +53,15 @@ def test_one_application_id_names_the_entry_the_metainfo_the_icons_and_the_windo
     ns = {"m": "http://www.freedesktop.org/standards/shared-mime-info"}
     assert mime.find("m:mime-type/m:icon", ns).get("name") == MOTU_ICON
     from PySide6.QtSvg import QSvgRenderer
-    for name in (APP_ID, MOTU_ICON):
-        assert QSvgRenderer(os.path.join(INSTALLER, f"{name}.svg")).isValid(), name
+    from motu.engine.resources import resource_path
+    assert QSvgRenderer(str(resource_path("icons", f"{APP_ID}.svg"))).isValid()  # package data: the window's icon too
+    assert QSvgRenderer(os.path.join(INSTALLER, f"{MOTU_ICON}.svg")).isValid()
 
 
 def test_the_editor_names_its_desktop_file(qapp):
     from motu.editor.app import name_application
     name_application(qapp)
+    assert not qapp.windowIcon().isNull(), "a pip install has no desktop entry: the window carries the icon"
     assert qapp.desktopFileName() == APP_ID
 
 

@@ -21,7 +21,8 @@ EXE = os.path.join(APP, "motu.exe" if sys.platform == "win32" else "motu")
 
 
 def test_the_installer_folder_has_spec_desktop_file_icon_and_build_script():
-    for name in ("motu.spec", "org.motu.Motu.desktop", "org.motu.Motu.svg", "org.motu.Motu.metainfo.xml",
+    assert os.path.isfile(os.path.join(ROOT, "motu", "resources", "icons", "org.motu.Motu.svg"))  # package data
+    for name in ("motu.spec", "org.motu.Motu.desktop", "org.motu.Motu.metainfo.xml",
                  "motu-mime.xml", "application-x-motu-scenario.svg", "motu_entry.py", "rthook_motu.py", "build.sh",
                  "smoke.sh", "licenses.py"):
         assert os.path.isfile(os.path.join(ROOT, "installer", name)), name
