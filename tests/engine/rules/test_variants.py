@@ -1,0 +1,134 @@
+"""Issue 28: a variant made by `motu rules new --from <id>`, with one number changed in its YAML,
+changes what the game does exactly as the number says; the base, loaded in the same process, is
+untouched. One test per shipped rule set, each through the rule set instance."""
+import math
+import shutil
+from pathlib import Path
+
+import pytest
+
+from motu.cli import main
+from motu.engine.io.native import load_path
+from motu.engine.plugins import get_ruleset
+from motu.engine.resources import scenarios_dir
+
+
+@pytest.fixture(autouse=True)
+def no_user_rule_sets(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "user-data"))
+    monkeypatch.delenv("MOTU_RULESETS", raising=False)
+
+
+def variant(tmp_path: Path, base: str, vid: str, change: str) -> Path:
+    """A variant folder beside a scenario folder (`rulesets/<vid>`), made by the command, then a
+    change appended to one of its files (the skeleton's lines are all comments)."""
+    folder = tmp_path / "rulesets" / vid
+    assert main(["rules", "new", "--from", base, str(folder)]) == 0
+    name, _, text = change.partition("\n")
+    with open(folder / name, "a", encoding="utf-8") as fh:
+        fh.write(text)
+    return folder
+
+
+def scenario_as(tmp_path: Path, shipped: str, vid: str) -> Path:
+    """A copy of a shipped scenario naming the variant, beside its `rulesets/` folder."""
+    text = (scenarios_dir() / shipped).read_text(encoding="utf-8")
+    base = load_path(scenarios_dir() / shipped).ruleset
+    out = tmp_path / shipped
+    out.write_text(text.replace(f"ruleset: {base}", f"ruleset: {vid}", 1), encoding="utf-8")
+    return out
+
+
+def test_tahiti_variant_clan_elder_allowance_15_13_moves_as_its_number_says(tmp_path, capsys):
+    variant(tmp_path, "tahiti", "maori-t1", "catalogue.yaml\npieces:\n  clan_elder: {mp: 2}\n")
+    path = scenario_as(tmp_path, "tahiti.yaml", "maori-t1")
+    s = load_path(path)
+    rs = get_ruleset(s.ruleset)
+    base = get_ruleset("tahiti")
+    assert (rs.id, type(rs)) == ("maori-t1", type(base))
+    assert rs.unit_kind("clan_elder") == ("foot", 2.0)
+    assert base.unit_kind("clan_elder") == ("foot", 3.0)
+    start = next(c for c, t in enumerate(s.terrain) if t == "clear" and s.grid.label(c) >= "1010")
+    label = s.grid.label(start)
+    capsys.readouterr()
+    assert main(["query", str(path), "reach", label, "--unit", "clan_elder", "--json"]) == 0
+    varied = capsys.readouterr().out
+    base_path = scenarios_dir() / "tahiti.yaml"
+    assert main(["query", str(base_path), "reach", label, "--unit", "clan_elder", "--mp", "2", "--json"]) == 0
+    two = capsys.readouterr().out
+    assert main(["query", str(base_path), "reach", label, "--unit", "clan_elder", "--json"]) == 0
+    three = capsys.readouterr().out
+    assert varied == two != three  # the variant's Clan Elder reaches what 2 MP reach, the base's 3
+
+
+def test_fern_variant_attempts_table_1_changes_a_leaders_cap(tmp_path):
+    from motu.engine.rules.fern.forces import attempts_allowed
+    variant(tmp_path, "fern", "fern-v1", "tables.yaml\nattempts:\n  leader_max: 2\n")
+    s = load_path(scenario_as(tmp_path, "fern-ambush.yaml", "fern-v1"))
+    rs, base = get_ruleset("fern-v1"), get_ruleset("fern")
+    base_s = load_path(scenarios_dir() / "fern-ambush.yaml")
+    lt = s.pieces["lt-a"]  # 10 figures in his unit: one attempt a 3 figures makes 4
+    assert attempts_allowed(s, rs.catalogue, lt)[0] == 2
+    assert attempts_allowed(base_s, base.catalogue, base_s.pieces["lt-a"])[0] == 3
+    assert rs.document("tables")["motivation"] == base.document("tables")["motivation"]  # the rest is the base's
+    assert rs.new_board(s).t["attempts"]["leader_max"] == 2
+    assert base.new_board(base_s).t["attempts"]["leader_max"] == 3
+
+
+def test_tiki_variant_fruits_to_win_option_default_ends_the_game_sooner(tmp_path):
+    variant(tmp_path, "tiki", "tiki-v1", "catalogue.yaml\noptions:\n  fruits_to_win: {default: 3}\n")
+    s = load_path(scenario_as(tmp_path, "tiki.yaml", "tiki-v1"))
+    del s.options["fruits_to_win"]  # the shipped scenario sets it; a scenario that does not takes the default
+    base_s = load_path(scenarios_dir() / "tiki.yaml")
+    del base_s.options["fruits_to_win"]
+    assert get_ruleset("tiki-v1").new_initial_state(s).to_win == 3
+    assert get_ruleset("tiki").new_initial_state(base_s).to_win == 4
+
+
+def test_pearls_variant_start_cash_and_savings_limit_are_the_variants(tmp_path):
+    variant(tmp_path, "pearls", "pearls-v1", "catalogue.yaml\nrules:\n  start_cash: 20\n  max_save: 3\n")
+    s = load_path(scenario_as(tmp_path, "pearls.yaml", "pearls-v1"))
+    st = get_ruleset("pearls-v1").new_initial_state(s)
+    base = get_ruleset("pearls").new_initial_state(load_path(scenarios_dir() / "pearls.yaml"))
+    assert st.cash == [20] * st.n and base.cash == [15] * base.n
+    assert st.nums.max_save == 3 and base.nums.max_save == 10
+    assert st.nums.boats == base.nums.boats == 15  # what the variant does not change is the base's
+
+
+def test_a_variant_removing_a_used_terrain_is_refused_with_the_places(tmp_path):
+    from motu.engine.rules.variant import check_folder
+    folder = variant(tmp_path, "tahiti", "no-jungle", "catalogue.yaml\nremove: [terrain.jungle]\n")
+    errors = check_folder(folder)
+    assert errors and all(e.source.endswith("catalogue.yaml") and e.line and e.column for e in errors)
+    said = " ".join(e.message for e in errors)
+    assert "removes terrain 'jungle', which tahiti.yaml uses (153 cells: 1406" in said
+
+
+def test_a_variant_of_an_unused_thing_removed_loads(tmp_path):
+    folder = variant(tmp_path, "tahiti", "no-log", "catalogue.yaml\nremove: [pieces.arioi]\n")
+    from motu.engine.rules.variant import check_folder
+    used = [e for e in check_folder(folder)]
+    assert all("arioi" in e.message for e in used)  # refused only if a scenario sets the Arioi up
+
+
+def test_merge_rule_lists_of_named_things_merge_by_id_others_replace():
+    from motu.engine.rules.variant_merge import apply
+    base = {"sides": [{"id": "a", "name": "A", "color": "#000000"}, {"id": "b", "name": "B"}],
+            "column": [1, 2, 3], "costs": {"foot": 1, "canoe": 2}}
+    over = {"sides": [{"id": "b", "name": "Bee"}, {"id": "c", "name": "C"}], "column": [4],
+            "costs": {"foot": None}, "remove": ["costs.canoe"]}
+    assert apply(base, over) == {"sides": [{"id": "a", "name": "A", "color": "#000000"}, {"id": "b", "name": "Bee"},
+                                           {"id": "c", "name": "C"}], "column": [4], "costs": {"foot": None}}
+    assert base["costs"] == {"foot": 1, "canoe": 2}
+
+
+def test_a_folder_named_as_a_shipped_rule_set_never_shadows_it(tmp_path, monkeypatch):
+    from motu.engine.plugins import refused_folders
+    user = tmp_path / "user-data" / "Motu" / "rulesets" / "tahiti"
+    user.mkdir(parents=True)
+    (user / "ruleset.yaml").write_text("derives: fern\n", encoding="utf-8")
+    assert get_ruleset("tahiti").folder is None
+    assert [p.name for p, _ in refused_folders()] == ["tahiti"]
+    assert "shipped rule set" in refused_folders()[0][1]
+    assert not math.isinf(get_ruleset("tahiti").catalogue.pieces["clan_elder"].mp)
+    shutil.rmtree(user)
