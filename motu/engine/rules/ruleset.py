@@ -45,6 +45,9 @@ class RuleSet:
     base: "RuleSet | None" = None  # the rule set a variant derives from (motu/engine/rules/variant.py)
     folder: Any = None  # a designer's rule set: the folder it was read from (a Path)
     origin: str = "shipped"  # where it was found: shipped, beside the scenario, MOTU_RULESETS, user folder
+    # Roles (a piece's `role`, or its prop flags) whose kinds the rule set's code lists once, when
+    # it is imported: a variant may not add a kind of one (it would not play the role).
+    fixed_roles: tuple[str, ...] = ()
 
     # --- its data ----------------------------------------------------------------------
     # Every number of the rules is in the rule set's YAML documents, read through the instance

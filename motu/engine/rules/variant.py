@@ -170,6 +170,12 @@ def _roles(base: RuleSet, variant: RuleSet, f: FolderFile | None) -> list[LoadEr
     for kind, piece in variant.catalogue.pieces.items():
         if kind in old or f is None:
             continue
+        fixed = [r for r in base.fixed_roles if r == piece.role or piece.props.get(r)]
+        if fixed:
+            out.append(f.error(("pieces", kind), f"piece {kind!r}: {base.name}'s rules take no new kind of "
+                               f"{' or '.join(fixed)} (their kinds are fixed in its code); change an "
+                               f"existing kind's numbers instead", key=True))
+            continue
         if roles and piece.role not in roles:
             out.append(f.error(("pieces", kind), f"piece {kind!r}: its role {piece.role or 'is not given'}"
                                f"{'' if not piece.role else ' is not one ' + base.name + ' knows'}"

@@ -132,3 +132,38 @@ def test_a_folder_named_as_a_shipped_rule_set_never_shadows_it(tmp_path, monkeyp
     assert "shipped rule set" in refused_folders()[0][1]
     assert not math.isinf(get_ruleset("tahiti").catalogue.pieces["clan_elder"].mp)
     shutil.rmtree(user)
+
+
+def test_tahiti_variant_variable_movement_row_15_13_and_rain_are_the_games(tmp_path):
+    variant(tmp_path, "tahiti", "maori-t2", "tables.yaml\nvariable_movement:\n  3: [1, 1, 1, 1, 1, 1]\n")
+    with open(tmp_path / "rulesets" / "maori-t2" / "rules.yaml", "a", encoding="utf-8") as fh:
+        fh.write("rain_allowance: {light: 3}\nsea_movement_hexes_per_mp: 4\n")
+    s = load_path(scenario_as(tmp_path, "tahiti.yaml", "maori-t2"))
+    st = get_ruleset("maori-t2").new_initial_state(s)
+    base = get_ruleset("tahiti").new_initial_state(load_path(scenarios_dir() / "tahiti.yaml"))
+    assert [st.b.data.variable_movement(3, d) for d in range(1, 7)] == [1] * 6
+    assert [base.b.data.variable_movement(3, d) for d in range(1, 7)] == [0, 0, 1, 1, 2, 2]
+    assert [st.b.data.variable_movement(4, d) for d in range(1, 7)] == [0, 1, 2, 2, 3, 3]  # the base's row
+    assert st.b.data.rule("rain_allowance") == {"light": 3, "heavy": 1}
+    # 15.13: sea hexes to a movement point, per game hex (this map draws a game hex as several)
+    assert (st.b.hex_per_mp // st.b.game_hex, base.b.hex_per_mp // base.b.game_hex) == (4, 3)
+
+
+def test_a_new_kind_of_a_role_the_base_knows_is_taken_and_one_it_cannot_play_is_refused(tmp_path):
+    from motu.engine.rules.variant import check_folder
+    ok = variant(tmp_path, "fern", "fern-rangers",
+                 "catalogue.yaml\npieces:\n  rangers: {name: Forest Rangers, symbol: FR, movement_class: foot, "
+                 "props: {role: figures, nation: british, weapon: breech_loader, colonial: true}}\n")
+    assert check_folder(ok) == []
+    assert get_ruleset("fern-rangers", near=tmp_path).catalogue.pieces["rangers"].role == "figures"
+    assert "rangers" not in get_ruleset("fern").catalogue.pieces
+    odd = variant(tmp_path, "fern", "fern-odd", "catalogue.yaml\npieces:\n  moa: {name: Moa, props: {role: bird}}\n")
+    [e] = check_folder(odd)
+    lines = (odd / "catalogue.yaml").read_text(encoding="utf-8").splitlines()
+    assert (e.source, e.line, e.column) == (str((odd / "catalogue.yaml").resolve()),
+                                            next(i for i, t in enumerate(lines, 1) if t.startswith("  moa:")), 3)
+    assert e.message.startswith("piece 'moa': its role bird is not one Fire in the Fern! knows")
+    leader = variant(tmp_path, "tahiti", "maori-chief", "catalogue.yaml\npieces:\n"
+                     "  rangatira: {name: Rangatira, symbol: R, movement_class: foot, mp: 4, props: {leader: true}}\n")
+    [e] = check_folder(leader)
+    assert "take no new kind of leader" in e.message

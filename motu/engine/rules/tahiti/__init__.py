@@ -31,6 +31,9 @@ class TahitiRules(RuleSet):
     name = "Tahiti"
     summary = "Hex-and-area wargame of clans on Tahiti (3W, 1994), advanced rules 15.5-15.14"
     playable = True
+    # Leaders and Combat Units are listed once (constants.py) and number the unit classes of the
+    # action encoding, so a variant may change their numbers but not add a kind of either.
+    fixed_roles = ("leader", "combat")
 
     def validators(self):
         return validators_of(COMMON_VALIDATORS, TAHITI_VALIDATORS, MAP_VALIDATORS)

@@ -23,7 +23,7 @@ from ..game_state import TahitiState
 from .losses import lose_unit
 from ..machinery import handler, step
 from ..queries import on_island, strength
-from ..data.tables import combat_losses, combat_value, load
+from ..data.tables import combat_value, load
 from ..victory import total_victory
 
 
@@ -86,7 +86,7 @@ def on_attack_die(st: TahitiState, face: int, cell: int, attacker: int, defender
 def on_defence_die(st: TahitiState, face: int, cell: int, attacker: int, defenders: tuple, attack_die: int) -> None:
     a_total = strength(st, fighting(st, cell, {attacker}), attacking=True) + attack_die
     d_total = strength(st, fighting(st, cell, set(defenders))) + face
-    lose_n, win_n = combat_losses(abs(a_total - d_total))
+    lose_n, win_n = st.b.data.combat_losses(abs(a_total - d_total))
     if a_total > d_total:
         winners, losers, captor = (attacker,), defenders, attacker
     else:  # the defender wins ties

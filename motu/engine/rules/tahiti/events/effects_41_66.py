@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from . import picks as ev
 from ..constants import CELL, COMBAT, CURSED, DONE, PICK, SULLEN
-from ..data.options import rule_data
 from ..game_state import TahitiState
 from ..combat.losses import panics, push_panic, shaman_lost
 from ..machinery import handler, step
@@ -137,7 +136,7 @@ def quake_area(st: TahitiState, a: int, how: str) -> None:
 
 
 def rain(st, entry, result, roller):
-    st.cond["rain"] = int(rule_data()["rain_allowance"][result["rain"]])
+    st.cond["rain"] = int(st.b.data.rule("rain_allowance")[result["rain"]])
 
 
 def fertility(st, entry, result, roller):
