@@ -5,7 +5,8 @@ allowances, costs, tables, limits, odds, counts — each with its place (documen
 path), its value, the file that sets it and its rule reference. The reference is where the YAML
 already carries it: the `rule:` key of the mapping that holds the number (options), else the
 rulebook reference in the comment beside the number or beside one of its keys, else in the
-comments just above that key (as the shipped files write `# 15.13: ...`). A variant's file
+comments just above that key (as the shipped files write `# 15.13: ...`), else in the file's
+opening comments. A variant's file
 that sets a number is read first, so its own comment wins.
 """
 from __future__ import annotations
@@ -89,12 +90,24 @@ class _Refs:
         return m.group(1) if m else ""
 
     def _block_ref(self, line: int) -> str:
-        i = line - 1
-        while i >= 0 and self.lines[i].lstrip().startswith("#"):
-            m = _REF.search(self.lines[i])
+        """The first reference of the comment lines just above a line (a block starts with it)."""
+        i = line
+        while i > 0 and self.lines[i - 1].lstrip().startswith("#"):
+            i -= 1
+        for text in self.lines[i:line]:
+            m = _REF.search(text)
             if m:
                 return m.group(1)
-            i -= 1
+        return ""
+
+    def header_ref(self) -> str:
+        """The first reference of the file's opening comments: the rule the whole file is of."""
+        for text in self.lines:
+            if not text.lstrip().startswith("#"):
+                break
+            m = _REF.search(text)
+            if m:
+                return m.group(1)
         return ""
 
     def ref(self, steps: Path_) -> str:
@@ -107,7 +120,7 @@ class _Refs:
             found = self._block_ref(line)
             if found:
                 return found
-        return ""
+        return self.header_ref()
 
 
 def _rule_key(doc: Any, steps: Path_) -> str:

@@ -167,3 +167,19 @@ def test_a_new_kind_of_a_role_the_base_knows_is_taken_and_one_it_cannot_play_is_
                      "  rangatira: {name: Rangatira, symbol: R, movement_class: foot, mp: 4, props: {leader: true}}\n")
     [e] = check_folder(leader)
     assert "take no new kind of leader" in e.message
+
+
+def test_tahiti_variant_combat_value_9_2_and_canoe_capacity_are_the_games(tmp_path):
+    from motu.engine.rules.tahiti.queries import unit_value
+    variant(tmp_path, "tahiti", "maori-t3", "combat.yaml\ncombat_value: {fighters: 5}\n")
+    with open(tmp_path / "rulesets" / "maori-t3" / "construction.yaml", "a", encoding="utf-8") as fh:
+        fh.write("canoe_capacity: 4\n")
+    s = load_path(scenario_as(tmp_path, "tahiti.yaml", "maori-t3"))  # finds rulesets/maori-t3 beside it
+    st = get_ruleset(s.ruleset).new_initial_state(s)
+    base = get_ruleset("tahiti").new_initial_state(load_path(scenarios_dir() / "tahiti.yaml"))
+    cell = next(c for c, t in enumerate(st.b.terrain) if t == "clear")
+    mine, theirs = st.add_unit("fighters", 0, cell), base.add_unit("fighters", 0, cell)
+    assert (unit_value(st, mine), unit_value(base, theirs)) == (5, 3)
+    assert (unit_value(st, st.add_unit("slingers", 0, cell)), unit_value(base, base.add_unit("slingers", 0, cell))) \
+        == (2, 2)  # the rest of the combat values are the base's
+    assert (st.b.data.capacity(), base.b.data.capacity()) == (4, 6)
