@@ -95,7 +95,7 @@ def get_ruleset(ruleset_id: str, near: str | os.PathLike | None = None) -> Any:
     folder, then MOTU_RULESETS, then the user's folder), loaded on first use and kept."""
     _load()
     got = _REGISTRY.get(ruleset_id)
-    if ruleset_id in ruleset_ids() or (got is not None and near is None):
+    if ruleset_id in ruleset_ids() or (got is not None and near is None and _fresh(got)):
         if got is None:
             raise KeyError(f"unknown rule set {ruleset_id!r} (known: {', '.join(_REGISTRY)})")
         return got
@@ -105,9 +105,32 @@ def get_ruleset(ruleset_id: str, near: str | os.PathLike | None = None) -> Any:
             return got
         known = list(dict.fromkeys(list(_REGISTRY) + [f.id for f in ruleset_folders()]))
         raise KeyError(f"unknown rule set {ruleset_id!r} (known: {', '.join(known)})")
-    if got is not None and getattr(got, "folder", None) == folder.path:
+    if got is not None and getattr(got, "folder", None) == folder.path and _fresh(got):
         return got
     return register(importlib.import_module(FOLDER_LOADER).load_folder(folder.path, folder.origin))
+
+
+def folder_stamp(folder: Path) -> tuple:
+    """What says a folder's files changed: each YAML file's name, size and time of change."""
+    try:
+        return tuple(sorted((p.name, st.st_size, st.st_mtime_ns) for p in folder.glob("*.yaml")
+                            for st in (p.stat(),)))
+    except OSError:
+        return ()
+
+
+def _fresh(ruleset: Any) -> bool:
+    """Whether a loaded rule set is as its folder is now (a shipped one always is): a designer
+    who edits the YAML gets the changed rules on the next ask, without restarting."""
+    folder = getattr(ruleset, "folder", None)
+    if folder is None:
+        return True
+    stamp = getattr(ruleset, "stamp", None)
+    if stamp is None:
+        return True
+    if folder_stamp(folder) == stamp and all(_fresh(b) for b in (getattr(ruleset, "base", None),) if b is not None):
+        return True
+    return False
 
 
 # --- a designer's rule sets: folders --------------------------------------------------------

@@ -86,3 +86,20 @@ def test_the_existing_rules_listing_and_description_still_work(capsys):
     assert code == 0 and out.startswith("Tahiti (tahiti):") and "from: shipped" in out
     code, out, _ = run(capsys, "rules")
     assert [line.split()[0] for line in out.splitlines()[:4]] == ["tahiti", "fern", "tiki", "pearls"]
+
+
+def test_a_scenario_on_a_broken_variant_is_refused_with_the_variants_file_line_and_column(tmp_path, capsys):
+    from motu.engine.resources import scenarios_dir
+    folder = tmp_path / "rulesets" / "broken-elders"
+    run(capsys, "rules", "new", "--from", "tahiti", str(folder))
+    scenario = tmp_path / "m.yaml"
+    scenario.write_text((scenarios_dir() / "tahiti.yaml").read_text(encoding="utf-8")
+                        .replace("ruleset: tahiti", "ruleset: broken-elders", 1), encoding="utf-8")
+    assert run(capsys, "validate", str(scenario))[0] == 0
+    lines = (folder / "catalogue.yaml").read_text(encoding="utf-8").count("\n")
+    with open(folder / "catalogue.yaml", "a", encoding="utf-8") as fh:
+        fh.write("pieces:\n  clan_elder: {mp: -1}\n")
+    code, _, err = run(capsys, "validate", str(scenario))
+    assert code == 2
+    assert err.splitlines() == [f"motu: {(folder / 'catalogue.yaml').resolve()}:{lines + 2}:20: "
+                                "pieces.clan_elder.mp must be bigger than or equal to 0"]

@@ -19,7 +19,7 @@ from motu.engine.io.errors import LoadError
 from motu.engine.io.safe_yaml import load_yaml, read_text
 from motu.engine.io.schema_check import check as schema_check
 from motu.engine.io.yaml_locate import locate
-from motu.engine.plugins import MANIFEST, folder_id_problem, get_ruleset
+from motu.engine.plugins import MANIFEST, folder_id_problem, folder_stamp, get_ruleset
 from motu.engine.scenario.catalogue import CatalogueError
 
 from . import variant_merge
@@ -102,6 +102,7 @@ def _base(manifest: FolderFile, folder: Path) -> RuleSet | None:
 def build(folder: Path, origin: str = "") -> tuple[RuleSet | None, list[LoadError]]:
     """The rule set of a folder and everything wrong with it (the rule set is None if anything is)."""
     folder = Path(folder).resolve()
+    stamp = folder_stamp(folder)  # taken before the files are read: a change while reading shows next time
     manifest, files, errors = read_folder(folder)
     try:
         base = _base(manifest, folder)
@@ -133,7 +134,7 @@ def build(folder: Path, origin: str = "") -> tuple[RuleSet | None, list[LoadErro
     if manifest.doc.get("name"):
         cat_doc["name"] = manifest.doc["name"]
     docs["catalogue"] = cat_doc
-    ruleset = _instance(base, rid, folder, origin, manifest.doc, docs)
+    ruleset = _instance(base, rid, folder, origin, manifest.doc, docs, stamp)
     try:
         ruleset.catalogue  # noqa: B018  (built now, so a wrong catalogue is refused here)
     except CatalogueError as exc:
@@ -144,7 +145,8 @@ def build(folder: Path, origin: str = "") -> tuple[RuleSet | None, list[LoadErro
     return (None, errors) if errors else (ruleset, [])
 
 
-def _instance(base: RuleSet | None, rid: str, folder: Path, origin: str, manifest: dict, docs: dict) -> RuleSet:
+def _instance(base: RuleSet | None, rid: str, folder: Path, origin: str, manifest: dict, docs: dict,
+              stamp: tuple) -> RuleSet:
     cls = type(base) if base is not None else RuleSet
     rs = cls.__new__(cls)
     rs.id = rid
@@ -153,6 +155,7 @@ def _instance(base: RuleSet | None, rid: str, folder: Path, origin: str, manifes
     rs.base = base
     rs.folder = folder
     rs.origin = origin or "folder"
+    rs.stamp = stamp
     rs.__dict__["_documents"] = docs
     rs.__dict__["document_names"] = lambda: tuple(docs)
     if base is None:

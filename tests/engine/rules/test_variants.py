@@ -183,3 +183,14 @@ def test_tahiti_variant_combat_value_9_2_and_canoe_capacity_are_the_games(tmp_pa
     assert (unit_value(st, st.add_unit("slingers", 0, cell)), unit_value(base, base.add_unit("slingers", 0, cell))) \
         == (2, 2)  # the rest of the combat values are the base's
     assert (st.b.data.capacity(), base.b.data.capacity()) == (4, 6)
+
+
+def test_a_variant_edited_while_motu_runs_is_read_again_on_the_next_ask(tmp_path):
+    folder = variant(tmp_path, "tahiti", "maori-live", "catalogue.yaml\npieces:\n  clan_elder: {mp: 2}\n")
+    load_path(scenario_as(tmp_path, "tahiti.yaml", "maori-live"))
+    first = get_ruleset("maori-live")
+    assert get_ruleset("maori-live") is first  # unchanged: the same instance
+    text = (folder / "catalogue.yaml").read_text(encoding="utf-8").replace("clan_elder: {mp: 2}", "clan_elder: {mp: 1}")
+    (folder / "catalogue.yaml").write_text(text, encoding="utf-8")
+    assert get_ruleset("maori-live").unit_kind("clan_elder") == ("foot", 1.0)
+    assert get_ruleset("tahiti").unit_kind("clan_elder") == ("foot", 3.0)
