@@ -189,7 +189,7 @@ def folder_id_problem(name: str) -> str:
     """Why a folder's name cannot be a rule set's id ('' when it can)."""
     if name in ruleset_ids():
         return (f"a rule set folder may not be named {name!r}: that is the id of a shipped rule set, "
-                "which it would hide; rename the folder (for a variant, keep `derives: " + name + "`)")
+                "which it would hide; give the folder a name of its own (a variant of it says `derives: " + name + "`)")
     if name in RESERVED_IDS:
         return f"a rule set folder may not be named {name!r}: `motu rules {name}` is a command"
     if not name or name.startswith(".") or not all(c.isalnum() or c in "-_" for c in name):

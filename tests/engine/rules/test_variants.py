@@ -2,6 +2,7 @@
 changes what the game does exactly as the number says; the base, loaded in the same process, is
 untouched. One test per shipped rule set, each through the rule set instance."""
 import math
+import os
 import shutil
 from pathlib import Path
 
@@ -194,3 +195,41 @@ def test_a_variant_edited_while_motu_runs_is_read_again_on_the_next_ask(tmp_path
     (folder / "catalogue.yaml").write_text(text, encoding="utf-8")
     assert get_ruleset("maori-live").unit_kind("clan_elder") == ("foot", 1.0)
     assert get_ruleset("tahiti").unit_kind("clan_elder") == ("foot", 3.0)
+
+
+def _folder(root: Path, rid: str, manifest: str, catalogue: str = "") -> Path:
+    folder = root / rid
+    folder.mkdir(parents=True)
+    (folder / "ruleset.yaml").write_text(manifest, encoding="utf-8")
+    if catalogue:
+        (folder / "catalogue.yaml").write_text(catalogue, encoding="utf-8")
+    return folder
+
+
+def test_folders_are_found_beside_the_scenario_then_motu_rulesets_then_the_users(tmp_path, monkeypatch):
+    from motu.engine.plugins import ruleset_folders, user_rulesets_dir
+    user, listed, beside = user_rulesets_dir(), tmp_path / "listed", tmp_path / "game"
+    for root, mp in ((user, 1), (listed, 2), (beside / "rulesets", 3)):
+        _folder(root, "order-test", "derives: tahiti\n", f"pieces:\n  clan_elder: {{mp: {mp}}}\n")
+    _folder(user, "only-user", "derives: fern\n")
+    monkeypatch.setenv("MOTU_RULESETS", os.pathsep.join([str(tmp_path / "missing"), str(listed)]))
+    found = {f.id: f for f in ruleset_folders(beside)}
+    assert (found["order-test"].origin, found["order-test"].path) == ("beside the scenario",
+                                                                       (beside / "rulesets" / "order-test").resolve())
+    assert found["only-user"].origin == "user folder"
+    assert {f.id: f.origin for f in ruleset_folders()}["order-test"] == "MOTU_RULESETS"
+    assert get_ruleset("order-test", near=beside).unit_kind("clan_elder")[1] == 3
+
+
+def test_a_variant_of_a_variant_and_an_unknown_base_said_where(tmp_path):
+    from motu.engine.rules.variant import check_folder, load_folder
+    root = tmp_path / "rulesets"
+    _folder(root, "kin-a", "derives: tahiti\n", "pieces:\n  clan_elder: {mp: 2}\n")
+    b = _folder(root, "kin-b", "derives: kin-a\nname: Kin B\n", "options:\n  turn_limit: {default: 12}\n")
+    rs = load_folder(b)
+    assert (rs.base.id, rs.base.base.id) == ("kin-a", "tahiti")
+    assert rs.unit_kind("clan_elder") == ("foot", 2.0) and rs.catalogue.options["turn_limit"].default == 12
+    bad = _folder(root, "kin-c", "name: Kin C\nderives: nowhere\n")
+    [e] = check_folder(bad)
+    assert (e.source, e.line, e.column) == (str(bad.resolve() / "ruleset.yaml"), 2, 10)
+    assert "unknown rule set 'nowhere'" in e.message

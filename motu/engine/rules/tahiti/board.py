@@ -128,7 +128,8 @@ def _read_board(scenario: Scenario, cat: Catalogue, mountain_cost: float | None 
     n = g.size
     data = data_of(cat)
     mountain = float(option(scenario, cat, "mountain_cost") if mountain_cost is None else mountain_cost)
-    h = hexes_per_game_hex(scenario, option(scenario, cat, "miles_per_hex") if miles_per_hex is None else miles_per_hex)
+    h = hexes_per_game_hex(scenario, option(scenario, cat, "miles_per_hex") if miles_per_hex is None else miles_per_hex,
+                           data.rule("game_hex_miles"))
     foot = []
     for t in scenario.terrain:
         k = cat.terrain.get(t)
