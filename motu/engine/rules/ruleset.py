@@ -59,7 +59,8 @@ class RuleSet:
 
     def document_names(self) -> tuple[str, ...]:
         """The rule set's YAML documents by name (`catalogue`, `tables`…), not its board template."""
-        template = self.document("catalogue").get("template") if self.id else None
+        cat = self.document("catalogue") if self.id else None
+        template = cat.get("template") if isinstance(cat, dict) else None
         folder = self.data_folder()
         names = sorted(p.stem for p in folder.glob("*.yaml") if p.name != template) if folder.is_dir() else []
         return tuple(names)

@@ -93,10 +93,15 @@ def _base(manifest: FolderFile, folder: Path) -> RuleSet | None:
     try:
         if (folder.parent / derives / MANIFEST).is_file():  # a sibling folder: a variant of a variant
             from motu.engine.plugins import register
-            return register(load_folder(folder.parent / derives, "beside it"))
-        return get_ruleset(derives)
+            base = register(load_folder(folder.parent / derives, "beside it"))
+        else:
+            base = get_ruleset(derives)
     except KeyError as exc:
         raise manifest.error(("derives",), str(exc.args[0])) from None
+    if not isinstance(base.document("catalogue"), dict):  # a plug-in that reads its own files
+        raise manifest.error(("derives",), f"{base.name} keeps its data inside its own package, where a "
+                             "variant cannot reach it; derive from a rule set Motu ships or a folder")
+    return base
 
 
 def build(folder: Path, origin: str = "") -> tuple[RuleSet | None, list[LoadError]]:
