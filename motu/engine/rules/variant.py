@@ -135,6 +135,9 @@ def build(folder: Path, origin: str = "") -> tuple[RuleSet | None, list[LoadErro
     if errors:
         return None, errors
     cat_doc = dict(docs["catalogue"] or {})
+    if isinstance(cat_doc.get("piece_fields"), dict) and isinstance(cat_doc.get("pieces"), dict):
+        # a kind taken away takes its declarations with it
+        cat_doc["piece_fields"] = {k: v for k, v in cat_doc["piece_fields"].items() if k in cat_doc["pieces"]}
     cat_doc["id"] = rid
     if manifest.doc.get("name"):
         cat_doc["name"] = manifest.doc["name"]
@@ -175,7 +178,22 @@ def _roles(base: RuleSet, variant: RuleSet, f: FolderFile | None) -> list[LoadEr
     roles = {p.role for p in old.values() if p.role}
     flags = {k for p in old.values() for k in p.props}
     out: list[LoadError] = []
-    for kind, piece in variant.catalogue.pieces.items():
+    new = variant.catalogue.pieces
+    def fixed_of(p: Any) -> list[str]:
+        return [r for r in base.fixed_roles if r == p.role or p.props.get(r)]
+
+    for kind, piece in old.items():  # the kinds the code lists stay, as they are
+        was, now = fixed_of(piece), new.get(kind)
+        if f is None or (now is None and not was) or (now is not None and fixed_of(now) == was):
+            continue
+        if now is None:
+            out.append(f.error(("remove",) if "remove" in f.doc else (), f"removes piece {kind!r}, a "
+                               f"{' and '.join(was)} kind {base.name}'s code lists; change its numbers instead"))
+        else:
+            out.append(f.error(("pieces", kind), f"changes the role of piece {kind!r} ({', '.join(was) or 'none'} "
+                               f"to {', '.join(fixed_of(now)) or 'none'}): {base.name}'s code lists its "
+                               f"{' and '.join(base.fixed_roles)} kinds; change its numbers instead", key=True))
+    for kind, piece in new.items():
         if kind in old or f is None:
             continue
         fixed = [r for r in base.fixed_roles if r == piece.role or piece.props.get(r)]

@@ -233,3 +233,13 @@ def test_a_variant_of_a_variant_and_an_unknown_base_said_where(tmp_path):
     [e] = check_folder(bad)
     assert (e.source, e.line, e.column) == (str(bad.resolve() / "ruleset.yaml"), 2, 10)
     assert "unknown rule set 'nowhere'" in e.message
+
+
+def test_a_variant_may_not_take_away_or_recast_a_kind_whose_role_the_code_fixes(tmp_path):
+    from motu.engine.rules.variant import check_folder
+    recast = variant(tmp_path, "tahiti", "maori-recast", "catalogue.yaml\npieces:\n  shaman: {props: {leader: true}}\n")
+    [e] = check_folder(recast)
+    assert e.message.startswith("changes the role of piece 'shaman'")
+    gone = variant(tmp_path, "tahiti", "maori-gone", "catalogue.yaml\nremove: [pieces.clan_elder]\n")
+    assert any(e.message.startswith("removes piece 'clan_elder', a leader kind Tahiti's code lists")
+               for e in check_folder(gone))
