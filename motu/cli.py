@@ -6,7 +6,6 @@ Exit codes: 0 fine; 1 the file has validation errors or the query has no answer;
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import os
 import sys
@@ -17,11 +16,11 @@ from motu.engine.board.search import find_path, reach
 from motu.engine.io.errors import LoadError
 from motu.engine.io.native import places_in_file
 from motu.engine.io.registry import format_for_path, save_scenario
-from motu.engine.rules.registry import get_ruleset, known_ruleset_ids, rulesets
+from motu.engine.rules.registry import get_ruleset, known_ruleset_ids
 from motu.engine.rules.ruleset import RuleSetError
 from motu.engine.scenario.model import Scenario
 
-from . import __version__, balance_cli, convert_cli, map_cli, play_cli
+from . import __version__, balance_cli, convert_cli, map_cli, play_cli, rules_cli
 from .common import (
     EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, Parser, UsageError, fail, in_file, non_negative_float, parse_size, scenario_out,
 )
@@ -144,8 +143,8 @@ _GRID_WORDS = {"hex": "a hex grid", "square": "a square grid", "spaces": "its bo
 
 
 def cmd_new(args: argparse.Namespace) -> int:
-    try:
-        rs = get_ruleset(args.rules)
+    try:  # a designer's rule set may stand in rulesets/ beside the new file
+        rs = get_ruleset(args.rules, near=os.path.dirname(os.path.abspath(args.out)))
     except KeyError as exc:
         raise UsageError(str(exc.args[0])) from None
     grids = list(rs.catalogue.grids)
@@ -171,29 +170,6 @@ def cmd_new(args: argparse.Namespace) -> int:
     data = {"file": args.out, "ruleset": s.ruleset, "grid": s.grid.to_dict() if s.grid.lattice else {"shape": s.grid.shape},
             "cells": s.grid.size}
     _emit(args, data, f"{args.out}: new {rs.name} scenario, {s.grid.shape} grid, {s.grid.size} cells")
-    return EXIT_OK
-
-
-def cmd_rules(args: argparse.Namespace) -> int:
-    if args.id:
-        try:
-            rs = get_ruleset(args.id)
-        except KeyError as exc:
-            raise UsageError(str(exc.args[0])) from None
-        d = rs.describe()
-        lines = [f"{rs.name} ({rs.id}): {rs.summary}", f"grids: {', '.join(d['grids'])}",
-                 f"playable: {'yes' if d['playable'] else 'not yet'}",
-                 f"terrain: {', '.join(d['terrain'])}", f"edge features: {', '.join(d['edge_features']) or 'none'}",
-                 f"cell features: {', '.join(d['cell_features']) or 'none'}", f"pieces: {', '.join(d['pieces'])}",
-                 "options:"]
-        lines += [f"  {o['id']} = {json.dumps(o['default'])}" + (f"  [rule {o['rule']}]" if o["rule"] else "")
-                  + f"  {o['text']}" for o in d["options"]] or ["  none"]
-        lines.append(f"implements: {', '.join(d['implements']) or 'board and catalogue only'}")
-        _emit(args, d, "\n".join(lines))
-    else:
-        data = [rs.describe() for rs in rulesets()]
-        _emit(args, {"rulesets": data},
-              "\n".join(f"{d['id']:8} {d['name']:20} {', '.join(d['grids']):8} {d['summary']}" for d in data))
     return EXIT_OK
 
 
@@ -287,9 +263,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("out", metavar="OUT.yaml")
     sp.set_defaults(func=cmd_new)
 
-    sp = sub.add_parser("rules", parents=[common], help="rule sets, their options and what they implement")
-    sp.add_argument("id", nargs="?")
-    sp.set_defaults(func=cmd_rules)
+    rules_cli.add_parser(sub, common)  # rule sets; a designer's own: new, check
 
     sp = sub.add_parser("query", parents=[common], help="ask the engine about a map: distance, los, path, reach, control, neighbours")
     sp.add_argument("file")

@@ -43,10 +43,19 @@ class Recipe:
 def recipe(ruleset: str) -> Recipe | None:
     """The rule set's island recipe, or None when it has none (then imports stay plain)."""
     path = resource_path("rulesets", ruleset, RECIPE_FILE)
-    if not path.exists():
-        return None
-    import yaml
-    d = yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    if path.exists():
+        import yaml
+        d = yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    else:  # a designer's rule set: its recipe, merged into its base's (through the registry)
+        from motu.engine.plugins import get_ruleset, ruleset_ids
+        if ruleset in ruleset_ids():
+            return None
+        try:
+            d = get_ruleset(ruleset).document(RECIPE_FILE.removesuffix(".yaml"))
+        except KeyError:
+            return None
+        if not d:
+            return None
     return Recipe(d["open_sea"], d["lagoon"], d["coast"], tuple(d["inland"]), d.get("reef"),
                   int(d.get("lagoon_width", 1)), tuple(float(x) for x in d.get("band_fractions", (0.4, 0.75))),
                   float(d.get("land_fraction", 0.12)), float(d.get("hex_km", 1.609344)),

@@ -8,6 +8,7 @@ is the published JSON Schema, and loading checks it too.
 from __future__ import annotations
 
 import gc
+import os
 from contextlib import contextmanager
 from dataclasses import MISSING, fields
 from pathlib import Path as FsPath
@@ -116,8 +117,9 @@ def _unique(items: list[dict[str, Any]], what: str, path: tuple[Any, ...]) -> No
         seen.add(it["id"])
 
 
-def document_to_scenario(doc: Any) -> Scenario:
-    """Build a Scenario from a plain document; FormatError says where it is wrong."""
+def document_to_scenario(doc: Any, near: str | None = None) -> Scenario:
+    """Build a Scenario from a plain document; FormatError says where it is wrong. `near`, the
+    scenario's folder, is where a designer's rule set it names may stand (`rulesets/<id>/`)."""
     if not isinstance(doc, dict):
         raise FormatError((), "a scenario file is a YAML mapping with 'motu: 1', 'ruleset' and 'map'")
     doc = migrate(doc)
@@ -136,9 +138,9 @@ def document_to_scenario(doc: Any) -> Scenario:
                 raise FormatError(where, f"map.grid: {grid_exc}") from None
         raise FormatError(where, message) from None
 
-    from motu.engine.plugins import ruleset_ids
+    from motu.engine.plugins import known_ids, ruleset_ids
     known = ruleset_ids()
-    if doc["ruleset"] not in known:
+    if doc["ruleset"] not in known and doc["ruleset"] not in known_ids(near):
         raise FormatError(("ruleset",), f"unknown rule set {doc['ruleset']!r} (known: {', '.join(known)})")
 
     m = doc["map"]
@@ -279,8 +281,9 @@ def _gc_paused() -> Iterator[None]:
 def _loads(text: str, source: str) -> Scenario:
     places: dict[int, tuple[int, int, int, int]] = {}
     doc = load_yaml(text, source, places)
+    near = os.path.dirname(os.path.abspath(source)) if os.path.isfile(source) else None
     try:
-        return document_to_scenario(doc)
+        return document_to_scenario(doc, near)
     except FormatError as exc:
         pos = locate(text, exc.path, key=exc.key, offset=exc.offset, doc=doc, places=places)
         line, col = pos if pos else (None, None)

@@ -42,12 +42,54 @@ class RuleSet:
     name: str = ""
     summary: str = ""
     playable: bool = False  # declared: a rule set whose game can be played sets it True
+    base: "RuleSet | None" = None  # the rule set a variant derives from (motu/engine/rules/variant.py)
+    folder: Any = None  # a designer's rule set: the folder it was read from (a Path)
+    origin: str = "shipped"  # where it was found: shipped, beside the scenario, MOTU_RULESETS, user folder
+    # Roles (a piece's `role`, or its prop flags) whose kinds the rule set's code lists once, when
+    # it is imported: a variant may not add a kind of one (it would not play the role).
+    fixed_roles: tuple[str, ...] = ()
+
+    # --- its data ----------------------------------------------------------------------
+    # Every number of the rules is in the rule set's YAML documents, read through the instance
+    # (`document`), so a variant (another instance of the same class, with merged documents)
+    # changes them without code.
+    def data_folder(self):
+        """The shipped folder of the rule set's files: its own, or its base's for a variant."""
+        return resource_path("rulesets", self.id) if self.base is None else self.base.data_folder()
+
+    def document_names(self) -> tuple[str, ...]:
+        """The rule set's YAML documents by name (`catalogue`, `tables`…), not its board template."""
+        cat = self.document("catalogue") if self.id else None
+        template = cat.get("template") if isinstance(cat, dict) else None
+        folder = self.data_folder()
+        names = sorted(p.stem for p in folder.glob("*.yaml") if p.name != template) if folder.is_dir() else []
+        return tuple(names)
+
+    def document(self, name: str) -> Any:
+        """The rule set's YAML document `name` (the file `<name>.yaml`), None if it has none."""
+        docs = self.__dict__.setdefault("_documents", {})
+        if name not in docs:
+            docs[name] = self._read_document(name)
+        return docs[name]
+
+    def _read_document(self, name: str) -> Any:
+        path = self.data_folder() / f"{name}.yaml"
+        if not path.is_file():
+            return None
+        with open(path, encoding="utf-8") as fh:
+            return yaml.load(fh, Loader=yaml.CSafeLoader)
+
+    def resource_file(self, name: str):
+        """A file of the rule set that is not a document (a board template): the variant's own,
+        else its base's."""
+        if self.folder is not None and (self.folder / name).is_file():
+            return self.folder / name
+        return self.data_folder() / name
 
     @cached_property
     def catalogue(self) -> Catalogue:
-        path = resource_path("rulesets", self.id, "catalogue.yaml")
-        with open(path, encoding="utf-8") as fh:
-            return catalogue_from_dict(yaml.load(fh, Loader=yaml.CSafeLoader))
+        return catalogue_from_dict(self.document("catalogue"),
+                                   lambda name: self.document(name.removesuffix(".yaml")))
 
     @property
     def piece_rules(self):
@@ -70,7 +112,8 @@ class RuleSet:
         grid: Grid
         if cat.template and shape in (None, "spaces"):
             from motu.engine.io.native import load_path
-            s = load_path(resource_path("rulesets", self.id, cat.template))
+            s = load_path(self.resource_file(cat.template))
+            s.ruleset = self.id
             s.title = title or s.title
             return s
         if shape == "spaces":

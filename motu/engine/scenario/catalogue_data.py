@@ -17,6 +17,13 @@ import yaml
 def _catalogue_file(ruleset: str) -> Mapping[str, Any]:
     from motu.engine.resources import resource_path
     path = resource_path("rulesets", ruleset, "catalogue.yaml")
+    if not path.is_file():  # a designer's rule set: its catalogue, merged into its base's
+        from motu.engine.plugins import get_ruleset
+        try:
+            data = get_ruleset(ruleset).document("catalogue")
+        except (KeyError, OSError, ValueError):
+            return {}
+        return data if isinstance(data, Mapping) else {}
     try:
         with open(path, encoding="utf-8") as fh:
             data = yaml.load(fh, Loader=yaml.CSafeLoader)

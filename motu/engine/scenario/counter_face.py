@@ -83,13 +83,14 @@ def _colour(value: object) -> str:
 @lru_cache(maxsize=32)
 def _declarations(ruleset: str) -> tuple[Mapping[str, Any], Mapping[str, Mapping[str, Any]]]:
     """(per-kind declarations, per-kind table values) from the rule set's catalogue file."""
+    from motu.engine.plugins import lineage  # a variant reads its base's tables
     from motu.engine.resources import resource_path
     from .catalogue_data import read_section, read_table
     section = read_section(ruleset, "counters")
     decls = {k: v for k, v in section.items() if k != "tables" and isinstance(v, Mapping)}
     values: dict[str, dict[str, Any]] = {}
     for name, ref in (section.get("tables") or {}).items():
-        for kind, value in read_table(resource_path("rulesets", ruleset), str(ref)).items():
+        for kind, value in read_table(resource_path("rulesets", lineage(ruleset)[-1]), str(ref)).items():
             values.setdefault(str(kind), {})[str(name)] = value
     return decls, values
 

@@ -69,7 +69,8 @@ def piece_rules_for(catalogue: Catalogue) -> PieceRules:
     """The rule set's PieceRules for this catalogue (the base ones if it registered none), made once."""
     got = _MADE.get(id(catalogue))
     if got is None or got[0] is not catalogue:
-        factory = _FACTORIES.get(catalogue.ruleset, PieceRules)
+        from motu.engine.plugins import lineage  # a variant's pieces follow its base's rules
+        factory = next((_FACTORIES[r] for r in lineage(catalogue.ruleset) if r in _FACTORIES), PieceRules)
         got = _MADE[id(catalogue)] = (catalogue, factory(catalogue))
     return got[1]
 

@@ -139,7 +139,7 @@ class FernBoard:
         self.scenario = scenario
         self.catalogue = catalogue
         self.sight = sight
-        self.t = tables()
+        self.t = tables(catalogue.ruleset)
         opts = dict(scenario.options)
         opts.update(options or {})
         self.options = opts

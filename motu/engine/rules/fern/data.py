@@ -6,18 +6,14 @@ catalogue's defaults. Code cites the section beside each use of a number.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
 from typing import Any
 
-import yaml
-
-from motu.engine.resources import resource_path
+from motu.engine.plugins import get_ruleset
 
 
-@lru_cache(maxsize=1)
-def tables() -> dict[str, Any]:
-    with open(resource_path("rulesets", "fern", "tables.yaml"), encoding="utf-8") as fh:
-        return yaml.load(fh, Loader=yaml.CSafeLoader)
+def tables(ruleset_id: str = "fern") -> dict[str, Any]:
+    """The tables of the rule set of that id (the catalogue's `ruleset`): a variant's are its own."""
+    return get_ruleset(ruleset_id).document("tables")
 
 
 def option(options: Mapping[str, Any], catalogue, key: str) -> Any:

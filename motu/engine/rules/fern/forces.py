@@ -69,7 +69,7 @@ def _set_up_index(scenario: Scenario) -> tuple[frozenset[int], dict[int, list[Pi
 
 def attempts_allowed(scenario: Scenario, catalogue, piece: Piece) -> tuple[int, str]:
     """§1's maximum for a leader piece, and why."""
-    t = tables()["attempts"]
+    t = tables(catalogue.ruleset)["attempts"]
     role = LEADER_ROLES.get(piece_role(catalogue, piece.kind))
     if role != LEADER:
         return t["senior_max"], "§1: senior officers have at most two"

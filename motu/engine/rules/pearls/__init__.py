@@ -17,6 +17,7 @@ from motu.engine.scenario.checks import COMMON_VALIDATORS
 from motu.engine.scenario.model import Scenario
 
 from .board import PearlsBoard
+from .rulesdata import numbers_of
 from .state import OUTCOMES, PearlsState
 from .validation import PEARLS_VALIDATORS
 
@@ -35,7 +36,7 @@ class PearlsRules(RuleSet):
         opts = {**self.catalogue.default_options(), **scenario.options, **(options or {})}
         board = scenario.cached(("pearls-board",), lambda: PearlsBoard.from_scenario(scenario))
         return PearlsState(board, len(scenario.sides), ties=str(opts["group_ties"]), max_bid=int(opts["max_bid"]),
-                           sit_out=bool(opts["sit_out_without_boats"]))
+                           sit_out=bool(opts["sit_out_without_boats"]), numbers=numbers_of(self))
 
     def game_info(self, scenario: Scenario, options: Mapping[str, Any] | None = None) -> GameInfo:
         """A seat per side (two to four); the die; imperfect information (the chests: the state's

@@ -15,7 +15,7 @@ from motu.engine.rules.presentation import Presentation
 
 from .board import COLOURS, SIDE
 from .scoring import score_map
-from .state import (BID, CHOOSE, FACE, HOLD_LETTER, KEEP_BOAT, MAX_SAVE, P_AUCTION, P_CHOOSE, P_OVER, P_PLACE, P_ROLL,
+from .state import (BID, CHOOSE, FACE, HOLD_LETTER, KEEP_BOAT, P_AUCTION, P_CHOOSE, P_OVER, P_PLACE, P_ROLL,
                     P_ROLL_NUMBER, P_SAIL, P_SAVE, P_TAKE, PASS, PLACE, SAIL, SAVE, TAKE_LETTER, TAKE_PEARL, WHITE,
                     PearlsState)
 
@@ -103,7 +103,7 @@ def asked(state: PearlsState) -> str:
         roller = _name(state, state.turn)
         return f"{roller} rolls the die" + (" again until a number shows" if ph == P_ROLL_NUMBER else "")
     if ph == P_SAVE:
-        return f"Everyone to the savings bank! {who}, save $0 to ${MAX_SAVE} in your chest"
+        return f"Everyone to the savings bank! {who}, save $0 to ${state.nums.max_save} in your chest"
     if ph == P_AUCTION:
         lead = f"highest bid ${state.bid} by {_name(state, state.bidder)}" if state.bid >= 0 else "no bid yet"
         return f"Auction of a move of {state.die}: {who}, bid or pass ({lead})"

@@ -27,8 +27,17 @@ class Numbers(NamedTuple):
 
 @lru_cache(maxsize=1)
 def numbers() -> Numbers:
+    """The shipped game's numbers (what the module's defaults and words say)."""
     with open(resource_path("rulesets", "pearls", "catalogue.yaml"), encoding="utf-8") as fh:
-        r: dict[str, Any] = yaml.load(fh, Loader=yaml.CSafeLoader)["rules"]
+        return numbers_from(yaml.load(fh, Loader=yaml.CSafeLoader)["rules"])
+
+
+def numbers_of(ruleset: Any) -> Numbers:
+    """The numbers of this rule set instance (a variant's `rules:` merged into the base's)."""
+    return numbers_from(ruleset.document("catalogue")["rules"])
+
+
+def numbers_from(r: dict[str, Any]) -> Numbers:
     faces = list(r["die"])
     shown = sorted({f for f in faces if f != "white"})
     if not shown or not all(isinstance(f, int) and 1 <= f <= 4 for f in shown) or not 0 <= int(r["max_save"]) <= 10:

@@ -28,7 +28,7 @@ from motu.engine.rules.api import CHANCE, TERMINAL, GameState
 from motu.engine.rules.events import GameEnded, ScoreChanged, TurnBegan
 
 from .board import COLOURS, SIDE, PearlsBoard
-from .rulesdata import numbers
+from .rulesdata import Numbers, numbers
 from .scoring import score_map
 
 SAIL, CHOOSE, TAKE_LETTER, TAKE_PEARL, PLACE, SAVE, PASS, KEEP_BOAT, BID, FACE = 0, 16, 20, 21, 25, 74, 85, 86, 100, 200
@@ -38,19 +38,25 @@ _N = numbers()  # the catalogue's `rules:`, read once
 START_CASH, BOATS, PEARLS_PER_COLOUR, MAX_SAVE = _N.start_cash, _N.boats, _N.pearls_per_colour, _N.max_save
 HOLD_LETTER = 16  # hold[p] = HOLD_LETTER + t: p's empty boat marks the letter of track space t
 (P_SAIL, P_CHOOSE, P_ROLL, P_ROLL_NUMBER, P_SAVE, P_AUCTION, P_TAKE, P_PLACE, P_OVER) = range(9)
-_ROLL = [(FACE + f, k / _N.faces) for f, k in _N.die] + ([(WHITE, _N.whites / _N.faces)] if _N.whites else [])
 WON, TIED = OUTCOMES = ("won with the highest score (chest + groups)", "tie for the highest score (chest + groups)")
-# after an event white faces are rolled again
-_ROLL_NUMBER = [(FACE + f, k / (_N.faces - _N.whites)) for f, k in _N.die]
+
+
+def _rolls(n: Numbers) -> tuple[list, list]:
+    """The die's outcomes (a face or white) and, after an event, the faces rolled again until a
+    number shows."""
+    return ([(FACE + f, k / n.faces) for f, k in n.die] + ([(WHITE, n.whites / n.faces)] if n.whites else []),
+            [(FACE + f, k / (n.faces - n.whites)) for f, k in n.die])
 
 
 class PearlsState(GameState):
     def __init__(self, board: PearlsBoard, players: int, *, ties: str = "all", max_bid: int = MAX_BID,
-                 sit_out: bool = False):
+                 sit_out: bool = False, numbers: Numbers | None = None):
         if not 2 <= players <= 4:
             raise ValueError("Tahiti pearls is played by two to four players")
         self.board = board
         self.n = players
+        self.nums = nums = numbers or _N       # the rule set instance's numbers (a variant's own)
+        self.rolls = _rolls(nums)
         self.ties = ties
         self.max_bid = min(max_bid, MAX_BID)
         self.sit_out = sit_out                 # option sit_out_without_boats (docs/rules/pearls.md)
@@ -59,13 +65,13 @@ class PearlsState(GameState):
         self.actor = 0
         self.turn = 0                          # the player who rolls this turn
         self.sail = [-1] * players             # track space of each sailboat
-        self.cash = [START_CASH] * players
+        self.cash = [nums.start_cash] * players
         self.chest = [0] * players
         self.hold = [-1] * players             # -1 nothing; 0..3 a pearl in front; HOLD_LETTER + t a letter
-        self.boats = [BOATS] * players         # boats not yet used
+        self.boats = [nums.boats] * players         # boats not yet used
         self.round = 0                         # rounds of the die begun (TurnBegan); no rule reads it
         self.on_map = [0] * players            # boats on the map (payday)
-        self.supply = [PEARLS_PER_COLOUR] * 4
+        self.supply = [nums.pearls_per_colour] * 4
         self.colour = [-1] * (SIDE * SIDE)
         self.owner = [-1] * (SIDE * SIDE)
         self.token = 0                         # 0: "$" face up; 1: treasure face up
@@ -91,8 +97,8 @@ class PearlsState(GameState):
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.phase == P_ROLL:
-            return list(_ROLL)
-        return list(_ROLL_NUMBER) if self.phase == P_ROLL_NUMBER else []
+            return list(self.rolls[0])
+        return list(self.rolls[1]) if self.phase == P_ROLL_NUMBER else []
 
     def legal_actions(self) -> list[int]:
         # Kept until the next action: a bot asks, then apply_action checks against the same list.
@@ -115,7 +121,7 @@ class PearlsState(GameState):
             squares = [PLACE + k for k in self.board.sectors[self.place_letter] if self.colour[k] < 0]
             return squares + [KEEP_BOAT] if self.ending else squares
         if ph == P_SAVE:
-            return [SAVE + k for k in range(min(MAX_SAVE, self.cash[me]) + 1)]
+            return [SAVE + k for k in range(min(self.nums.max_save, self.cash[me]) + 1)]
         if ph == P_SAIL:
             return [SAIL + t for t in range(len(self.board.track_letter))]
         if ph == P_CHOOSE:
@@ -297,7 +303,7 @@ class PearlsState(GameState):
         if action == WHITE:
             if self.token == 0:  # payday: payday_per_boat dollars (1) per boat on the map
                 for p in range(self.n):
-                    gain = _N.payday_per_boat * self.on_map[p]
+                    gain = self.nums.payday_per_boat * self.on_map[p]
                     self.cash[p] += gain
                     if self._events is not None:  # (make, args): made when drained (GameState); $0 told too
                         self._events.append((ScoreChanged, (p, "money", self.cash[p] - gain, self.cash[p], "payday")))
@@ -379,7 +385,7 @@ class PearlsState(GameState):
             return
         c = action - TAKE_PEARL
         self.supply[c] -= 1
-        if self.supply.count(0) >= _N.colours_out_to_end:
+        if self.supply.count(0) >= self.nums.colours_out_to_end:
             self.ending = True
         if held >= HOLD_LETTER:  # the letter's boat takes the pearl to the letter's sector
             self.hold[me] = -1

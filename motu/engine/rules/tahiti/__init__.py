@@ -31,6 +31,9 @@ class TahitiRules(RuleSet):
     name = "Tahiti"
     summary = "Hex-and-area wargame of clans on Tahiti (3W, 1994), advanced rules 15.5-15.14"
     playable = True
+    # Leaders and Combat Units are listed once (constants.py) and number the unit classes of the
+    # action encoding, so a variant may change their numbers but not add a kind of either.
+    fixed_roles = ("leader", "combat")
 
     def validators(self):
         return validators_of(COMMON_VALIDATORS, TAHITI_VALIDATORS, MAP_VALIDATORS)
@@ -39,17 +42,18 @@ class TahitiRules(RuleSet):
                    conditions: Mapping[str, Any], start: int) -> str | None:
         if side is None or not conditions.get("truce"):  # no truce: the start changes nothing
             return None
-        return _movement.truce_open_area(scenario, self.catalogue, side, parse_conditions(scenario, conditions), start)
+        cond = parse_conditions(scenario, conditions, self.document("rules"))
+        return _movement.truce_open_area(scenario, self.catalogue, side, cond, start)
 
     def _build_profile(self, scenario: Scenario, kind: str | None, side: str | None,
                        conditions: Mapping[str, Any], start_key: str | None = None) -> MovementProfile:
         movement_class, _ = self.unit_kind(kind)
-        cond = parse_conditions(scenario, conditions)
+        cond = parse_conditions(scenario, conditions, self.document("rules"))
         return _movement.build_profile(scenario, self.catalogue, movement_class, kind, side, cond, start_key)
 
     def movement_allowance(self, scenario: Scenario, kind: str | None, mp: float,
                            conditions: Mapping[str, Any] | None = None) -> float:
-        return _movement.allowance(parse_conditions(scenario, conditions), mp,
+        return _movement.allowance(parse_conditions(scenario, conditions, self.document("rules")), mp,
                                    _movement.cost_ticks(scenario, self.catalogue))
 
     def new_initial_state(self, scenario: Scenario, options: Mapping[str, Any] | None = None):
@@ -76,7 +80,7 @@ class TahitiRules(RuleSet):
         return player_sides(scenario, players)
 
     def control(self, scenario: Scenario, conditions: Mapping[str, Any] | None = None) -> dict[str, str | None]:
-        parse_conditions(scenario, conditions)  # refuse unknown conditions; none changes control
+        parse_conditions(scenario, conditions, self.document("rules"))  # refuse unknown ones; none changes control
         return _control.control(scenario, self.catalogue)
 
 

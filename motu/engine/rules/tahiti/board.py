@@ -15,11 +15,11 @@ from dataclasses import dataclass, field
 from motu.engine.scenario.catalogue import Catalogue
 from motu.engine.scenario.model import Scenario
 
-from .data.options import hexes_per_mp, option, rule_data
+from .data.bound import TahitiData, data_of
+from .data.options import option
 from .geography import COAST, LAGOON, adjacent_areas, coast_land_hexsides, land_flags, water_area, water_flags
 from .maraes import MaraeRule, make_rule
 from .data.rast import TABLE
-from .data.tables import load
 from .scale import hexes_per_game_hex
 
 INF = math.inf
@@ -79,6 +79,7 @@ class TahitiBoard:
     site_names: dict[int, str] = field(default_factory=dict)
     canoe_shut: dict[str, frozenset[int]] | None = None  # per storm: the fair-weather canoe hexes it closes
     marae_rule: MaraeRule | None = None  # 15.8: how many full Maraes each region and island may hold
+    data: TahitiData | None = None  # the rule set instance's numbers (data/bound.py): a variant's own
 
     # Foot costs in whole ticks (`ticks` to an MP: game_hex times the least whole number that makes
     # every cost whole, up to 60; beyond, costs round to the nearest tick), for the land search's
@@ -109,10 +110,10 @@ class TahitiBoard:
         return (a, b) if a < b else (b, a)
 
 
-def _canoe_open(scenario: Scenario, water: list[bool]) -> dict[str | None, list[bool] | None]:
+def _canoe_open(scenario: Scenario, water: list[bool], data: TahitiData) -> dict[str | None, list[bool] | None]:
     paddle = [w or t == COAST for w, t in zip(water, scenario.terrain)]
     out: dict[str | None, list[bool] | None] = {None: paddle}
-    for storm, terrains in rule_data()["storm_canoe_terrain"].items():
+    for storm, terrains in data.storm_terrain().items():
         out[storm] = [ok and t in terrains for ok, t in zip(paddle, scenario.terrain)] if terrains else None
     return out
 
@@ -129,8 +130,10 @@ def _read_board(scenario: Scenario, cat: Catalogue, mountain_cost: float | None 
                 miles_per_hex: float | None = None) -> TahitiBoard:
     g = scenario.grid
     n = g.size
+    data = data_of(cat)
     mountain = float(option(scenario, cat, "mountain_cost") if mountain_cost is None else mountain_cost)
-    h = hexes_per_game_hex(scenario, option(scenario, cat, "miles_per_hex") if miles_per_hex is None else miles_per_hex)
+    h = hexes_per_game_hex(scenario, option(scenario, cat, "miles_per_hex") if miles_per_hex is None else miles_per_hex,
+                           data.rule("game_hex_miles"))
     foot = []
     for t in scenario.terrain:
         k = cat.terrain.get(t)
@@ -174,11 +177,11 @@ def _read_board(scenario: Scenario, cat: Catalogue, mountain_cost: float | None 
         rast=scenario.tables.get(TABLE),
         region_limit={r: reg.props.get("marae_limit") for r, reg in scenario.regions.items()},
         names={k: p.name for k, p in cat.pieces.items()},
-        allowance={k: p.mp for k, p in cat.pieces.items() if p.mp}, hex_per_mp=hexes_per_mp() * h,
-        game_hex=h, retreat_hexes=int(load("combat")["retreat_hexes"]) * h,
-        first_step_mp=float(rule_data()["variable_movement_first_step_mp"]),
+        allowance={k: p.mp for k, p in cat.pieces.items() if p.mp}, hex_per_mp=data.hexes_per_mp() * h,
+        game_hex=h, retreat_hexes=int(data.doc("combat")["retreat_hexes"]) * h,
+        first_step_mp=float(data.rule("variable_movement_first_step_mp")),
         portage_mp=cat.edges["portage"].cross_cost("canoe") if "portage" in cat.edges else math.inf,
-        canoe_open=_canoe_open(scenario, water_flags(scenario, cat)),
+        canoe_open=_canoe_open(scenario, water_flags(scenario, cat), data), data=data,
         side_names={sid: side.name for sid, side in scenario.sides.items() if side.name},
         site_names={f.cell: f.name for f in scenario.features
                     if f.kind in ("home_village", "village_site") and getattr(f, "name", None)})

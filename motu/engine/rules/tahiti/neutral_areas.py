@@ -28,7 +28,6 @@ from .unit import Unit
 from .clan_events import NavigatorPassed
 from .game_state import CELL, COMBAT, DONE, IN_MARAE, PICK, TahitiState, handler, step
 from .queries import has_leader, strength
-from .data.tables import counter, letters, load
 
 
 def _presence(st: TahitiState) -> list[dict[int, list]]:
@@ -98,12 +97,12 @@ def convert(st: TahitiState, a: int, p: int) -> None:
 def on_draw_counter(st: TahitiState, action: int, a: int, p: int) -> None:
     i = action - PICK
     st.cup[i] -= 1
-    st.push(("apply_counter", a, p, letters()[i]))
+    st.push(("apply_counter", a, p, st.b.data.letters()[i]))
 
 
 @step
 def apply_counter(st: TahitiState, a: int, p: int, letter: str) -> None:
-    c = counter(letter)
+    c = st.b.data.counter(letter)
     if c.get("independent"):
         st.roll("on_independence_die", a, p, letter, 0)
     else:
@@ -120,7 +119,7 @@ def on_independence_die(st: TahitiState, face: int, a: int, p: int, letter: str,
         st.roll("on_independence_die", a, p, letter, face)
         return
     units = _presence(st)[a].get(p, [])  # a Marae compound's units are not "in area" (15.8)
-    if first + face + strength(st, units) >= int(counter(letter)["independent"]):
+    if first + face + strength(st, units) >= int(st.b.data.counter(letter)["independent"]):
         st.push(("settle", a, p, letter))
     else:
         st.letters_left[a] = letter  # "will stay on the board if the player fails"
@@ -136,7 +135,7 @@ def _place_cell(st: TahitiState, a: int, p: int) -> int:
 def settle(st: TahitiState, a: int, p: int, letter: str) -> None:
     b = st.b
     st.letters_left.pop(a, None)
-    c = counter(letter) if letter else load("special_events")["normal"]
+    c = st.b.data.counter(letter) if letter else st.b.data.doc("special_events")["normal"]
     cell = _place_cell(st, a, p)
     st.control_markers[a] = p
     st._emit(ControlChanged("area", str(b.areas[a]), b.area_names[a], None, p, "15.5"))

@@ -12,10 +12,9 @@ from __future__ import annotations
 
 from .unit import Unit
 from .constants import COMBAT, CURSED, FLIPPED, IN_MARAE, LEADERS, SULLEN
-from .data.tables import combat_value, combat_values, load
+from .data.tables import combat_values
 
-_CV = combat_values()
-_FLIPPED = int(load("combat")["flipped_value_divisor"])  # read once: bot evaluations ask every unit
+_CV = combat_values()  # the shipped values, for the bots' outlook; a game reads its own (unit_value)
 
 
 def area_control(st) -> list[int]:
@@ -130,13 +129,13 @@ def unit_value(st, u: Unit, attacking: bool = False) -> int:
     if flags & CURSED:
         return 0
     if kind == "shaman":
-        v = st.cond.get("shaman_cv", {}).get(u.player, combat_value("shaman"))
+        v = st.cond.get("shaman_cv", {}).get(u.player, st.b.data.combat_value("shaman"))
     else:
-        v = _CV.get(kind, 0)
+        v = st.b.data.combat_values().get(kind, 0)
     if attacking and flags & SULLEN:
         return 0
     if flags & FLIPPED:
-        v //= _FLIPPED
+        v //= st.b.data.flipped_divisor()
     return v
 
 

@@ -19,6 +19,7 @@ from typing import Any
 from motu.engine.scenario.catalogue import Catalogue
 from motu.engine.scenario.model import Scenario
 
+from .data.bound import data_of
 from .data.options import option, rule_data
 
 MILE_KM = 1.609344
@@ -33,20 +34,23 @@ def georeferenced_miles(scenario: Scenario) -> float | None:
     return math.sqrt(3) * float(unit) / MILE_KM
 
 
-def map_miles(scenario: Scenario, declared: Any) -> float:
+def map_miles(scenario: Scenario, declared: Any, game_miles: float | None = None) -> float:
     """The map's miles per hex: `declared` (the option's value) when a positive number, else
-    the georeference's, else the game's."""
-    game = float(rule_data()["game_hex_miles"])
+    the georeference's, else the game's (`game_miles`, the rule set's; else the shipped rules.yaml's)."""
+    game = float(rule_data()["game_hex_miles"] if game_miles is None else game_miles)
     if isinstance(declared, (int, float)) and not isinstance(declared, bool) and declared > 0:
         return float(declared)
     return georeferenced_miles(scenario) or game
 
 
-def hexes_per_game_hex(scenario: Scenario, declared: Any) -> int:
+def hexes_per_game_hex(scenario: Scenario, declared: Any, game_miles: float | None = None) -> int:
     """h: how many of the map's hexes make one game hex (1 on a map at the game's scale)."""
-    return max(1, round(float(rule_data()["game_hex_miles"]) / map_miles(scenario, declared)))
+    game = float(rule_data()["game_hex_miles"] if game_miles is None else game_miles)
+    return max(1, round(game / map_miles(scenario, declared, game)))
 
 
 def scenario_game_hex(scenario: Scenario, cat: Catalogue) -> int:
     """h for a scenario on its own options (what `motu query` and validation read)."""
-    return scenario.cached(("tahiti", "game-hex"), lambda: hexes_per_game_hex(scenario, option(scenario, cat, "miles_per_hex")))
+    game = data_of(cat).rule("game_hex_miles")  # the rule set instance's game hex
+    return scenario.cached(("tahiti", "game-hex"),
+                           lambda: hexes_per_game_hex(scenario, option(scenario, cat, "miles_per_hex"), game))

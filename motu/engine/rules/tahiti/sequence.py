@@ -18,14 +18,13 @@ from .constants import CELL, CLAN_UNITS, IN_MARAE, PICK
 from .game_state import TahitiState
 from .machinery import handler, step
 from .queries import home_cell
-from .data.tables import letters, load
 from .outcomes import TURN_LIMIT
 from .victory import end_by_areas
 
 
 @step
 def setup(st: TahitiState) -> None:
-    st.cup = [int(load("special_events")["copies"])] * len(letters())
+    st.cup = [int(st.b.data.doc("special_events")["copies"])] * len(st.b.data.letters())
     if st.opts.get("start_from_position"):
         by_side = {side: c for c, side in st.b.homes}
         for p, side in enumerate(st.players):
@@ -61,7 +60,7 @@ def on_draw_home(st: TahitiState, action: int, p: int) -> None:
 
 @step
 def place_forces(st: TahitiState) -> None:
-    start = load("setup")["start_at_home"]
+    start = st.b.data.doc("setup")["start_at_home"]
     for p, home in enumerate(st.home):
         st.villages[home] = [p, 1, int(start.get("big_log", 0)), 0, p]
         for kind, n in start.items():
@@ -218,7 +217,7 @@ def arioi_moves(st: TahitiState) -> list[int]:
     paddle = b.canoe_open[storm]  # 14-15, as for any canoe
     if paddle is None:
         return []
-    points = int(load("setup")["arioi"]["move_points"])
+    points = int(st.b.data.doc("setup")["arioi"]["move_points"])
     if st.cond.get("rain"):
         points = min(points, st.cond["rain"])
     budget = points * b.hex_per_mp

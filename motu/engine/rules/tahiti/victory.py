@@ -12,7 +12,6 @@ from __future__ import annotations
 from .clan_events import ClanOut
 from .game_state import TahitiState, step
 from .queries import areas_held
-from .data.tables import load, victory_level
 
 
 def eliminate(st: TahitiState, player: int, why: str) -> None:
@@ -53,7 +52,7 @@ def end_by_areas(st: TahitiState, why: str, ended: str = "") -> None:
     n = len(st.players)
     live = st.live()
     if n == 1:
-        target = int(load("victory")["solitaire_target"])
+        target = int(st.b.data.doc("victory")["solitaire_target"])
         won = count[0] >= target
         st.end([1.0 if won else -1.0], f"{why}: {_areas(count[0])} against a target of {target}", "solitaire", ended)
         return
@@ -65,7 +64,7 @@ def end_by_areas(st: TahitiState, why: str, ended: str = "") -> None:
                f"{why}: a draw between {_and(st.player_name(p) for p in best)} with {_areas(top)} each", "draw", ended)
         return
     lead = top - (others[0] if others else 0)
-    level = victory_level(lead)
+    level = st.b.data.victory_level(lead)
     st.end([1.0 if p == best[0] else -1.0 for p in range(n)],
            f"{why}: {st.player_name(best[0])} wins a {level} with {_areas(top)}", level, ended)
 

@@ -50,7 +50,8 @@ def test_expedition_first_die_roll_is_one_fair_die_read_from_the_data(monkeypatc
     # The table is data: a designer's row (4 turned back instead of landfall) is what the game plays.
     table = dict(load("expedition")["first_die_roll"])
     data = {**load("expedition"), "first_die_roll": {**table, 4: "turned_back"}}
-    monkeypatch.setattr("motu.engine.rules.tahiti.movement.expedition.load", lambda name: data)
+    shipped = st.b.data.doc  # the rule set instance's documents, as the game reads them
+    monkeypatch.setattr(st.b.data, "doc", lambda name: data if name == "expedition" else shipped(name))
     feed(st, 4)
     assert len(aboard(st, f)) == 7 and not any(u.cell == t for u in st.units)
 

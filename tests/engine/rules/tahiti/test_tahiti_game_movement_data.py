@@ -10,7 +10,6 @@ import sys
 sys.path.insert(0, os.path.dirname(__file__))
 
 from motu.engine.io.native import load_path  # noqa: E402
-from motu.engine.rules.tahiti import board as board_module  # noqa: E402
 from motu.engine.rules.tahiti.movement import stacks  # noqa: E402
 from motu.engine.rules.tahiti.movement.reach import land_reach, sea_reach  # noqa: E402
 from motu.engine.rules.tahiti.data.options import rule_data  # noqa: E402
@@ -21,6 +20,12 @@ from test_tahiti_game_support import GAME_SCALE, RED, ROOT, RULES, clear_board, 
 
 BASE = {"rule_3_1_random_homes": False, "rule_15_12_random_events": False, "rule_15_6_arioi": False,
         **GAME_SCALE}
+
+
+def changed_rules(monkeypatch, **numbers):
+    """rules.yaml as the rule set instance reads it (RuleSet.document), with these numbers changed."""
+    changed = dict(RULES.document("rules"), **numbers)
+    monkeypatch.setitem(RULES.__dict__.setdefault("_documents", {}), "rules", changed)
 
 
 def red_to_move(cat=None, **opts):
@@ -79,10 +84,8 @@ def test_hexes_per_sea_mp_and_storms_are_rules_yaml(monkeypatch):
     assert sea_reach(st, RED, a, 1) == {}  # 14-15 3-5: no sea movement
     normal = sea_reach(red_to_move(), RED, a, 1)
     assert normal and max(h for h, _ in normal.values()) == 3  # 1 MP = 3 hexes
-    data = dict(rule_data(), sea_movement_hexes_per_mp=2,
-                storm_canoe_terrain={**rule_data()["storm_canoe_terrain"], "major": ["coast", "lagoon", "sea"]})
-    monkeypatch.setattr(board_module, "rule_data", lambda: data)
-    monkeypatch.setattr(board_module, "hexes_per_mp", lambda: 2)
+    changed_rules(monkeypatch, sea_movement_hexes_per_mp=2,
+                  storm_canoe_terrain={**rule_data()["storm_canoe_terrain"], "major": ["coast", "lagoon", "sea"]})
     changed = red_to_move()
     changed.add_unit("war_canoe", RED, a)
     reach = sea_reach(changed, RED, a, 1)
@@ -95,7 +98,7 @@ def test_rule_15_13_first_step_is_rules_yaml(monkeypatch):
     st = red_to_move(rule_15_13_variable_movement=True)
     elder = st.add_unit("clan_elder", RED, st.b.village_sites[2])
     assert stacks.first_step_mp(st, [elder], 3) == 2
-    monkeypatch.setattr(board_module, "rule_data", lambda: dict(rule_data(), variable_movement_first_step_mp=1))
+    changed_rules(monkeypatch, variable_movement_first_step_mp=1)
     st = red_to_move(rule_15_13_variable_movement=True)
     elder = st.add_unit("clan_elder", RED, st.b.village_sites[2])
     assert stacks.first_step_mp(st, [elder], 3) == 1

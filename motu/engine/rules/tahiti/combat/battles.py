@@ -23,7 +23,6 @@ from ..game_state import TahitiState
 from .losses import lose_unit
 from ..machinery import handler, step
 from ..queries import on_island, strength
-from ..data.tables import combat_losses, combat_value, load
 from ..victory import total_victory
 
 
@@ -86,7 +85,7 @@ def on_attack_die(st: TahitiState, face: int, cell: int, attacker: int, defender
 def on_defence_die(st: TahitiState, face: int, cell: int, attacker: int, defenders: tuple, attack_die: int) -> None:
     a_total = strength(st, fighting(st, cell, {attacker}), attacking=True) + attack_die
     d_total = strength(st, fighting(st, cell, set(defenders))) + face
-    lose_n, win_n = combat_losses(abs(a_total - d_total))
+    lose_n, win_n = st.b.data.combat_losses(abs(a_total - d_total))
     if a_total > d_total:
         winners, losers, captor = (attacker,), defenders, attacker
     else:  # the defender wins ties
@@ -116,13 +115,13 @@ def on_defence_die(st: TahitiState, face: int, cell: int, attacker: int, defende
 def take_losses(st: TahitiState, cell: int, side: tuple, n: int, captor: int) -> tuple[str, ...]:
     """`n` units of the side lost, weakest first across its players (loss_order, then combat
     value); the names of the units lost."""
-    order = {k: i for i, k in enumerate(load("combat")["loss_order"])}
+    order = {k: i for i, k in enumerate(st.b.data.doc("combat")["loss_order"])}
     lost: list[str] = []
     for _ in range(n):
         units = [u for u in fighting(st, cell, set(side)) if u.kind in order and not st.out[u.player]]
         if not units:
             break
-        u = min(units, key=lambda u: (order[u.kind], combat_value(u.kind), u.uid))
+        u = min(units, key=lambda u: (order[u.kind], st.b.data.combat_value(u.kind), u.uid))
         lost.append(st.b.names.get(u.kind, u.kind))
         lose_unit(st, u, captor, "battle")
     return tuple(lost)

@@ -18,18 +18,17 @@ from ..game_state import TahitiState
 from ..machinery import handler, step
 from ..queries import home_cell
 from ..roll_causes import panic_cause, panic_outcome
-from ..data.tables import events_by_number, load
 from ..victory import eliminate
 
 
-def shaman_replaced_in() -> int:
+def shaman_replaced_in(st: TahitiState) -> int:
     """21: a dead Shaman "is replaced (in two turns) per the normal rules" (events.yaml)."""
-    return int(events_by_number()[21]["replaced_in_turns"])
+    return int(st.b.data.events_by_number()[21]["replaced_in_turns"])
 
 
 def shaman_lost(st: TahitiState, u: Unit) -> None:
     """A Shaman lost, whatever the cause: his clan's new one is due in two turns."""
-    st.shaman_due[u.player] = st.turn + shaman_replaced_in()
+    st.shaman_due[u.player] = st.turn + shaman_replaced_in(st)
 
 
 def lose_unit(st: TahitiState, u: Unit, enemy: int, cause: str = "") -> None:
@@ -81,7 +80,7 @@ def panic_roll(st: TahitiState, uid: int, with_chieftain: bool, second_kills: bo
 def on_panic(st: TahitiState, face: int, uid: int, with_chieftain: bool, second_kills: bool, enemy: int,
              why: str) -> None:
     u = st.unit(uid)
-    data = load("combat")
+    data = st.b.data.doc("combat")
     faces = data["panic_on_with_chieftain"] if (u.kind == "clan_elder" and with_chieftain) else data["panic_on"]
     flipped = face in faces
     outcome = ("lost" if u.flags & FLIPPED and second_kills else "flipped") if flipped else "no panic"

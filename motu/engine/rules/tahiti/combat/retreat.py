@@ -30,7 +30,6 @@ from ..unit import Unit
 from .losses import lose_unit, panics
 from ..machinery import handler, step
 from ..queries import area_control, home_cell, marae_control
-from ..data.tables import load
 from ..roll_causes import IN_A_RETREAT, panic_cause, panic_outcome
 from ..retreat_event import Retreat
 
@@ -260,7 +259,7 @@ def on_retreat_panic(st: TahitiState, face: int, loser: int, winner: int, uids: 
 
 def panic_faces(st: TahitiState, u: Unit, stack: tuple) -> list[int]:
     """15.9: a Clan Elder in the same stack as his Head Chieftain panics only on 1 or 3."""
-    data = load("combat")
+    data = st.b.data.doc("combat")
     with_chieftain = u.kind == "clan_elder" and any(
         v is not None and v.kind == "head_chieftain" and v.player == u.player and v.cell == u.cell
         for v in map(st.unit, stack))

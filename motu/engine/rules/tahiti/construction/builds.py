@@ -22,11 +22,9 @@ from ..constants import BUILDS, CELL, DONE
 from ..game_state import TahitiState
 from ..machinery import handler, step
 from ..queries import area_control
-from ..data.tables import load
 
-# construction.yaml's builds, read once: a training's unit kinds (from, to), a build's Big Logs.
-TRAIN = {name: (b["from"], b["to"]) for name, b in load("construction")["builds"].items() if "from" in b}
-LOGS = {name: int(b.get("logs", 0)) for name, b in load("construction")["builds"].items()}
+# construction.yaml's builds (a training's unit kinds, a build's Big Logs) are the rule set
+# instance's: the board's `data` (data/bound.py).
 
 
 def idle_area(st: TahitiState, area: int) -> bool:
@@ -48,7 +46,7 @@ def construction(st: TahitiState, player: int) -> None:
     cells = [c for c, v in sorted(st.villages.items()) if v[0] == player and v[1] and not idle_area(st, b.area[c])]
     if st.opts["rule_15_8_maraes"]:
         # 15.8: a Marae site counts its Population "at the start of" the phase, before any build.
-        need = int(load("construction")["marae_population"])
+        need = int(st.b.data.doc("construction")["marae_population"])
         pops = [u.cell for u in st.units if u.player == player and u.kind == "population"]
         ready = st.cond.setdefault("marae_ready", set())
         ready.update((player, c) for c in set(pops) if pops.count(c) >= need)
@@ -100,17 +98,17 @@ def build_actions(st: TahitiState, player: int, cell: int, first: bool) -> list[
     acts = [DONE, CELL + BUILDS.index("grow") * n + cell]
     if _jungle(st, a):
         acts.append(CELL + BUILDS.index("cut_log") * n + cell)
-    for name, (frm, _) in TRAIN.items():
+    for name, (frm, _) in b.data.training().items():
         if _has(st, cell, player, frm):
             acts.append(CELL + BUILDS.index(name) * n + cell)
-    if v[2] >= LOGS["part_village"]:
+    if v[2] >= b.data.logs()["part_village"]:
         near = {a} | set(b.area_adj[a])
         taken = set(st.villages)
         sites = sorted({u.cell for u in st.units if u.player == player and u.kind == "population" and b.area[u.cell] in near
                         and u.cell not in taken and b.terrain[u.cell] in ("coast", "clear", "jungle")
                         and not idle_area(st, b.area[u.cell])})  # no building in the Arioi's or a blighted area
         acts += [CELL + BUILDS.index("part_village") * n + c for c in sites]
-    if v[2] >= LOGS["part_canoe"] and b.coast[cell]:
+    if v[2] >= b.data.logs()["part_canoe"] and b.coast[cell]:
         acts.append(CELL + BUILDS.index("part_canoe") * n + cell)
     if v[3] > 0:
         acts.append(CELL + BUILDS.index("finish_canoe") * n + cell)
@@ -140,14 +138,14 @@ def on_build(st: TahitiState, action: int, player: int, cell: int, left: int) ->
         v[2] += 1
     elif name == "grow":
         st.add_unit("population", player, cell)
-    elif name in TRAIN:
-        frm, to = TRAIN[name]
+    elif name in st.b.data.training():
+        frm, to = st.b.data.training()[name]
         _has(st, cell, player, frm).kind = to
     elif name == "part_village":
-        v[2] -= LOGS[name]
+        v[2] -= st.b.data.logs()[name]
         st.villages[target] = [player, 0, 0, 0, -1]
     elif name == "part_canoe":
-        v[2] -= LOGS[name]
+        v[2] -= st.b.data.logs()[name]
         v[3] += 1
     elif name == "finish_canoe":
         v[3] -= 1

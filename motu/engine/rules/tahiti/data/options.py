@@ -91,8 +91,11 @@ def _storm_die() -> dict[int, str]:
 KNOWN = ("storm", "rain", "arioi", "truce")
 
 
-def parse_conditions(scenario: Scenario, conditions: Mapping[str, Any] | None) -> Conditions:
-    """Check and normalise query conditions; RuleSetError says what is wrong and what is allowed."""
+def parse_conditions(scenario: Scenario, conditions: Mapping[str, Any] | None,
+                     rules: Mapping[str, Any] | None = None) -> Conditions:
+    """Check and normalise query conditions; RuleSetError says what is wrong and what is allowed.
+    `rules`: the rule set instance's rules.yaml (a variant's rain and storms), else the shipped one."""
+    rules = rule_data() if rules is None else rules
     c = dict(conditions or {})
     unknown = sorted(set(c) - set(KNOWN))
     if unknown:
@@ -105,10 +108,10 @@ def parse_conditions(scenario: Scenario, conditions: Mapping[str, Any] | None) -
         storm = _storm_die().get(storm, "?")
     elif storm in ("none", "no", ""):
         storm = None
-    if storm is not None and storm not in rule_data()["storm_canoe_terrain"]:
+    if storm is not None and storm not in rules["storm_canoe_terrain"]:
         raise RuleSetError(f"storm={c['storm']!r}: give coastal, major or hurricane (or the die, 1-6)")
     rain = c.get("rain")
-    allowance = rule_data()["rain_allowance"]
+    allowance = rules["rain_allowance"]
     if rain is False or rain in (None, "none", "no", 0):
         rain_mp = None
     elif rain is True:

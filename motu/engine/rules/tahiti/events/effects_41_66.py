@@ -10,14 +10,12 @@ from __future__ import annotations
 
 from . import picks as ev
 from ..constants import CELL, COMBAT, CURSED, DONE, PICK, SULLEN
-from ..data.options import rule_data
 from ..game_state import TahitiState
 from ..combat.losses import panics, push_panic, shaman_lost
 from ..machinery import handler, step
 from ..queries import area_control, areas_held, home_cell
 from ..roll_causes import in_a_fire
 from ..effect_event import did
-from ..data.tables import combat_value, events_by_number
 from ..victory import armageddon, eliminate, total_victory
 
 def indecision(st, entry, result, roller):
@@ -143,7 +141,7 @@ def quake_area(st: TahitiState, a: int, how: str) -> None:
 
 
 def rain(st, entry, result, roller):
-    st.cond["rain"] = int(rule_data()["rain_allowance"][result["rain"]])
+    st.cond["rain"] = int(st.b.data.rule("rain_allowance")[result["rain"]])
 
 
 def fertility(st, entry, result, roller):
@@ -184,7 +182,7 @@ def elder_contest(st: TahitiState, players: tuple, faces: tuple) -> None:
     if len(faces) < len(players):  # the next player's own die: his attempt (66-3)
         st.roll("on_elder_contest", players[len(faces)], players, faces, kind="elder")
         return
-    less = int(events_by_number()[56]["less_per_elder"])
+    less = int(st.b.data.events_by_number()[56]["less_per_elder"])
     score = [f - less * sum(1 for u in st.units if u.player == p and u.kind == "clan_elder") for p, f in zip(players, faces)]
     top = max(score)
     tied = [p for p, s in zip(players, score) if s == top]
@@ -210,9 +208,9 @@ def nothing(st, entry, result, roller):
     return
 
 
-def _fire_number() -> int:
+def _fire_number(st: TahitiState) -> int:
     """The number of the fire event (62) in events.yaml, for the Panic dice it causes."""
-    return min(n for n, e in events_by_number().items() if e["event"] == "fire")
+    return min(n for n, e in st.b.data.events_by_number().items() if e["event"] == "fire")
 
 
 def fire(st, entry, result, roller):
@@ -243,7 +241,7 @@ def on_fire(st: TahitiState, action: int, cells: tuple, k: int) -> None:
     for p in sorted({u.player for u in here}, reverse=True):
         with_hc = any(u.player == p and u.kind == "head_chieftain" for u in here)
         push_panic(st, [u.uid for u in here if u.player == p and panics(u)],
-                   with_chieftain=with_hc, second_kills=False, why=in_a_fire(_fire_number()))
+                   with_chieftain=with_hc, second_kills=False, why=in_a_fire(_fire_number(st)))
 
 
 def rotten_logs(st, entry, result, roller):
@@ -286,7 +284,7 @@ def on_curse_stack(st: TahitiState, action: int, roller: int, target: str) -> No
         return
     units = [u for u in st.units if u.cell == action - CELL and u.player != roller and u.kind in COMBAT]
     if target == "strongest_in_stack":
-        units = [max(units, key=lambda u: (combat_value(u.kind), -u.uid))]
+        units = [max(units, key=lambda u: (st.b.data.combat_value(u.kind), -u.uid))]
     for u in units:
         u.flags |= CURSED
     if units:

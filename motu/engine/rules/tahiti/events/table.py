@@ -12,7 +12,7 @@ import re
 
 from ..game_state import TahitiState
 from ..machinery import handler, step
-from ..data.tables import event_result, events_by_number
+from ..data.tables import event_result
 from ..outcomes import SEASON_END
 from ..random_event import RandomEvent
 from ..victory import end_by_areas
@@ -32,7 +32,7 @@ def on_event_first(st: TahitiState, face: int, n: int) -> None:
 @handler
 def on_event_second(st: TahitiState, face: int, n: int, first: int) -> None:
     number = first * 10 + face
-    entry = events_by_number()[number]
+    entry = st.b.data.events_by_number()[number]
     if entry["event"] == "season_end":
         passed = (st.turn - 1) // int(st.opts["turns_per_season"])
         if passed >= int(entry["seasons"]):
@@ -54,7 +54,7 @@ def headline(entry: dict) -> str:
 
 @handler
 def on_event_third(st: TahitiState, face: int, n: int, number: int) -> None:
-    entry = events_by_number()[number]
+    entry = st.b.data.events_by_number()[number]
     result = event_result(entry, face)
     st._emit(RandomEvent(st.turn, number, headline(entry), str(result.get("text", "")), player=st.initiative))
     st.push(("random_events", n - 1))

@@ -14,7 +14,6 @@ from __future__ import annotations
 from motu.engine.rules.events import Roll
 
 from ..constants import CELL, COMBAT, DONE, IN_MARAE, LAND, LEADERS, SEA, SULLEN
-from ..data.options import forced_march as forced_march_mp, rule_data, variable_movement as variable_movement_mp
 from ..game_state import TahitiState
 from ..combat.losses import push_panic
 from ..machinery import handler, step
@@ -90,7 +89,7 @@ def on_variable_movement(st: TahitiState, face: int, player: int, record: tuple)
     Jungle hex) puts him and those with him back; otherwise they move on with what the die gave."""
     kind, t, path, column, _spent, halfway, uids = record
     units = _alive(st, uids)
-    extra = variable_movement_mp(column, face)
+    extra = st.b.data.variable_movement(column, face)
     st._emit(Roll((face,), VARIABLE_MOVEMENT, player, f"the Leader at {st.b.labels[t]}: {extra:+d} MP"))
     if extra < 0 or (halfway and extra < 1):
         back = _back(st, kind, path, halfway)
@@ -228,7 +227,7 @@ def march(st: TahitiState, player: int, cell: int, marched: tuple, leaders: tupl
 
 @handler
 def on_forced_march_roll(st: TahitiState, face: int, player: int, cell: int, land: tuple, sea: tuple) -> None:
-    mp = forced_march_mp(face)
+    mp = st.b.data.forced_march(face)
     st._emit(Roll((face,), FORCED_MARCH, player, f"{mp} MP from {st.b.labels[cell]}"))
     st.push(("forced_march_panic", player, tuple(sorted(set(land) | set(sea)))))
     if mp > 0:
@@ -249,7 +248,7 @@ def forced_march_panic(st: TahitiState, player: int, uids: tuple) -> None:
 def on_forced_march_panic_check(st: TahitiState, face: int, player: int, uids: tuple) -> None:
     """15.14: even, no effect; odd, each Unit (not Clan Elders) of the stack rolls once for Panic
     (9.2). Head Chieftains never panic (15.9); War Canoes are not Units that panic."""
-    panic = face in rule_data()["forced_march_panic_on"]
+    panic = face in st.b.data.rule("forced_march_panic_on")
     st._emit(Roll((face,), PANIC_CHECK, player, "each Unit of the stack rolls for Panic" if panic else "no effect"))
     if not panic:
         return

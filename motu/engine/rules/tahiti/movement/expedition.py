@@ -20,7 +20,6 @@ from ..constants import MOVED
 from ..game_state import TahitiState
 from ..machinery import handler
 from ..queries import area_control
-from ..data.tables import load
 from ..victory import eliminate
 
 
@@ -58,7 +57,7 @@ def sail(st: TahitiState, player: int, f: int, t: int, uids: tuple) -> None:
 
 @handler
 def on_first_die(st: TahitiState, face: int, player: int, f: int, t: int, uids: tuple) -> None:
-    data = load("expedition")
+    data = st.b.data.doc("expedition")
     if st.navigator[player] and face in data["navigator_rerolls"]:
         st.roll("on_first_die", player, f, t, uids)  # 15.5 C: "treated as a 'roll again'"
         return

@@ -26,7 +26,6 @@ import heapq
 
 from ..unit import Unit
 from ..clan_events import RecallEnded
-from ..data.tables import events_by_number
 from ..constants import DONE, EXPED, IN_MARAE, LAND, MOVED, SEA, SPLIT, STAYED, TAKE, unit_class
 from .expedition import expedition_targets, sail
 from ..game_state import TahitiState
@@ -223,7 +222,7 @@ def _do_recalls(st: TahitiState, player: int) -> None:
             # No land route home (another island): the recall ends and he moves freely, so he
             # may sail home (an expedition needs the Head Chieftain) instead of being stranded.
             st.recalled.discard((player, kind))
-            number = next((n for n, e in events_by_number().items()
+            number = next((n for n, e in st.b.data.events_by_number().items()
                            if e["event"] == "recall" and e.get("piece") == kind), None)  # 26, 31
             st._emit(RecallEnded(st.turn, player, st.b.names.get(kind, kind), f"event {number}" if number else ""))
             continue

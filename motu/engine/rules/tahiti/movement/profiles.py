@@ -34,7 +34,8 @@ from motu.engine.scenario.catalogue import Catalogue
 from motu.engine.scenario.model import Scenario
 
 from ..control import area_control, prop
-from ..data.options import Conditions, hexes_per_mp, option, rule_data
+from ..data.bound import data_of
+from ..data.options import Conditions, option
 from ..geography import COAST, LAGOON, coast_land_hexsides, water_area
 from ..scale import scenario_game_hex
 from ..zones import land_zone, sea_zone
@@ -125,9 +126,9 @@ def foot_profile(scenario: Scenario, cat: Catalogue, side: str | None, cond: Con
 
 def canoe_profile(scenario: Scenario, cat: Catalogue, kind: str | None, side: str | None,
                   cond: Conditions, open_area: str | None = None) -> MovementProfile:
-    per_hex = hexes_per_mp() * scenario_game_hex(scenario, cat)
+    per_hex = data_of(cat).hexes_per_mp() * scenario_game_hex(scenario, cat)
     arioi = kind is not None and prop(cat, kind, "arioi")
-    allowed = None if cond.storm is None else set(rule_data()["storm_canoe_terrain"][cond.storm])
+    allowed = None if cond.storm is None else set(data_of(cat).storm_terrain()[cond.storm])
     per_terrain = {}
     for t in set(scenario.terrain):
         k = cat.terrain.get(t)
@@ -181,7 +182,7 @@ def allowance(cond: Conditions, mp: float, ticks: int = 1) -> float:
 def cost_ticks(scenario: Scenario, cat: Catalogue) -> int:
     """Into how many parts an MP divides on this map: a sea hex is 1/(3h) MP, a land hex a
     multiple of 1/h (scale.py)."""
-    return hexes_per_mp() * scenario_game_hex(scenario, cat)
+    return data_of(cat).hexes_per_mp() * scenario_game_hex(scenario, cat)
 
 
 def build_profile(scenario: Scenario, cat: Catalogue, movement_class: str, kind: str | None,

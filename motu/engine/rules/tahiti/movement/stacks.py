@@ -13,10 +13,9 @@ from __future__ import annotations
 from ..unit import Unit
 from ..constants import COMBAT, IN_MARAE, LEADERS, MOVED, STAYED, SULLEN
 from ..game_state import TahitiState
-from ..data.tables import load
 
-# Who boards first when a whole stack takes to its canoes (construction.yaml's canoe_boarding).
-BOARDING = {kind: i for i, kind in enumerate(load("construction")["canoe_boarding"])}
+# Who boards first when a whole stack takes to its canoes, and how many a canoe carries, are
+# construction.yaml's (canoe_boarding, canoe_capacity), read through the board's `data`.
 
 
 def _stack(st: TahitiState, player: int, cell: int, again: bool, skip: tuple = (),
@@ -58,10 +57,6 @@ def canoes_at(st: TahitiState, player: int, cell: int, again: bool = False, skip
             and (again or not u.flags & (MOVED | STAYED)) and u.uid not in skip]
 
 
-def capacity() -> int:
-    return int(load("construction")["canoe_capacity"])
-
-
 def sea_movers(st: TahitiState, player: int, cell: int, again: bool = False, skip: tuple = (),
                pool: list[Unit] | None = None) -> list[Unit]:
     """The whole stack by sea: the canoes on `cell` and as many units as they carry, Leaders and
@@ -72,10 +67,10 @@ def sea_movers(st: TahitiState, player: int, cell: int, again: bool = False, ski
     if not canoes:
         return []
     here = _stack(st, player, cell, again, skip, pool)
-    here.sort(key=lambda u: BOARDING[u.kind])
-    aboard = here[: capacity() * len(canoes)]
+    here.sort(key=lambda u: st.b.data.boarding()[u.kind])
+    aboard = here[: st.b.data.capacity() * len(canoes)]
     if not any(u.kind in LEADERS for u in aboard):
-        aboard = [u for u in here if u.kind not in COMBAT][: capacity() * len(canoes)]
+        aboard = [u for u in here if u.kind not in COMBAT][: st.b.data.capacity() * len(canoes)]
     return canoes + aboard
 
 
@@ -84,7 +79,7 @@ def sea_group_ok(st: TahitiState, units: list[Unit]) -> bool:
     Combat Units have a Leader with them."""
     canoes = sum(1 for u in units if u.kind == "war_canoe")
     aboard = [u for u in units if u.kind != "war_canoe"]
-    return (canoes > 0 and st.b.coast[units[0].cell] and len(aboard) <= capacity() * canoes
+    return (canoes > 0 and st.b.coast[units[0].cell] and len(aboard) <= st.b.data.capacity() * canoes
             and (any(u.kind in LEADERS for u in aboard) or not any(u.kind in COMBAT for u in aboard)))
 
 

@@ -12,7 +12,6 @@ from typing import Any
 
 from ..constants import CURSED, FLIPPED, IN_MARAE, MOVED, PICK, STAYED, SULLEN
 from ..queries import area_control, areas_held
-from ..data.tables import counter, letters
 from ..roll_causes import IN_A_RETREAT, panic_cause_of
 
 PHASES = (("initiative", "Initiative Determination Phase"), ("movement", "Movement Phase"),
@@ -194,9 +193,9 @@ def dice(st, action: int) -> dict[str, Any] | None:
             what = f"{st.player_name(node[3][1][ROLLER[name]])}'s {what}"
         return {"group": group, "face": int(action), "text": f"{group}, {what}: {action}{rule_text}"}
     if name == "on_draw_counter":  # a counter by its letter, as likely as its copies left in the cup
-        letter = letters()[action - PICK]
+        letter = st.b.data.letters()[action - PICK]
         return {"group": group, "face": None,
-                "text": f"{group}: {what}, counter {letter}, {counter(letter)['name']}{rule_text}"}
+                "text": f"{group}: {what}, counter {letter}, {st.b.data.counter(letter)['name']}{rule_text}"}
     n = len(node[1])
     drawn = _drawn(st, name, node[3], action - PICK)
     return {"group": group, "face": None,
@@ -260,9 +259,8 @@ def result(st) -> list[tuple[str, str]]:
 
 def victory_track(st) -> dict[str, Any]:
     """Each player's areas against the victory levels (victory.yaml): the lead that gives each level."""
-    from ..data.tables import load
     held = areas_held(st)
-    levels = [(lv["level"], int(lv["lead"][0])) for lv in load("victory")["levels"] if lv["level"] != "draw"]
+    levels = [(lv["level"], int(lv["lead"][0])) for lv in st.b.data.doc("victory")["levels"] if lv["level"] != "draw"]
     return {"players": [(st.player_name(p), st.players[p], held[p], bool(st.out[p])) for p in range(len(st.players))],
             "levels": levels, "areas": len(st.b.areas)}
 
