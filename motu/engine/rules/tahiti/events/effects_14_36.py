@@ -53,7 +53,7 @@ def shaman_dies(st, entry, result, roller):
 def kill_shaman(st: TahitiState, p: int) -> None:
     gone = [u for u in st.units if u.player == p and u.kind == "shaman"]
     if gone:
-        did(st, "shaman_dies", p, cell=gone[0].cell, n=shaman_replaced_in())
+        did(st, "shaman_dies", p, cell=gone[0].cell, n=shaman_replaced_in(st))
         st.remove([u.uid for u in gone])
         shaman_lost(st, gone[0])
 
