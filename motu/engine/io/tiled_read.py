@@ -14,13 +14,19 @@ import base64
 import binascii
 from typing import Any
 
+from motu.engine.board.grid import MAX_CELLS
+
 from . import bounded
 from .bounded import XmlNode
 from .errors import LoadError, json_path
 from .schema_check import check
 
 SCHEMA = "tiled-map.schema.json"
-MAX_TILES = 4_000_000  # as many cells as a Motu grid may have
+MAX_TILES = MAX_CELLS  # as many cells as a Motu grid may have
+# Limits (docs/format.md): an area's outline needs no more points than a map has cells; past
+# these a TMX polygon took seconds to read before anything was checked.
+MAX_SHAPE_POINTS = 100_000
+MAX_MAP_POINTS = 1_000_000
 _FIRST = "firstgid"
 
 
@@ -263,9 +269,28 @@ def _tmx_tileset(el: XmlNode, source: str, places: _Places) -> dict[str, Any]:
     return ts
 
 
+def _count_points(root: XmlNode, path: str) -> None:
+    """Refuse a polygon or polyline of more than MAX_SHAPE_POINTS points, or a map of more than
+    MAX_MAP_POINTS in all, counted (a comma a point) before any is split and read."""
+    total, stack = 0, [root]
+    while stack:
+        el = stack.pop()
+        stack.extend(reversed(el.children))  # in the file's order: the first too many is named
+        if el.tag in ("polygon", "polyline"):
+            n = el.get("points", "").count(",")
+            total += n
+            if n > MAX_SHAPE_POINTS:
+                raise LoadError(f"a {el.tag} of more than {MAX_SHAPE_POINTS:,} points; Motu reads at most "
+                                f"{MAX_SHAPE_POINTS:,}", path, el.line, el.column)
+            if total > MAX_MAP_POINTS:
+                raise LoadError(f"more than {MAX_MAP_POINTS:,} polygon and polyline points in all; Motu reads at most "
+                                f"{MAX_MAP_POINTS:,}", path, el.line, el.column)
+
+
 def _read_tmx(root: XmlNode, path: str, places: _Places) -> dict[str, Any]:
     if root.tag != "map":
         raise LoadError(f"not a Tiled map: the root element is <{root.tag}>, not <map>", path, root.line, root.column)
+    _count_points(root, path)
     doc: dict[str, Any] = places.mark({"type": "map", **_attrs(
         root, path, "version", "tiledversion", "orientation", "renderorder", "width", "height", "tilewidth",
         "tileheight", "hexsidelength", "staggeraxis", "staggerindex", "infinite")}, root)
