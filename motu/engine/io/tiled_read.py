@@ -65,6 +65,7 @@ def read_tiled(path: str) -> dict[str, Any]:
         doc = bounded.load_json(raw, path, "Tiled JSON")
         if not isinstance(doc, dict) or doc.get("type", "map") != "map" or "layers" not in doc:
             raise LoadError("not a Tiled map: a Tiled JSON map is an object with \"type\": \"map\" and \"layers\"", path)
+        _count_json_points(doc, path)
     check(SCHEMA, doc, path, locate=places.locate(doc))
     doc["tilesets"] = [_external_tileset(ts, i, path, places) for i, ts in enumerate(doc.get("tilesets", []))]
     layers = []
@@ -285,6 +286,28 @@ def _count_points(root: XmlNode, path: str) -> None:
             if total > MAX_MAP_POINTS:
                 raise LoadError(f"more than {MAX_MAP_POINTS:,} polygon and polyline points in all; Motu reads at most "
                                 f"{MAX_MAP_POINTS:,}", path, el.line, el.column)
+
+
+def _count_json_points(doc: dict[str, Any], path: str) -> None:
+    """`_count_points` for Tiled JSON, before its schema check reads every point."""
+    total, stack = 0, [(doc, ())]
+    while stack:
+        layer, at = stack.pop()
+        sub = layer.get("layers")
+        stack.extend((x, at + ("layers", j)) for j, x in reversed(list(enumerate(sub if isinstance(sub, list) else ())))
+                     if isinstance(x, dict))
+        objects = layer.get("objects")
+        for i, o in enumerate(objects if isinstance(objects, list) else ()):
+            for shape in ("polygon", "polyline"):
+                pts = o.get(shape) if isinstance(o, dict) else None
+                n = len(pts) if isinstance(pts, list) else 0
+                total += n
+                if n > MAX_SHAPE_POINTS or total > MAX_MAP_POINTS:
+                    what = (f"a {shape} of more than {MAX_SHAPE_POINTS:,} points" if n > MAX_SHAPE_POINTS
+                            else f"more than {MAX_MAP_POINTS:,} polygon and polyline points in all")
+                    most = MAX_SHAPE_POINTS if n > MAX_SHAPE_POINTS else MAX_MAP_POINTS
+                    raise LoadError(f"{what}; Motu reads at most {most:,}", path,
+                                    path=json_path(at + ("objects", i, shape)))
 
 
 def _read_tmx(root: XmlNode, path: str, places: _Places) -> dict[str, Any]:

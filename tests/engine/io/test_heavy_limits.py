@@ -135,3 +135,17 @@ def test_a_saved_game_past_the_longest_game_is_refused_before_it_is_replayed():
         loads_record(json.dumps(record), "long.motugame.json")
     record["actions"] = [0] * 200_000
     assert len(loads_record(json.dumps(record), "long.motugame.json")["actions"]) == 200_000
+
+
+def test_a_tiled_json_polyline_past_a_hundred_thousand_points_is_refused_before_its_schema_check(tmp_path):
+    line = [{"x": i % 7, "y": i % 5} for i in range(MAX_SHAPE_POINTS + 1)]
+    doc = {"type": "map", "orientation": "orthogonal", "width": 2, "height": 2, "tilewidth": 32, "tileheight": 32,
+           "layers": [{"type": "tilelayer", "name": "terrain", "width": 2, "height": 2, "data": [0, 0, 0, 0]},
+                      {"type": "group", "name": "g", "layers": [
+                          {"type": "objectgroup", "name": "areas", "objects": [{"id": 1, "x": 0, "y": 0, "polyline": line}]}]}]}
+    path = tmp_path / "trail.tmj"
+    path.write_text(json.dumps(doc))
+    with pytest.raises(LoadError) as err:
+        read_tiled(str(path))
+    assert err.value.message == "a polyline of more than 100,000 points; Motu reads at most 100,000"
+    assert err.value.path == "layers[1].layers[0].objects[0].polyline"
