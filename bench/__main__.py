@@ -24,6 +24,7 @@ SECTIONS = [
     ("Editor on huge maps (issue 13)", "editor_big_bench"),
     ("Bots worth trusting: speed and strength (issue 18)", "bots_bench"),
     ("Balance reports and sweeps (issue 18)", "report_bench"),
+    ("Heavy files and searches at their limits (issue 34)", "heavy_bench"),
 ]
 
 

@@ -12,7 +12,7 @@ import sys
 from typing import Any, Sequence
 
 from motu.engine.board.grids import GridError
-from motu.engine.board.search import find_path, reach
+from motu.engine.board.search import dearest_move, find_path, reach
 from motu.engine.io.errors import LoadError
 from motu.engine.io.native import places_in_file
 from motu.engine.io.registry import format_for_path, save_scenario
@@ -22,7 +22,7 @@ from motu.engine.scenario.model import Scenario
 
 from . import __version__, balance_cli, convert_cli, map_cli, play_cli, rules_cli
 from .common import (
-    EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, Parser, UsageError, fail, in_file, non_negative_float, parse_size, scenario_out,
+    EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, Parser, UsageError, fail, in_file, movement_points, note, parse_size, scenario_out,
 )
 from .common import emit as _emit
 from .common import load as _load
@@ -202,6 +202,10 @@ def cmd_query(args: argparse.Namespace) -> int:
             mp = args.mp if args.mp is not None else rs.unit_kind(args.unit)[1]
             if math.isinf(mp):
                 raise UsageError(_no_allowance(rs, args.unit))
+            most = dearest_move(profile)
+            if mp > most:
+                note(f"{args.file}: --mp {_num(mp)} is more than any move on this map can cost; searching with {_num(most)}")
+                mp = most
             result = reach(profile, a, rs.movement_allowance(s, args.unit, mp, conditions))
             cells = {g.label(c): _num(cost) for c, cost in sorted(result.items(), key=lambda kv: (kv[1], kv[0]))}
             _emit(args, {"cells": cells}, "\n".join(f"{k} {v}" for k, v in cells.items()))
@@ -281,7 +285,7 @@ def build_parser() -> argparse.ArgumentParser:
         if name in ("path", "reach", "control"):
             q.add_argument("--unit", help="piece kind or movement class")
             q.add_argument("--side", help="side of the moving unit")
-            q.add_argument("--mp", type=non_negative_float, help="movement points, a number from 0")
+            q.add_argument("--mp", type=movement_points, help="movement points, a number from 0 to 10^15")
             q.add_argument("--condition", action="append", metavar="KEY=VALUE",
                            help="a rule condition, such as storm=major (repeatable)")
     sp.set_defaults(func=cmd_query)

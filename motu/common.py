@@ -97,6 +97,19 @@ positive_int = _number(int, 1, True, "a whole number from 1")
 non_negative_int = _number(int, 0, True, "a whole number from 0")
 positive_float = _number(float, 0, False, "a number above 0")
 non_negative_float = _number(float, 0, True, "a number from 0")
+# Movement points: beyond 10^15 a float no longer counts whole points exactly, and no map is
+# that wide (`motu query reach` caps an allowance at the dearest move its map can hold).
+MOST_MP = 10 ** 15
+
+
+def movement_points(text: str) -> float:
+    value = non_negative_float(text)
+    if value > MOST_MP:
+        raise argparse.ArgumentTypeError(f"{text!r}: movement points must be at most 10^15")
+    return value
+
+
+movement_points.__name__ = "movement points"
 
 
 # The arguments of `motu` commands that name files, the one a command works on first.

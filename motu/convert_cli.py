@@ -16,7 +16,8 @@ from motu.engine.io import geojson
 from motu.engine.io.errors import LoadError
 from motu.engine.io.geojson_import import GridChoice, load_geojson
 from motu.engine.io.registry import REGISTRY, save_scenario
-from motu.engine.io.safe_yaml import load_yaml, read_text
+from motu.engine.io.bounded import decode_utf8, read_bytes
+from motu.engine.io.safe_yaml import load_yaml
 from motu.engine.io.tiled_import import load_tiled
 from motu.engine.rules.registry import get_ruleset, known_ruleset_ids
 
@@ -133,12 +134,18 @@ def cmd_export(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+# A legend names a terrain for each tile id of a tileset: a few dozen lines. Limits (docs/format.md):
+# a bigger file is refused before it is read (10 MB took seconds to parse before its refusal).
+MAX_LEGEND_BYTES = 64 * 1024
+
+
 def _legend(specs: list[str] | None) -> dict[int, str]:
     """--legend 1=sea,2=clear (repeatable), or --legend FILE holding such a mapping (YAML or JSON)."""
     out: dict[int, str] = {}
     for spec in specs or ():
         if "=" not in spec and os.path.lexists(spec):
-            data = load_yaml(read_text(spec), spec)  # the scenario reader's own safety: no aliases, no tags, a size cap
+            raw = read_bytes(spec, MAX_LEGEND_BYTES, what="the legend file")
+            data = load_yaml(decode_utf8(raw, spec), spec)  # the scenario reader's own safety: no aliases, no tags
             if not isinstance(data, dict) or not all(isinstance(v, (str, int)) for v in data.values()):
                 raise LoadError("a legend file maps tile ids to terrain names, as '1: sea'", spec)
             items = [(str(k), str(v)) for k, v in data.items()]

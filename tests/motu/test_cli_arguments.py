@@ -25,7 +25,8 @@ def run(capsys, *argv):
                                      ("nan", "'nan' is not a finite number: it must be a number from 0"),
                                      ("inf", "'inf' is not a finite number: it must be a number from 0"),
                                      ("1e400", "'1e400' is not a finite number: it must be a number from 0"),
-                                     ("three", "'three' is not a number from 0")])
+                                     ("three", "'three' is not a number from 0"),
+                                     ("1e308", "'1e308': movement points must be at most 10^15")])
 @pytest.mark.parametrize("query", [["reach", "1106"], ["path", "1106", "1107"]])
 def test_movement_points_are_a_finite_number_from_0(capsys, query, mp, why):
     code, out, err = run(capsys, "query", TAHITI, *query, "--unit", "war_canoe", f"--mp={mp}")
@@ -36,6 +37,15 @@ def test_movement_points_are_a_finite_number_from_0(capsys, query, mp, why):
 def test_no_movement_points_is_an_answer(capsys):
     code, out, _ = run(capsys, "query", TAHITI, "reach", "1106", "--unit", "war_canoe", "--mp", "0")
     assert code == 0 and out == "1106 0\n"
+
+
+def test_more_movement_points_than_any_move_costs_are_capped_in_one_line(capsys):
+    code, out, err = run(capsys, "query", TAHITI, "reach", "1106", "--unit", "war_canoe", "--mp", "1e15")
+    assert code == 0 and err.startswith(f"motu: {TAHITI}: --mp 1000000000000000 is more than any move on this map "
+                                        "can cost; searching with ") and err.count("\n") == 1
+    most = err.rsplit(" ", 1)[1].strip()
+    code, capped, err = run(capsys, "query", TAHITI, "reach", "1106", "--unit", "war_canoe", "--mp", most)
+    assert code == 0 and err == "" and capped == out and len(out.splitlines()) > 100
 
 
 def test_a_bad_argument_is_one_line_in_json_too(capsys):

@@ -74,7 +74,7 @@ def test_import_options_hex_size_margin_land_fraction_bands_wedges(capsys, tmp_p
     (["--margin", "far"], "is not a distance"),
     (["--pass", "north"], "should be LON,LAT"),
     (["--hex", "5m"], "is not a distance"),
-    (["--hex", "0.005km"], "more than 4,000,000 cells: use bigger hexes"),
+    (["--hex", "0.005km"], "more than 1,000,000 cells: use bigger hexes"),
     (["--areas", "wedges", "--wedges", "0"], "--wedges: '0': it must be a whole number from 1"),
     (["--lagoon", "-1"], "--lagoon: '-1': it must be a whole number from 0"),
     (["--like", HUAHINE_FILE], "GeoJSON files can be written but not read"),

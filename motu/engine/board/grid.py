@@ -18,6 +18,9 @@ import numpy as np
 
 
 EDGE_SEPARATOR = "/"
+# The largest map Motu makes or reads (docs/format.md, Limits): the editor is measured on a
+# 1000x1000 map (bench, issue 13), and the rule sets' checks take about a second there.
+MAX_CELLS = 1_000_000
 
 
 class GridError(ValueError):
@@ -300,8 +303,8 @@ class _RectGrid(Grid):
     def __init__(self, columns: int, rows: int):
         if not (isinstance(columns, int) and isinstance(rows, int)) or columns < 1 or rows < 1:
             raise GridError(f"a grid needs at least one column and one row, not {columns}x{rows}")
-        if columns * rows > 4_000_000:
-            raise GridError(f"a {columns}x{rows} grid has more than 4,000,000 cells")
+        if columns * rows > MAX_CELLS:
+            raise GridError(f"a {columns}x{rows} grid has more than {MAX_CELLS:,} cells")
         self.columns = columns
         self.rows = rows
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import copy
 import math
+from collections import defaultdict
 from heapq import heappop, heappush
 from typing import Collection, Mapping, Sequence
 
@@ -168,20 +169,29 @@ def reach(profile: MovementProfile, start: int, mp: float) -> dict[int, float]:
 
 
 def _reach_whole(profile: MovementProfile, start: int, top: int) -> dict[int, float]:
-    """`reach` with integer costs: Dial's bucket queue, one list per cost 0..top."""
+    """`reach` with integer costs: Dial's bucket queue, a list per cost reached (a dict of them),
+    so memory follows the cells reached, never `top`: costs are walked up from 0 only while some
+    bucket is left, and the dearest cost a bucket holds is at most the cells reached times the
+    dearest step."""
     nbrs = profile.neighbours
     enter = profile.whole_enter
     edges_at = profile.whole_edges_at
     stop = profile.stop
-    buckets: list[list[int]] = [[] for _ in range(top + 1)]
+    buckets: defaultdict[int, list[int]] = defaultdict(list)
     buckets[0].append(start)
     best = {start: 0}
     seen = best.get
     # Buckets past top - cheapest step hold cells with too little left to enter any neighbour.
-    for d in range(top + 1 - profile.whole_step):
+    last = top - profile.whole_step
+    d = -1
+    while buckets and d < last:
+        d += 1
+        bucket = buckets.get(d)
+        if bucket is None:
+            continue
         left = top - d
         # A zero-cost step appends to the bucket being walked; list iteration picks it up.
-        for u in buckets[d]:
+        for u in bucket:
             if best[u] != d or (stop[u] and u != start):
                 continue
             extra = edges_at[u]  # type: ignore[index]
@@ -201,7 +211,19 @@ def _reach_whole(profile: MovementProfile, start: int, top: int) -> dict[int, fl
                         if c < seen(v, _BLOCKED):
                             best[v] = c
                             buckets[c].append(v)
+        del buckets[d]
     return best  # type: ignore[return-value]
+
+
+def dearest_move(profile: MovementProfile) -> float:
+    """The most a cheapest move on this board can cost: the passable cells but one (a cheapest
+    path enters each at most once) times the dearest step (entering a cell and crossing an edge).
+    More movement points than this reach nothing more, so callers may cap an allowance here."""
+    enter = [c for c in profile.enter_cost if c != INF]
+    if not enter:
+        return 0.0
+    edge = max((c for c in profile.edge_cost.values() if c != INF), default=0.0)
+    return (len(enter) - 1) * (max(enter) + edge)
 
 
 def find_path(profile: MovementProfile, start: int, goal: int,

@@ -33,7 +33,9 @@ _O_BINARY = getattr(os, "O_BINARY", 0)
 
 
 def _mb(n: int) -> str:
-    return f"{n / (1024 * 1024):g} MB"
+    if n < 1024 * 1024:
+        return f"{n / 1024:.0f} KB"
+    return f"{n / (1024 * 1024):.1f} MB".replace(".0 MB", " MB")
 
 
 def _kind(mode: int) -> str | None:
@@ -65,7 +67,8 @@ def read_bytes(path: str, limit: int = MAX_BYTES, source: str | None = None, wha
     if kind is not None:
         raise LoadError(f"{what} is {kind}, not a file; Motu reads only regular files", source)
     if st.st_size > limit:
-        raise LoadError(f"{what} is larger than {_mb(limit)} ({_mb(st.st_size)}); nothing Motu reads is that large", source)
+        raise LoadError(f"{what} is larger than {_mb(limit)} ({_mb(st.st_size)}), the most Motu reads "
+                        "(docs/format.md, Limits)", source)
     try:
         fd = os.open(path, os.O_RDONLY | _O_NONBLOCK | _O_CLOEXEC | _O_BINARY)
     except OSError as exc:
@@ -80,7 +83,7 @@ def read_bytes(path: str, limit: int = MAX_BYTES, source: str | None = None, wha
     finally:
         os.close(fd)
     if len(data) > limit:
-        raise LoadError(f"{what} is larger than {_mb(limit)}; nothing Motu reads is that large", source)
+        raise LoadError(f"{what} is larger than {_mb(limit)}, the most Motu reads (docs/format.md, Limits)", source)
     return data
 
 

@@ -49,6 +49,10 @@ class GridChoice:
 _GEOGRAPHIC = ("CRS84", "EPSG:4326", "OGC:1.3:CRS84", "EPSG::4326")
 _POLYGONS = ("Polygon", "MultiPolygon", "GeometryCollection")
 _GEOMETRIES = _POLYGONS + ("Point", "MultiPoint", "LineString", "MultiLineString")
+# Limits (docs/format.md): a coastline Motu lays on a grid of at most a million cells needs neither
+# more detail nor more shapes, and past them a file took seconds to minutes to read.
+MAX_GEOJSON_BYTES = 8 * 1024 * 1024
+MAX_FEATURES = 10_000
 
 
 @dataclass
@@ -139,7 +143,10 @@ def read_geojson(path: str, name_property: str = "name", to_lonlat: bool = True)
     every refusal names the file and the place (line and column for JSON syntax, a JSON path
     for a wrong shape). A `crs` other than longitude/latitude is transformed to it when
     `to_lonlat` (or refused when it cannot be)."""
-    doc = load_json(read_bytes(path), path, "GeoJSON")
+    raw = read_bytes(path, MAX_GEOJSON_BYTES, what="the GeoJSON file")
+    if raw.count(b'"Feature"') > MAX_FEATURES:  # counted before the parse: at least that many features
+        raise LoadError(f"more than {MAX_FEATURES:,} features; Motu imports at most {MAX_FEATURES:,}", path)
+    doc = load_json(raw, path, "GeoJSON")
     if not isinstance(doc, dict) or not isinstance(doc.get("type"), str):
         raise LoadError("not GeoJSON: expected a FeatureCollection, a Feature or a geometry", path)
     kind = doc["type"]
@@ -147,6 +154,8 @@ def read_geojson(path: str, name_property: str = "name", to_lonlat: bool = True)
         feats, base = doc.get("features"), ("features",)
         if not isinstance(feats, list):
             raise _fail(path, base, "a FeatureCollection holds a list of features")
+        if len(feats) > MAX_FEATURES:
+            raise _fail(path, base, f"more than {MAX_FEATURES:,} features; Motu imports at most {MAX_FEATURES:,}")
     elif kind == "Feature":
         feats, base = [doc], ()
     else:
@@ -291,15 +300,25 @@ def shapes_to_scenario(rules: str, shapes: Iterable[tuple[BaseGeometry, str | No
     sc = Scenario(ruleset=rs.id, grid=grid, terrain=terrain.tolist(), title=title,
                   terrain_tokens={t.id: t.token for t in cat.terrain.values()})
     ids: dict[str, str] = {}
+    taken: set[str] = set()
+    named: list[tuple[BaseGeometry, str]] = []
     for g, name in shapes:
         if name is None:
             continue
         if name not in ids:
-            ids[name] = _slug(name, set(ids.values()))
+            ids[name] = _slug(name, taken)
+            taken.add(ids[name])
             sc.areas[ids[name]] = Area(ids[name], name)
-        inside = shapely.contains_xy(shapely.transform(g, to_layout), xy[:, 0], xy[:, 1])
-        for c in np.flatnonzero(inside).tolist():
-            sc.cell_area[c] = ids[name]
+        named.append((shapely.transform(g, to_layout), ids[name]))
+    if named:
+        # The cells whose centre each named shape holds, in one query of a tree of the centres: a
+        # scan of every cell per shape made 10,000 islets take minutes. Where shapes overlap, the
+        # one listed last takes the cell, as the file lists them.
+        tree = shapely.STRtree(shapely.points(xy))
+        shape_at, cell_at = tree.query([g for g, _ in named], predicate="contains")
+        order = np.argsort(shape_at, kind="stable")
+        for k, c in zip(shape_at[order].tolist(), cell_at[order].tolist()):
+            sc.cell_area[c] = named[k][1]
     if geographic:
         # Where layout (0, 0) is: km from the middle of the shapes, then degrees.
         x0, y0 = (0 - gcx) * unit + cx, cy - (0 - gcy) * unit

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import gc
 import os
+import re
 from contextlib import contextmanager
 from dataclasses import MISSING, fields
 from pathlib import Path as FsPath
@@ -16,11 +17,13 @@ from typing import Any, Iterator
 
 import fastjsonschema
 
+from motu.engine.board.grid import MAX_CELLS
 from motu.engine.board.grids import Grid, GridError, grid_from_dict
 from motu.engine.scenario.model import (
     Area, CellFeature, Island, Piece, Region, Scenario, Side, record_from_fields,
 )
 
+from .bounded import position
 from .errors import LoadError
 from .migrations import migrate
 from .native_schema import check_document
@@ -278,7 +281,28 @@ def _gc_paused() -> Iterator[None]:
             gc.enable()
 
 
+# The map's grid as Motu writes it, `grid: {shape: hex, ..., columns: 40, rows: 30}`, or a mapping
+# of the same keys on the lines below `grid:`.
+_GRID_KEY = re.compile(r"^[ \t]*grid:", re.M)
+_GRID_SIZE = re.compile(r"\b(columns|rows):[ \t]*([0-9]{1,12})\b")
+
+
+def _refuse_too_many_cells(text: str, source: str) -> None:
+    """A grid of more than MAX_CELLS cells, refused from its own line before the text is parsed
+    (a 4M-cell file takes seconds to parse and a gigabyte to check); a grid written otherwise
+    is refused when it is built."""
+    m = _GRID_KEY.search(text)
+    if m is None:
+        return
+    size = dict((k, int(v)) for k, v in _GRID_SIZE.findall(text, m.end(), m.end() + 400))
+    if size.get("columns", 0) * size.get("rows", 0) > MAX_CELLS:
+        line, col = position(text, m.start() + len(m.group(0)) - len("grid:"))
+        raise LoadError(f"a {size['columns']}x{size['rows']} grid has more than {MAX_CELLS:,} cells, "
+                        "the most a Motu map may have", source, line, col)
+
+
 def _loads(text: str, source: str) -> Scenario:
+    _refuse_too_many_cells(text, source)
     places: dict[int, tuple[int, int, int, int]] = {}
     doc = load_yaml(text, source, places)
     near = os.path.dirname(os.path.abspath(source)) if os.path.isfile(source) else None

@@ -14,13 +14,19 @@ import base64
 import binascii
 from typing import Any
 
+from motu.engine.board.grid import MAX_CELLS
+
 from . import bounded
 from .bounded import XmlNode
 from .errors import LoadError, json_path
 from .schema_check import check
 
 SCHEMA = "tiled-map.schema.json"
-MAX_TILES = 4_000_000  # as many cells as a Motu grid may have
+MAX_TILES = MAX_CELLS  # as many cells as a Motu grid may have
+# Limits (docs/format.md): an area's outline needs no more points than a map has cells; past
+# these a TMX polygon took seconds to read before anything was checked.
+MAX_SHAPE_POINTS = 100_000
+MAX_MAP_POINTS = 1_000_000
 _FIRST = "firstgid"
 
 
@@ -59,6 +65,7 @@ def read_tiled(path: str) -> dict[str, Any]:
         doc = bounded.load_json(raw, path, "Tiled JSON")
         if not isinstance(doc, dict) or doc.get("type", "map") != "map" or "layers" not in doc:
             raise LoadError("not a Tiled map: a Tiled JSON map is an object with \"type\": \"map\" and \"layers\"", path)
+        _count_json_points(doc, path)
     check(SCHEMA, doc, path, locate=places.locate(doc))
     doc["tilesets"] = [_external_tileset(ts, i, path, places) for i, ts in enumerate(doc.get("tilesets", []))]
     layers = []
@@ -263,9 +270,50 @@ def _tmx_tileset(el: XmlNode, source: str, places: _Places) -> dict[str, Any]:
     return ts
 
 
+def _count_points(root: XmlNode, path: str) -> None:
+    """Refuse a polygon or polyline of more than MAX_SHAPE_POINTS points, or a map of more than
+    MAX_MAP_POINTS in all, counted (a comma a point) before any is split and read."""
+    total, stack = 0, [root]
+    while stack:
+        el = stack.pop()
+        stack.extend(reversed(el.children))  # in the file's order: the first too many is named
+        if el.tag in ("polygon", "polyline"):
+            n = el.get("points", "").count(",")
+            total += n
+            if n > MAX_SHAPE_POINTS:
+                raise LoadError(f"a {el.tag} of more than {MAX_SHAPE_POINTS:,} points; Motu reads at most "
+                                f"{MAX_SHAPE_POINTS:,}", path, el.line, el.column)
+            if total > MAX_MAP_POINTS:
+                raise LoadError(f"more than {MAX_MAP_POINTS:,} polygon and polyline points in all; Motu reads at most "
+                                f"{MAX_MAP_POINTS:,}", path, el.line, el.column)
+
+
+def _count_json_points(doc: dict[str, Any], path: str) -> None:
+    """`_count_points` for Tiled JSON, before its schema check reads every point."""
+    total, stack = 0, [(doc, ())]
+    while stack:
+        layer, at = stack.pop()
+        sub = layer.get("layers")
+        stack.extend((x, at + ("layers", j)) for j, x in reversed(list(enumerate(sub if isinstance(sub, list) else ())))
+                     if isinstance(x, dict))
+        objects = layer.get("objects")
+        for i, o in enumerate(objects if isinstance(objects, list) else ()):
+            for shape in ("polygon", "polyline"):
+                pts = o.get(shape) if isinstance(o, dict) else None
+                n = len(pts) if isinstance(pts, list) else 0
+                total += n
+                if n > MAX_SHAPE_POINTS or total > MAX_MAP_POINTS:
+                    what = (f"a {shape} of more than {MAX_SHAPE_POINTS:,} points" if n > MAX_SHAPE_POINTS
+                            else f"more than {MAX_MAP_POINTS:,} polygon and polyline points in all")
+                    most = MAX_SHAPE_POINTS if n > MAX_SHAPE_POINTS else MAX_MAP_POINTS
+                    raise LoadError(f"{what}; Motu reads at most {most:,}", path,
+                                    path=json_path(at + ("objects", i, shape)))
+
+
 def _read_tmx(root: XmlNode, path: str, places: _Places) -> dict[str, Any]:
     if root.tag != "map":
         raise LoadError(f"not a Tiled map: the root element is <{root.tag}>, not <map>", path, root.line, root.column)
+    _count_points(root, path)
     doc: dict[str, Any] = places.mark({"type": "map", **_attrs(
         root, path, "version", "tiledversion", "orientation", "renderorder", "width", "height", "tilewidth",
         "tileheight", "hexsidelength", "staggeraxis", "staggerindex", "infinite")}, root)

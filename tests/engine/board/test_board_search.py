@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from motu.engine.board.grids import HexGrid, Space, SpacesGrid, SquareGrid
-from motu.engine.board.search import MovementProfile, find_path, path_cost, reach
+from motu.engine.board.search import MovementProfile, dearest_move, find_path, path_cost, reach
 
 INF = math.inf
 
@@ -181,3 +181,34 @@ def test_find_path_matches_networkx(case, goal):
     assert path[0] == start and path[-1] == goal
     assert cost == pytest.approx(nx.dijkstra_path_length(g, start, goal))
     assert path_cost(p, path) == pytest.approx(cost)
+
+
+def _peak_bytes(call) -> int:
+    import tracemalloc
+    tracemalloc.start()
+    try:
+        call()
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+def test_reach_memory_does_not_grow_with_the_allowance():
+    # Whole costs take the bucket queue: a list per cost reached, not one per movement point.
+    p = MovementProfile.build(board(), JUNGLE_AND_SEA)
+    small = _peak_bytes(lambda: reach(p, 0, 10))
+    for mp in (10 ** 6, 10 ** 15, 1e300):
+        assert _peak_bytes(lambda: reach(p, 0, mp)) < small + 4096
+        assert reach(p, 0, mp) == reach(p, 0, 10)
+
+
+def test_dearest_move_is_the_passable_cells_but_one_times_the_dearest_step():
+    p = MovementProfile.build(board(), JUNGLE_AND_SEA)
+    assert dearest_move(p) == 7 * 2.0  # eight passable cells, jungle costs 2
+    streams = MovementProfile.build(board(), costs(), {(0, 1): 1.5, (1, 2): INF})
+    assert dearest_move(streams) == 8 * 2.5
+    assert dearest_move(MovementProfile.build(board(), [INF] * 9)) == 0.0
+    # Nothing lies further than that: a snake of dear cells, walked end to end.
+    snake = MovementProfile.build(board(), [3.0] * 9, {(1, 4): INF, (4, 7): INF, (3, 4): INF, (4, 5): INF})
+    assert max(reach(snake, 0, 1e12).values()) <= dearest_move(snake)
+    assert reach(snake, 0, dearest_move(snake)) == reach(snake, 0, 1e12)

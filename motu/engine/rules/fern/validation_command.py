@@ -123,25 +123,54 @@ def _chains(s: Scenario, cat, leaders, commanders) -> Iterable[Finding]:
     def superior(p) -> str | None:  # a value of the wrong type is PIECE_PROP_TYPE's, and names nobody here
         sup = p.props.get("superior")
         return sup if isinstance(sup, str) else None
+    up: dict[str, str | None] = {}
     for p in everyone.values():
-        sup = superior(p)
+        sup = up[p.id] = superior(p)
         if sup in commands and sup != p.id:
             commands[sup].append(p.id)
+    above = _tops_above({pid: (sup if sup in everyone else None) for pid, sup in up.items()}, set(c_in_c.values()))
     for lid, ld in leaders.items():
-        chain, at = [], ld
-        while at is not None and at.id not in chain:
-            chain.append(at.id)
-            at = everyone.get(superior(at))
-        if ld.side in c_in_c and c_in_c[ld.side] not in chain:
+        if ld.side in c_in_c and c_in_c[ld.side] not in above[lid]:
             yield finding(NOT_UNDER_C_IN_C, f"{_name(ld)}'s chain of command does not reach the C-in-C",
                           cells=_cells(ld), pieces=[lid])
-        elif ld.side in seniors and superior(ld) not in commanders:
+        elif ld.side in seniors and up[lid] not in commanders:
             yield finding(NO_SUPERIOR, f"{_name(ld)} answers to no senior officer: none but he can motivate his unit "
                           "(drag him onto an officer in the Forces dock)", cells=_cells(ld), pieces=[lid])
     for pid, p in commanders.items():
         if not commands[pid]:
             yield finding(IDLE, f"{_name(p)} commands nobody: drag leaders onto him in the Forces dock",
                           cells=_cells(p), pieces=[pid])
+
+
+def _tops_above(up: dict[str, str | None], tops: set[str]) -> dict[str, frozenset[str]]:
+    """Per piece, the `tops` (C-in-Cs) met walking up its chain of superiors, itself included,
+    round a loop at most once. Each piece's superior is followed once, whatever the length of
+    the chains: a walk stops at a piece already answered, and the answer flows back down the
+    walk (a walk per piece would cost the square of a long chain's length)."""
+    out: dict[str, frozenset[str]] = {}
+    for pid in up:
+        walk: list[str] = []
+        on_walk: dict[str, int] = {}
+        at = pid
+        while at is not None and at not in out and at not in on_walk:
+            on_walk[at] = len(walk)
+            walk.append(at)
+            at = up[at]
+        if at is None:
+            met: frozenset[str] = frozenset()
+        elif at in out:
+            met = out[at]
+        else:  # the walk closed a loop: everyone on it meets the same tops
+            loop = walk[on_walk[at]:]
+            met = frozenset(x for x in loop if x in tops)
+            for x in loop:
+                out[x] = met
+            del walk[on_walk[at]:]
+        for x in reversed(walk):
+            if x in tops:
+                met = met | {x}
+            out[x] = met
+    return out
 
 
 def check_zones(s: Scenario, cat) -> Iterable[Finding]:
