@@ -7,6 +7,7 @@ results, byte for byte, in any number of workers.
 """
 from __future__ import annotations
 
+import json
 import multiprocessing
 import random
 import signal
@@ -129,6 +130,15 @@ def play_one(spec: BatchSpec, game: int) -> GameResult:
     return GameResult(game, returns, winner, moves[0], first[0] if first else None, record, tuple(names))
 
 
+def play_json(spec: BatchSpec, game: int) -> str:
+    """The task a Dask worker runs: the game's result as JSON text, or why not as text; never an
+    object, which the designer's machine would have to unpickle (cluster.py)."""
+    try:
+        return json.dumps(play_one(spec, game).to_json(), allow_nan=False)
+    except Exception as exc:  # noqa: BLE001 - an error goes back as words, never as a pickled exception
+        return json.dumps({"error": f"{type(exc).__name__}: {exc}"[:500]})
+
+
 def _play_range(spec: BatchSpec, games: list[int]) -> list[GameResult]:
     return [play_one(spec, g) for g in games]
 
@@ -211,10 +221,10 @@ def _play_on_dask(jobs, total: int, address: Any, progress) -> list[list[GameRes
     from . import cluster
 
     if not isinstance(address, str):  # a client already open
-        return cluster.play_on_dask(jobs, total, address, progress)
+        return cluster.play_on_dask(jobs, total, address, progress, play_json, GameResult.from_json, Interrupted)
     client = cluster.connect(address)
     try:
-        return cluster.play_on_dask(jobs, total, client, progress)
+        return cluster.play_on_dask(jobs, total, client, progress, play_json, GameResult.from_json, Interrupted)
     finally:
         cluster.close(client)
 

@@ -168,20 +168,9 @@ def close(client: Any) -> None:
 
 
 # --- the games ---------------------------------------------------------------------------------
-def play_json(spec: Any, game: int) -> str:
-    """The task a worker runs: game `game` of the batch, its result as JSON text (or why not, as text)."""
-    from .batch import play_one
-
-    try:
-        return json.dumps(play_one(spec, game).to_json(), allow_nan=False)
-    except Exception as exc:  # noqa: BLE001 - an error goes back as words, never as a pickled exception
-        return json.dumps({"error": f"{type(exc).__name__}: {exc}"[:500]})
-
-
-def parse_result(text: Any, spec: Any, game: int) -> Any:
-    """A worker's answer for game `game`, as a GameResult; ClusterError when it is anything else."""
-    from .batch import GameResult
-
+def parse_result(text: Any, spec: Any, game: int) -> dict[str, Any]:
+    """A worker's answer for game `game` (batch.play_json's text), as checked plain data;
+    ClusterError when it is anything else."""
     where = f"the cluster's result for game {game}"
     if not isinstance(text, str):
         raise ClusterError(f"{where} is not JSON text but {type(text).__name__}; nothing it holds was used")
@@ -194,7 +183,7 @@ def parse_result(text: Any, spec: Any, game: int) -> Any:
         raise ClusterError(f"the cluster could not play game {game}: {doc['error']}")
     if doc["game"] != game or tuple(doc["bots"]) != tuple(spec.bots_for(game)):
         raise ClusterError(f"{where} is for another game (game {doc['game']}, bots {', '.join(doc['bots'])})")
-    return GameResult.from_json(doc)
+    return doc
 
 
 def _words(exc: BaseException) -> str:
@@ -204,18 +193,19 @@ def _words(exc: BaseException) -> str:
 
 
 def play_on_dask(jobs: Sequence[tuple[Any, list[int]]], total: int, client: Any,
-                 progress: Callable[[int, int], None] | None) -> list[list[Any]]:
-    """The batch's games on the cluster behind `client`: per job, its results in game order."""
+                 progress: Callable[[int, int], None] | None, task: Callable[[Any, int], str],
+                 result: Callable[[dict[str, Any]], Any], interrupted: Callable[..., BaseException]) -> list[list[Any]]:
+    """The batch's games on the cluster behind `client`, each played by `task` (batch.play_json)
+    and made a result by `result` from its checked data: per job, its results in game order;
+    Ctrl+C raises `interrupted(results so far, per job)`."""
     from distributed import wait
-
-    from .batch import Interrupted
 
     out: list[list[Any]] = [[] for _ in jobs]
     futures: list = []
     try:
         which = {}
         for j, (spec, games) in enumerate(jobs):
-            for fut, g in zip(client.map(play_json, [spec] * len(games), games, pure=False), games):
+            for fut, g in zip(client.map(task, [spec] * len(games), games, pure=False), games):
                 which[fut.key] = (j, spec, g)
                 futures.append(fut)
         done, pending = 0, list(futures)
@@ -234,13 +224,13 @@ def play_on_dask(jobs: Sequence[tuple[Any, list[int]]], total: int, client: Any,
                     answer = fut.result()
                 except Exception as exc:  # noqa: BLE001 - whatever Dask raises, shown as words, never re-raised
                     raise ClusterError(f"the cluster did not return game {g}: {_words(exc)}") from None
-                out[j].append(parse_result(answer, spec, g))
+                out[j].append(result(parse_result(answer, spec, g)))
                 done += 1
                 if progress:
                     progress(done, total)
     except KeyboardInterrupt:
         client.cancel(futures)
-        raise Interrupted([r for rs in out for r in rs], out) from None
+        raise interrupted([r for rs in out for r in rs], out) from None
     except ClusterError:
         client.cancel(futures)
         raise
