@@ -18,7 +18,6 @@ import builtins
 import io
 import logging
 import ipaddress
-import json
 import pickle
 import types
 from typing import Any, Callable, Sequence
