@@ -141,4 +141,5 @@ class RecoveryStore:
                 pass
             except OSError:
                 continue  # left where it is; said all the same, and tried again next start
-        self.set_aside.append(f"{key}.json{DAMAGED}: {why.message}"[:300])
+        where = f"{why.path}: " if why.path else f"{why.line}:{why.column}: " if why.line else ""
+        self.set_aside.append(f"{key}.json{DAMAGED}: {where}{why.message}"[:300])
