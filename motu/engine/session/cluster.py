@@ -3,10 +3,12 @@
 Scope: which scheduler addresses are accepted, connecting to one, and playing a batch's games
 there. The designer's machine sends the cluster code (the task, pickled by Dask); nothing that
 comes back is ever run: each game's result comes back as JSON text, parsed by the bounded JSON
-reader and checked against results.schema.json, and while a client is open every unpickling
-Dask would do on this side (results, exceptions, warnings, a crafted message) goes through an
-unpickler that builds plain data only (strings, numbers, lists, dicts) and refuses any class or
-function by name. A game the cluster cannot or will not play is refused in one line.
+reader and checked against results.schema.json. The client accepts msgpack only
+(deserializers=["msgpack"]); Dask still unpickles some things whatever that list says (ToPickle
+frames, a failed task's exception, warnings), so while a client is open every unpickling Dask
+would do on this side goes through an unpickler that builds plain data only (strings, numbers,
+lists, dicts) and refuses any class or function by name. A game the cluster cannot or will not
+play, or anything refused, ends the run in one line.
 
 An address other than this machine's (127.0.0.0/8, ::1, localhost) must be `tls://`, with Dask's
 TLS files set (its `distributed.comm.tls` configuration): a plain `tcp://` link can be read and
@@ -149,7 +151,7 @@ def connect(address: str) -> Any:
     refuse_objects()
     try:
         return Client(address.strip(), timeout=CONNECT_TIMEOUT, security=Security() if tls else None,
-                      deserializers=["msgpack", "pickle"])
+                      deserializers=["msgpack"])
     except Exception as exc:  # noqa: BLE001 - Dask's many ways of not connecting (timeouts, bad addresses, refusals)
         allow_objects()
         reason = " ".join(str(exc).split())[:160] or type(exc).__name__
@@ -212,6 +214,10 @@ def play_on_dask(jobs: Sequence[tuple[Any, list[int]]], total: int, client: Any,
             if _guard and refused:  # the client's reader stopped at it: no answer would come
                 raise ClusterError(f"the cluster sent an object ({refused[0]}) where a game's result belongs; "
                                    f"Motu takes only data from a cluster, and nothing it sent was used")
+            listener = getattr(client, "_handle_report_task", None)  # Dask's reader of the scheduler's messages
+            if listener is not None and listener.done():  # it stopped (a message refused, the link gone)
+                raise ClusterError("the cluster sent something Motu does not read, or stopped answering; "
+                                   "nothing it sent was used")
             try:
                 finished, left = wait(pending, timeout=POLL, return_when="FIRST_COMPLETED")
             except TimeoutError:
