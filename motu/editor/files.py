@@ -335,7 +335,8 @@ class FileActions(DiskWatch):
         pending = sorted(self.recovery.pending(), key=lambda r: -r.saved_at)
         if self.recovery.set_aside:  # damaged notes: renamed, the others still offered
             n = len(self.recovery.set_aside)
-            self.statusBar().showMessage(f"Set aside {n} damaged recovery note{'s' if n > 1 else ''} in {self.recovery.directory} "
+            notes = f"{n} damaged recovery note{'s' if n > 1 else ''}"
+            self.statusBar().showMessage(f"Set aside {notes} in {self.recovery.directory} "
                                          f"({' '.join(self.recovery.set_aside[0].split())})")
             self.recovery.set_aside.clear()
         if not pending:

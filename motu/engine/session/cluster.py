@@ -188,7 +188,8 @@ def parse_result(text: Any, spec: Any, game: int) -> dict[str, Any]:
 
 
 def _words(exc: BaseException) -> str:
-    if _guard and refused or any(isinstance(a, (bytes, bytearray)) for a in exc.args):  # Dask's wrapper of a refused pickle
+    # Dask wraps a pickle it could not read as Exception(its bytes)
+    if _guard and refused or any(isinstance(a, (bytes, bytearray)) for a in exc.args):
         return "it sent its error as an object, which Motu does not read"
     return " ".join(str(exc).split())[:200] or type(exc).__name__
 

@@ -177,8 +177,8 @@ class Session:
         rec = record if isinstance(record, CheckedRecord) else check_record(record, source)
         if rec["fingerprint"] != (fingerprint if rec["version"] >= 3 else fingerprint[:16]):
             raise RecordError(f"this game was recorded on a different version of the scenario (the record's "
-                              f"fingerprint is {rec['fingerprint'][:16]}, the scenario's {fingerprint[:16] or 'unknown'})",
-                              source)
+                              f"fingerprint is {rec['fingerprint'][:16]}, "
+                              f"the scenario's {fingerprint[:16] or 'unknown'})", source)
         if rec["version"] >= 3:
             if key is not None and not hmac.compare_digest(str(rec.get("seal", "")), seal(rec, key)):
                 raise RecordError("the record's seal does not match: it has been changed since it was saved, "
