@@ -58,7 +58,7 @@ def cmd_balance(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from None
     out = args.out or (os.path.dirname(os.path.abspath(args.extend)) if args.extend else "balance")
     writable_folder(out, "--out")
-    client = _connect(args.scheduler) if args.scheduler else None
+    client = _connect(args.scheduler) if args.scheduler is not None else None
     interrupted = stoppable(lambda: play_sweep(sweep, s, args.games, args.workers, client, _progress), client)
     sides = rules.player_sides(s, sweep["players"])
     names = [s.sides[x].name if x in s.sides else x for x in sides]

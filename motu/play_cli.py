@@ -13,8 +13,6 @@ from motu.engine.session.report import default_bot, write_report
 
 from .common import EXIT_INTERRUPTED, UsageError, emit, load, non_negative_int, positive_int, writable_folder
 
-SCHEDULER_TIMEOUT = 5  # seconds to reach a Dask scheduler before saying it cannot be reached
-
 
 def add_parser(sub, common) -> None:
     sp = sub.add_parser("play", parents=[common], help="play games with bots and write a balance report")
@@ -61,16 +59,13 @@ def _progress(done: int, total: int) -> None:
 
 
 def _connect(address: str) -> Any:
-    """A Dask client for `address`, or a one-line UsageError within SCHEDULER_TIMEOUT seconds."""
+    """A Dask client for `address` that takes only data back (engine/session/cluster.py), or a one-line UsageError."""
+    from motu.engine.session import cluster
+
     try:
-        from distributed import Client
-    except ImportError:
-        raise UsageError("--scheduler needs Dask: pip install 'motu[cluster]'") from None
-    try:
-        return Client(address, timeout=SCHEDULER_TIMEOUT)
-    except Exception as exc:  # noqa: BLE001 - Dask's many ways of not connecting (timeouts, bad addresses)
-        reason = " ".join(str(exc).split())[:160] or type(exc).__name__
-        raise UsageError(f"--scheduler {address}: cannot reach a Dask scheduler there within {SCHEDULER_TIMEOUT} s ({reason})") from None
+        return cluster.connect(address)
+    except cluster.ClusterError as exc:
+        raise UsageError(str(exc)) from None
 
 
 class _Stop(KeyboardInterrupt):
@@ -118,7 +113,9 @@ def stoppable(work, client):
         for sig, handler in previous.items():
             signal.signal(sig, handler)
         if client is not None:
-            client.close()
+            from motu.engine.session import cluster
+
+            cluster.close(client)
 
 
 def playable(path: str):
@@ -143,7 +140,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         return _play_logged(s, rules, bots, args.seed)
     if args.report:
         writable_folder(args.report, "--report")
-    client = _connect(args.scheduler) if args.scheduler else None
+    client = _connect(args.scheduler) if args.scheduler is not None else None
     run = BalanceRun(s, bots, args.games, args.seed, args.workers, client, args.until_ci, args.cap, args.matrix,
                      args.matrix_playouts)
     report, interrupted = stoppable(lambda: run_balance(run, _progress), client)

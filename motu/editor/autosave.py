@@ -6,7 +6,9 @@ which file it belongs to. A clean save or close removes it; the next start offer
 what is left after a crash. Motu once named both its organisation and its
 application "Motu", which put the folder at Motu/Motu/recovery; files left there
 are moved to the folder of today on first use, so a crash before the change is
-still offered back.
+still offered back. A note is read by the bounded reader and checked against
+recovery-note.schema.json; a damaged one (and its recovery file) is renamed *.damaged, never
+offered, and said in one line (`set_aside`), so the editor still starts and offers the others.
 """
 from __future__ import annotations
 
@@ -21,8 +23,14 @@ from pathlib import Path
 from PySide6.QtCore import QStandardPaths
 
 from motu.engine.io.atomic import write_atomic
+from motu.engine.io.bounded import load_json, read_bytes
+from motu.engine.io.errors import LoadError
+from motu.engine.io.schema_check import check
 
 
+NOTE_LIMIT = 64 * 1024  # a note is under 5 kB (a path and a title)
+NOTE_SCHEMA = "recovery-note.schema.json"
+DAMAGED = ".damaged"  # what a set-aside note and its recovery file have added to their names
 APP_NAME = "Motu"  # the application's name (motu/editor/app.py), which QStandardPaths puts in its folders
 
 
@@ -77,9 +85,17 @@ class Recovery:
     title: str
 
 
+def read_note(path: str) -> dict:
+    """A recovery note, read by the bounded reader and checked against its schema; LoadError otherwise."""
+    note = load_json(read_bytes(path, NOTE_LIMIT, what="the recovery note"), path, "recovery note")
+    check(NOTE_SCHEMA, note, path)
+    return note
+
+
 class RecoveryStore:
     def __init__(self, directory: str | None = None):
         self.directory = directory or recovery_dir()
+        self.set_aside: list[str] = []  # one line per damaged note set aside by pending()
 
     def key_for(self, original: str | None, token: str) -> str:
         basis = os.path.abspath(original) if original else f"untitled-{token}"
@@ -107,10 +123,23 @@ class RecoveryStore:
             key = name[:-5]
             yaml_path = os.path.join(self.directory, key + ".yaml")
             try:
-                with open(os.path.join(self.directory, name), encoding="utf-8") as fh:
-                    note = json.load(fh)
-            except (OSError, ValueError):
+                note = read_note(os.path.join(self.directory, name))
+            except LoadError as exc:
+                self._set_aside(key, exc)
                 continue
             if os.path.exists(yaml_path):
-                out.append(Recovery(yaml_path, note.get("original"), float(note.get("saved_at", 0)), note.get("title", "")))
+                out.append(Recovery(yaml_path, note.get("original"), float(note["saved_at"]), note.get("title", "")))
         return out
+
+    def _set_aside(self, key: str, why: LoadError) -> None:
+        """Rename a damaged note and its recovery file *.damaged: kept for the curious, never offered again."""
+        for ext in (".json", ".yaml"):
+            path = os.path.join(self.directory, key + ext)
+            try:
+                os.replace(path, path + DAMAGED)
+            except FileNotFoundError:
+                pass
+            except OSError:
+                continue  # left where it is; said all the same, and tried again next start
+        where = f"{why.path}: " if why.path else f"{why.line}:{why.column}: " if why.line else ""
+        self.set_aside.append(f"{key}.json{DAMAGED}: {where}{why.message}"[:300])

@@ -14,6 +14,7 @@ import time
 from PySide6.QtCore import QStandardPaths, QTimer
 from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox
 
+from motu.engine.io.bounded import decode_utf8, read_bytes
 from motu.engine.io.errors import LoadError
 from motu.engine.io.native import load_path, loads
 
@@ -376,6 +377,12 @@ class FileActions(DiskWatch):
     def offer_recovery(self) -> bool:
         """After a crash: offer the newest recovery file; recovered work opens as unsaved changes."""
         pending = sorted(self.recovery.pending(), key=lambda r: -r.saved_at)
+        if self.recovery.set_aside:  # damaged notes: renamed, the others still offered
+            n = len(self.recovery.set_aside)
+            notes = f"{n} damaged recovery note{'s' if n > 1 else ''}"
+            self.statusBar().showMessage(f"Set aside {notes} in {self.recovery.directory} "
+                                         f"({' '.join(self.recovery.set_aside[0].split())})")
+            self.recovery.set_aside.clear()
         if not pending:
             return False
         rec = pending[0]
@@ -384,9 +391,9 @@ class FileActions(DiskWatch):
                 self.recovery.remove(os.path.splitext(os.path.basename(r.scenario_path))[0])
             return False
         try:
-            with open(rec.scenario_path, encoding="utf-8") as fh:
-                scenario = loads(fh.read(), rec.scenario_path)
-        except (OSError, LoadError) as exc:
+            data = read_bytes(rec.scenario_path, what="the recovery file")
+            scenario = loads(decode_utf8(data, rec.scenario_path, "recovery file"), rec.scenario_path)
+        except LoadError as exc:
             self.show_error("Cannot recover", str(exc))
             return False
         self.document.replace(scenario, rec.original)

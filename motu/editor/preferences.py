@@ -23,9 +23,10 @@ _system_style: str | None = None
 
 def _int(settings, key: str, default: int) -> int:
     try:
-        return int(settings.value(key, default))
-    except (TypeError, ValueError):
+        value = int(settings.value(key, default))
+    except (TypeError, ValueError, OverflowError):  # edited or damaged settings: the default
         return default
+    return value if -(2 ** 31) < value < 2 ** 31 else default  # what Qt's spin boxes can hold
 
 
 def autosave_minutes(settings) -> int:

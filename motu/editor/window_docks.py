@@ -10,7 +10,7 @@ again where it was when its rule set uses it (tool_options.py hides and shows it
 """
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QByteArray, Qt, QTimer
 from PySide6.QtWidgets import QDockWidget, QUndoView
 
 from .docks.areas import AreasDock
@@ -71,18 +71,20 @@ class WindowDocks:
         self.settings_store.setValue("window/hiddenForRules", hidden)
 
     def restore_layout(self) -> None:
-        geometry = self.settings_store.value("window/geometry")
-        state = self.settings_store.value("window/state")
-        if geometry is not None:
-            self.restoreGeometry(geometry)
-        else:
+        # What the settings file holds may be anything (edited, damaged, another program's): a
+        # layout Qt cannot read is left out, and the window starts with the first run's layout.
+        geometry = _layout_bytes(self.settings_store.value("window/geometry"))
+        state = _layout_bytes(self.settings_store.value("window/state"))
+        if geometry is None or not self.restoreGeometry(geometry):
             self.resize(1400, 900)
-        if state is not None:
-            self.restoreState(state)
+        if state is not None and not self.restoreState(state):
+            state = None
         hidden = self.settings_store.value("window/hiddenForRules", [])
         if isinstance(hidden, str):  # QSettings gives back a one-item list as its item
             hidden = [hidden]
-        if self.areas.objectName() in (hidden or []) and self.areas.isHidden():
+        if not isinstance(hidden, (list, tuple)):
+            hidden = []
+        if self.areas.objectName() in hidden and self.areas.isHidden():
             # Hidden for the last rule set, not by the user: shown again if this one has areas.
             self._areas_hidden_by_rules = True
         self._default_layout_pending = state is None
@@ -103,3 +105,12 @@ class WindowDocks:
         self.resizeDocks([self.layers, self.minimap], [300, 220], Qt.Vertical)
         self.resizeDocks([self.properties, self.areas], [260, 420], Qt.Vertical)
         self.resizeDocks([self.problems], [200], Qt.Vertical)
+
+
+def _layout_bytes(value) -> QByteArray | None:
+    """A saved geometry or dock state as Qt's bytes, or None when the settings hold something else."""
+    if isinstance(value, QByteArray):
+        return value if not value.isEmpty() else None
+    if isinstance(value, (bytes, bytearray)) and value:
+        return QByteArray(bytes(value))
+    return None

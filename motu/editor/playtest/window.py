@@ -16,7 +16,7 @@ the tray, seat by seat), game_files.py (undo, save, load), clicks.py (choices by
 """
 from __future__ import annotations
 
-import random
+import secrets
 
 from PySide6.QtCore import Qt, QThreadPool, QTimer, Signal
 from PySide6.QtWidgets import QListWidgetItem, QMainWindow
@@ -24,7 +24,7 @@ from PySide6.QtWidgets import QListWidgetItem, QMainWindow
 from motu.engine.io.native import dumps, loads
 from motu.engine.rules.api import CHANCE
 from motu.engine.rules.registry import get_ruleset
-from motu.engine.session.session import Session, scenario_fingerprint
+from motu.engine.session.session import SEED_DRAWN, SEED_GIVEN, Session, scenario_fingerprint
 
 from ..canvas.map_item import Overlay
 from ..canvas.view import MapView
@@ -64,8 +64,8 @@ class PlaytestWindow(ClickMixin, SeatsMixin, TellingMixin, GameFilesMixin, Table
         self.scenario = loads(scenario_text, "<playtest>")  # read once: every new game (and undo) starts from it
         self.rules = get_ruleset(self.scenario.ruleset)
         self.options = dict(options or {})  # rule-set options for this game (e.g. start from the set-up)
-        self.fingerprint = scenario_fingerprint(scenario_text)
-        self.seed = seed if seed is not None else random.SystemRandom().randrange(1 << 31)
+        self.fingerprint = scenario_fingerprint(dumps(self.scenario))  # its canonical form, not its spelling
+        self.seed = seed
         self.session: Session | None = None
         self.entries: list[Entry] = []
         self._events_seen = 0
@@ -101,7 +101,7 @@ class PlaytestWindow(ClickMixin, SeatsMixin, TellingMixin, GameFilesMixin, Table
         self.curtain.lifted.connect(self._curtain_lifted)
         self.curtain.passed.connect(self._passed)
         self._build()
-        self.new_game(self.seed)
+        self.new_game(seed)
 
     def showEvent(self, e) -> None:  # noqa: N802 - Qt's name
         super().showEvent(e)
@@ -128,8 +128,10 @@ class PlaytestWindow(ClickMixin, SeatsMixin, TellingMixin, GameFilesMixin, Table
         self.auto_as_seated()
         self._ticket += 1
         self._thinking = False
-        self.seed = seed if seed is not None else random.SystemRandom().randrange(1 << 31)
-        self.session = Session(self._new_state, self.seed, self.fingerprint)
+        # Motu draws the seed (a test may give one): the record says which, so a chosen seed shows.
+        self.seed = seed if seed is not None else secrets.randbelow(1 << 53)
+        self.session = Session(self._new_state, self.seed, self.fingerprint, options=self.options,
+                               seed_from=SEED_GIVEN if seed is not None else SEED_DRAWN)
         self.entries, self._events_seen, self._batch = [], 0, 0
         self.shown_seat = self.viewer()
         self.curtain.release()

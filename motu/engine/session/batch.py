@@ -7,6 +7,7 @@ results, byte for byte, in any number of workers.
 """
 from __future__ import annotations
 
+import json
 import multiprocessing
 import random
 import signal
@@ -130,6 +131,15 @@ def play_one(spec: BatchSpec, game: int) -> GameResult:
     return GameResult(game, returns, winner, moves[0], first[0] if first else None, record, tuple(names))
 
 
+def play_json(spec: BatchSpec, game: int) -> str:
+    """The task a Dask worker runs: the game's result as JSON text, or why not as text; never an
+    object, which the designer's machine would have to unpickle (cluster.py)."""
+    try:
+        return json.dumps(play_one(spec, game).to_json(), allow_nan=False)
+    except Exception as exc:  # noqa: BLE001 - an error goes back as words, never as a pickled exception
+        return json.dumps({"error": f"{type(exc).__name__}: {exc}"[:500]})
+
+
 def _play_range(spec: BatchSpec, games: list[int]) -> list[GameResult]:
     return [play_one(spec, g) for g in games]
 
@@ -166,7 +176,7 @@ def play_batches(jobs: Sequence[tuple[BatchSpec, list[int]]], workers: int = 1, 
     "spawn" starts clean worker processes (the editor: forking a process with a GUI's threads
     is not safe); by default the platform's own."""
     total = sum(len(g) for _, g in jobs)
-    if scheduler is not None and scheduler != "":
+    if scheduler is not None:  # an empty address is refused there, not played here
         return _play_on_dask(jobs, total, scheduler, progress)
     out: list[list[GameResult]] = [[] for _ in jobs]
     done = [0]
@@ -209,33 +219,16 @@ def play_batches(jobs: Sequence[tuple[BatchSpec, list[int]]], workers: int = 1, 
 
 
 def _play_on_dask(jobs, total: int, address: Any, progress) -> list[list[GameResult]]:
-    """The same games on an existing Dask cluster (the optional extra motu[cluster])."""
+    """The same games on an existing Dask cluster, results taken back as data only (cluster.py)."""
+    from . import cluster
+
+    if not isinstance(address, str):  # a client already open
+        return cluster.play_on_dask(jobs, total, address, progress, play_json, GameResult.from_json, Interrupted)
+    client = cluster.connect(address)
     try:
-        from distributed import Client, as_completed
-    except ImportError:
-        raise RuntimeError("--scheduler needs Dask: pip install 'motu[cluster]'") from None
-    client = address if isinstance(address, Client) else Client(address)
-    out: list[list[GameResult]] = [[] for _ in jobs]
-    futures: list = []
-    try:
-        which = {}
-        for j, (spec, games) in enumerate(jobs):
-            for fut in client.map(play_one, [spec] * len(games), games, pure=False):
-                which[fut.key] = j
-                futures.append(fut)
-        done = 0
-        for fut in as_completed(futures):
-            out[which[fut.key]].append(fut.result())
-            done += 1
-            if progress:
-                progress(done, total)
-    except KeyboardInterrupt:
-        client.cancel(futures)
-        raise Interrupted([r for rs in out for r in rs], out) from None
+        return cluster.play_on_dask(jobs, total, client, progress, play_json, GameResult.from_json, Interrupted)
     finally:
-        if client is not address:
-            client.close()
-    return [sorted(rs, key=lambda r: r.game) for rs in out]
+        cluster.close(client)
 
 
 def options_tuple(options: Mapping[str, Any] | None) -> tuple:

@@ -11,6 +11,7 @@ each recorded action on replay (`from_record`). Bots play whole games through `p
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
 import random
 from dataclasses import dataclass, field
@@ -22,7 +23,8 @@ from motu.engine.io.schema_check import check
 from motu.engine.rules.api import CHANCE, TERMINAL, GameState
 from motu.engine.rules.chance import sample_outcome  # noqa: F401 - also imported from here by tests and benches
 
-RECORD_FORMAT, RECORD_VERSION = "motu-game", 2
+RECORD_FORMAT, RECORD_VERSION = "motu-game", 3
+SEED_DRAWN, SEED_GIVEN = "drawn", "given"  # the seed Motu drew (secrets), or one given to it (a test, a replay)
 SCHEMA = "game-record.schema.json"
 
 
@@ -55,6 +57,8 @@ class Session:
     seed: int | str = 0
     fingerprint: str = ""
     texts: bool = True
+    options: dict = field(default_factory=dict)  # the rule-set options in play, bound into the record
+    seed_from: str = SEED_GIVEN
     state: GameState = field(init=False)
     log: list[LogEntry] = field(default_factory=list, init=False)
     rng: random.Random = field(init=False)
@@ -153,19 +157,38 @@ class Session:
             self.apply(a)
 
     # --- records ------------------------------------------------------------------------------
-    def record(self) -> dict[str, Any]:
-        return {"format": RECORD_FORMAT, "version": RECORD_VERSION, "fingerprint": self.fingerprint, "seed": self.seed,
-                "actions": [{"player": e.player, "action": e.action, "text": e.text} for e in self.log]}
+    def record(self, key: bytes | None = None) -> dict[str, Any]:
+        """The game's record; with `key`, sealed: a keyed hash of everything in it (the scenario's
+        canonical form by its hash, the options, the seed and where it came from, every move and its text)."""
+        rec = {"format": RECORD_FORMAT, "version": RECORD_VERSION, "fingerprint": self.fingerprint,
+               "options": _plain(self.options), "seed": self.seed, "seed_from": self.seed_from,
+               "actions": [{"player": e.player, "action": e.action, "text": e.text} if e.text else
+                           {"player": e.player, "action": e.action} for e in self.log]}
+        if key is not None:
+            rec["seal"] = seal(rec, key)
+        return rec
 
     @classmethod
     def from_record(cls, record: Any, new_state: Callable[[], GameState], fingerprint: str,
-                    source: str = "<game record>") -> "Session":
-        """The game a record holds, replayed and checked (see the module docstring); RecordError otherwise."""
-        rec = check_record(record, source)
-        if rec["fingerprint"] != fingerprint:
+                    source: str = "<game record>", options: dict | None = None,
+                    key: bytes | None = None) -> "Session":
+        """The game a record holds, replayed and checked (see the module docstring); RecordError otherwise.
+        With `options`, a version-3 record must have been played with them; with `key`, its seal must match."""
+        rec = record if isinstance(record, CheckedRecord) else check_record(record, source)
+        if rec["fingerprint"] != (fingerprint if rec["version"] >= 3 else fingerprint[:16]):
             raise RecordError(f"this game was recorded on a different version of the scenario (the record's "
-                              f"fingerprint is {rec['fingerprint']}, the scenario's {fingerprint or 'unknown'})", source)
-        s = cls(new_state, rec["seed"], fingerprint)
+                              f"fingerprint is {rec['fingerprint'][:16]}, "
+                              f"the scenario's {fingerprint[:16] or 'unknown'})", source)
+        if rec["version"] >= 3:
+            if key is not None and not hmac.compare_digest(str(rec.get("seal", "")), seal(rec, key)):
+                raise RecordError("the record's seal does not match: it has been changed since it was saved, "
+                                  "or was saved by another Motu installation", source, path="seal")
+            if options is not None and rec["options"] != _plain(options):
+                raise RecordError(f"this game was played with other options ({_options_text(rec['options'])}; "
+                                  f"this table plays {_options_text(_plain(options))})", source, path="options")
+        s = cls(new_state, rec["seed"], fingerprint, options=dict(options if options is not None else
+                                                                   rec.get("options", {})),
+                seed_from=rec.get("seed_from", SEED_GIVEN))
         for i, entry in enumerate(rec["actions"]):
             s._replay_checked(i, entry, source)
         return s
@@ -196,6 +219,9 @@ class Session:
                                       f"({state.action_to_string(drawn)!r}): the record has been changed", source)
             elif action not in state.legal_actions():
                 raise RecordError(f"{said()} is not legal here", source)
+            if entry.get("text") is not None and entry["text"] != state.action_to_string(action):
+                raise RecordError(f"{said()} is not what action {action} is called here "
+                                  f"({state.action_to_string(action)!r}): the record has been changed", source)
             self.apply(action)
         except RecordError:
             raise
@@ -204,8 +230,29 @@ class Session:
 
 
 def scenario_fingerprint(text: str) -> str:
-    """A short hash of a scenario's saved text: which map a recorded game belongs to."""
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+    """The hash (SHA-256) of a scenario's canonical text (as Motu's writer saves it): which map a
+    recorded game belongs to. Records before version 3 hold its first 16 digits."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _plain(options: Any) -> dict[str, Any]:
+    """The options as JSON gives them back (tuples as lists), so a saved record compares equal."""
+    return json.loads(json.dumps(dict(options or {}), sort_keys=True))
+
+
+def _options_text(options: dict[str, Any]) -> str:
+    return ", ".join(f"{k}={json.dumps(v)}"[:60] for k, v in sorted(options.items()))[:300] or "none"
+
+
+def seal(record: dict[str, Any], key: bytes) -> str:
+    """HMAC-SHA-256 under `key` of the record's canonical JSON, its seal left out."""
+    body = {k: v for k, v in record.items() if k != "seal"}
+    text = json.dumps(body, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hmac.new(key, text.encode("utf-8"), hashlib.sha256).hexdigest()
+
+
+class CheckedRecord(dict):
+    """A record checked against the schema and brought to the current version (check_record's answer)."""
 
 
 def _who(player: int) -> str:
@@ -213,8 +260,9 @@ def _who(player: int) -> str:
 
 
 def _migrate_v1(rec: dict[str, Any]) -> dict[str, Any]:
-    """Version 1 records hold bare action numbers; whose they were is found on replay."""
-    return {"format": RECORD_FORMAT, "version": RECORD_VERSION, "fingerprint": rec["fingerprint"], "seed": rec["seed"],
+    """Version 1 records hold bare action numbers; whose they were is found on replay. Like
+    version 2, they name no options and carry no seal: their moves are checked, nothing more."""
+    return {"format": RECORD_FORMAT, "version": 1, "fingerprint": rec["fingerprint"], "seed": rec["seed"],
             "actions": [{"action": a} for a in rec["actions"]]}
 
 
@@ -223,12 +271,12 @@ def check_record(record: Any, source: str = "<game record>") -> dict[str, Any]:
     if not isinstance(record, dict):
         raise RecordError(f"not a Motu game record: a record is a JSON object, not {_kind(record)}", source)
     fmt = record.get("format")
-    definition = {RECORD_FORMAT: "record2", "motu-game/1": "record1"}.get(fmt)
+    definition = {RECORD_FORMAT: f"record{record.get('version')}", "motu-game/1": "record1"}.get(fmt)
     if definition is None:
         raise RecordError(f"not a Motu game record (its format is {str(fmt)[:40]!r}, not {RECORD_FORMAT!r})", source,
                           path="format")
-    if fmt == RECORD_FORMAT and record.get("version") != RECORD_VERSION:
-        raise RecordError(f"a version {str(record.get('version'))[:20]} game record; this Motu reads versions 1 and "
+    if fmt == RECORD_FORMAT and (type(record.get("version")) is not int or record["version"] not in (2, 3)):
+        raise RecordError(f"a version {str(record.get('version'))[:20]} game record; this Motu reads versions 1 to "
                           f"{RECORD_VERSION}", source, path="version")
     if "fingerprint" not in record or record["fingerprint"] in ("", None):
         raise RecordError("the record does not say which scenario it was played on (no fingerprint)", source,
@@ -237,7 +285,7 @@ def check_record(record: Any, source: str = "<game record>") -> dict[str, Any]:
         check(SCHEMA, record, source, definition=definition)
     except LoadError as exc:
         raise RecordError(exc.message, source, path=exc.path) from None
-    return _migrate_v1(record) if fmt == "motu-game/1" else record
+    return CheckedRecord(_migrate_v1(record) if fmt == "motu-game/1" else record)
 
 
 def _kind(value: Any) -> str:
@@ -263,5 +311,5 @@ def read_record(path: str) -> dict[str, Any]:
     return loads_record(data, path)
 
 
-def dumps_record(session: Session) -> str:
-    return json.dumps(session.record(), indent=None, ensure_ascii=False)
+def dumps_record(session: Session, key: bytes | None = None) -> str:
+    return json.dumps(session.record(key), indent=None, ensure_ascii=False)

@@ -144,7 +144,7 @@ def setting_scenarios(s: Scenario, varies: Sequence[Vary]) -> list[tuple[dict[st
 
 def new_sweep(s: Scenario, varies: Sequence[Vary], bots: Sequence[str], seed: int) -> dict[str, Any]:
     return {"format": FORMAT, "version": 1, "scenario": s.title, "ruleset": s.ruleset,
-            "fingerprint": scenario_fingerprint(dumps(s)), "seed": seed, "bots": list(bots),
+            "fingerprint": scenario_fingerprint(dumps(s))[:16], "seed": seed, "bots": list(bots),
             "vary": [{"path": v.path, "values": list(v.values)} for v in varies],
             "settings": [{"setting": st, "winners": [], "turns": [], "outcomes": []} for st in settings(varies)]}
 
@@ -154,7 +154,7 @@ def check_extends(sweep: dict[str, Any], s: Scenario, varies: Sequence[Vary] | N
     """A sweep file the run may extend: same scenario, settings, bots and seed; SweepError otherwise."""
     if not isinstance(sweep, dict) or sweep.get("format") != FORMAT:
         raise SweepError(f"{source}: not a Motu sweep file (no format {FORMAT!r})")
-    if sweep["fingerprint"] != scenario_fingerprint(dumps(s)):
+    if sweep["fingerprint"] != scenario_fingerprint(dumps(s))[:16]:
         raise SweepError(f"{source}: the sweep was played on a different version of the scenario")
     if varies is not None and [{"path": v.path, "values": list(v.values)} for v in varies] != sweep["vary"]:
         raise SweepError(f"{source}: the sweep varies {_says(sweep['vary'])}; --vary must say the same or be left out")

@@ -95,7 +95,7 @@ def test_a_missing_or_different_fingerprint_is_refused(game):
     record = session.record()
     del record["fingerprint"]
     assert "does not say which scenario" in refusal(record, new_state, fp)
-    record["fingerprint"] = "0123456789abcdef"
+    record["fingerprint"] = "0123456789abcdef" * 4
     assert "different version of the scenario" in refusal(record, new_state, fp)
 
 
@@ -113,7 +113,7 @@ def test_actions_after_the_end_are_refused(game):
 @pytest.mark.parametrize("record, message", [
     ([1, 2, 3], "a record is a JSON object, not a list"),
     ({"format": "chess"}, "its format is 'chess'"),
-    ({"format": "motu-game", "version": 3}, "a version 3 game record"),
+    ({"format": "motu-game", "version": 4}, "a version 4 game record"),
     ({"format": "motu-game", "version": 2, "fingerprint": "0123456789abcdef", "seed": None, "actions": []},
      "seed: must be integer"),
     ({"format": "motu-game", "version": 2, "fingerprint": "0123456789abcdef", "seed": 1, "actions": None},
@@ -143,7 +143,7 @@ def test_unreadable_record_files_are_one_line(tmp_path, text, message):
 
 def test_a_version_1_record_is_migrated_and_checked_the_same_way(game):
     session, new_state, fp = game
-    v1 = {"format": "motu-game/1", "fingerprint": fp, "seed": session.seed, "actions": session.actions}
+    v1 = {"format": "motu-game/1", "fingerprint": fp[:16], "seed": session.seed, "actions": session.actions}
     assert Session.from_record(v1, new_state, fp).state == session.state
     i = first(session, chance=True)
     v1["actions"] = list(session.actions)

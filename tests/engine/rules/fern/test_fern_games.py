@@ -69,7 +69,7 @@ def test_the_heuristic_bot_beats_the_random_bot(name):
 
 def test_every_roll_is_logged_with_what_it_was_for_and_what_was_needed():
     s = scenario("fern-ambush.yaml")
-    session = Session(lambda: RULES.new_initial_state(s), seed=3, fingerprint="0123456789abcdef")
+    session = Session(lambda: RULES.new_initial_state(s), seed=3, fingerprint="0123456789abcdef" * 4)
     bots = [HeuristicBot(random.Random(1)), HeuristicBot(random.Random(2))]
     for _ in range(400):
         if session.state.is_terminal():
