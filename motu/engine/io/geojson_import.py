@@ -47,6 +47,10 @@ class GridChoice:
 # --- reading and checking the file (what shapes it holds, in longitude/latitude or plane units) ---
 
 _GEOGRAPHIC = ("CRS84", "EPSG:4326", "OGC:1.3:CRS84", "EPSG::4326")
+# Far beyond any map (Web Mercator reaches ±20,037,508 m), and near enough to 0 that a shape's
+# vertices keep their precision when laid on a grid (at 2**53 neighbouring vertices merge and
+# rings no longer close).
+MAX_COORDINATE = 1e9
 _POLYGONS = ("Polygon", "MultiPolygon", "GeometryCollection")
 _GEOMETRIES = _POLYGONS + ("Point", "MultiPoint", "LineString", "MultiLineString")
 
@@ -71,6 +75,8 @@ def _check_positions(coords: Any, depth: int, path: str, where: tuple[Any, ...])
         if not isinstance(coords, list) or not 2 <= len(coords) <= 3 or not all(
                 isinstance(v, (int, float)) and not isinstance(v, bool) for v in coords):
             raise _fail(path, where, "a position is a list of two or three numbers (longitude, latitude[, height])")
+        if any(abs(v) > MAX_COORDINATE for v in coords):
+            raise _fail(path, where, f"the position {coords} lies beyond ±{MAX_COORDINATE:,.0f}, farther than any map")
         return
     if not isinstance(coords, list):
         raise _fail(path, where, "coordinates should be a list")
@@ -317,6 +323,8 @@ def load_geojson(path: str, rules: str, choice: GridChoice, name_property: str =
         return shapes_to_scenario(rules, read.shapes, choice, **kw)
     except (ValueError, GridError) as exc:
         raise LoadError(str(exc), path) from None
+    except shapely.errors.GEOSException as exc:  # shapes GEOS cannot lay on the grid
+        raise LoadError(f"the shapes cannot be laid on a grid ({one_line(str(exc))[:160]})", path) from None
     except KeyError as exc:  # an unknown rule set
         raise LoadError(str(exc.args[0]), path) from None
 

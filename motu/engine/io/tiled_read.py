@@ -51,15 +51,17 @@ def read_tiled(path: str) -> dict[str, Any]:
     """A TMX or Tiled JSON map as the dict Tiled's JSON format holds; LoadError when unreadable."""
     raw = bounded.read_bytes(path)
     places = _Places()
-    if raw.lstrip()[:1] == b"<":
+    first = bounded.first_character(raw)  # after a byte-order mark, which Tiled and editors may write
+    if first == "<":
         doc = _read_tmx(bounded.parse_xml(raw, path), path, places)
     else:
-        if raw.lstrip()[:1] not in (b"{", b"[", b"\xef"):
+        if first not in ("{", "["):
             raise LoadError("not a Tiled map: neither TMX (XML) nor Tiled JSON", path, 1, 1)
         doc = bounded.load_json(raw, path, "Tiled JSON")
         if not isinstance(doc, dict) or doc.get("type", "map") != "map" or "layers" not in doc:
             raise LoadError("not a Tiled map: a Tiled JSON map is an object with \"type\": \"map\" and \"layers\"", path)
     check(SCHEMA, doc, path, locate=places.locate(doc))
+    _whole_numbers(doc)
     doc["tilesets"] = [_external_tileset(ts, i, path, places) for i, ts in enumerate(doc.get("tilesets", []))]
     layers = []
     for where, layer in _flatten(doc["layers"], ("layers",)):
@@ -95,6 +97,24 @@ def _flatten(layers: list[dict[str, Any]], where: tuple[Any, ...]) -> list[tuple
         else:
             out.append((where + (i,), layer))
     return out
+
+
+def _whole_numbers(node: Any) -> None:
+    """Whole numbers written as floats (`1.0`, as some JSON writers do) made ints, in place: JSON
+    Schema's "integer" accepts them, and gids are masked and compared as ints."""
+    stack = [node]
+    while stack:
+        node = stack.pop()
+        items = node.items() if isinstance(node, dict) else enumerate(node)
+        floats = []
+        for key, value in items:
+            if type(value) is float:
+                floats.append(key)
+            elif isinstance(value, (dict, list)):
+                stack.append(value)
+        for key in floats:
+            if node[key].is_integer():
+                node[key] = int(node[key])
 
 
 def _layer(layer: dict[str, Any], doc: dict[str, Any], where: tuple[Any, ...], path: str, places: _Places) -> dict[str, Any]:
@@ -172,7 +192,7 @@ def _external_tileset(ts: dict[str, Any], index: int, path: str, places: _Places
             _set_class(t, f"tile {t.get('id')}", path, ("tilesets", index, "tiles", j), places)
         return ts
     src, raw = bounded.read_reference(path, ts["source"], "tileset")
-    if raw.lstrip()[:1] == b"<":
+    if bounded.first_character(raw) == "<":
         el = bounded.parse_xml(raw, src)
         if el.tag != "tileset":
             raise LoadError(f"not a Tiled tileset: the root element is <{el.tag}>, not <tileset>", src, el.line, el.column)
@@ -184,6 +204,7 @@ def _external_tileset(ts: dict[str, Any], index: int, path: str, places: _Places
         if not isinstance(loaded, dict):
             raise LoadError("not a Tiled tileset: a tileset is a JSON object", src)
     check(SCHEMA, loaded, src, definition="tileset", locate=places.locate(loaded))
+    _whole_numbers(loaded)
     for j, t in enumerate(loaded.get("tiles", [])):
         _set_class(t, f"tile {t.get('id')}", src, ("tiles", j), places)
     return {**loaded, _FIRST: ts[_FIRST]}
