@@ -21,7 +21,7 @@ from motu.engine.io.tiled_import import load_tiled
 from motu.engine.rules.registry import get_ruleset, known_ruleset_ids
 
 from . import map_cli
-from .common import EXIT_OK, EXPORT_ENDINGS, UsageError, emit, load, note, parse_size, positive_float, scenario_out
+from .common import EXIT_OK, EXPORT_ENDINGS, UsageError, emit, load, note, ascii_digits, parse_size, positive_float, scenario_out
 
 # What `motu export --to` takes, and the print formats --whole-map is for: the format registry's.
 EXPORTS = tuple(f.id for f in REGISTRY.exports())
@@ -145,8 +145,9 @@ def _legend(specs: list[str] | None) -> dict[int, str]:
         else:
             items = [tuple(part.split("=", 1)) for part in spec.split(",") if part.strip()]  # type: ignore[misc]
         for item in items:
-            if len(item) != 2 or not item[0].strip().isdigit():
-                raise UsageError(f"legend entry {'='.join(item)!r} should be TILE_ID=TERRAIN, as 3=jungle")
+            if len(item) != 2 or not ascii_digits(item[0].strip(), 10):
+                message = f"legend entry {'='.join(item)[:60]!r} should be TILE_ID=TERRAIN, as 3=jungle (digits 0-9)"
+                raise LoadError(message, spec) if "=" not in spec else UsageError(message)
             out[int(item[0])] = item[1].strip()
     return out
 

@@ -192,6 +192,8 @@ def _float(token: str) -> float:
     value = float(token)
     if not math.isfinite(value):
         raise _BadNumber(token, f"the number {_short(token)} is too large to be a finite number")
+    if abs(value) > MAX_INT:  # as whole numbers are: a float this large is one, and would be written as one
+        raise _BadNumber(token, f"the number {_short(token)} is out of range (numbers go to ±{MAX_INT:,})")
     return value
 
 

@@ -122,6 +122,8 @@ def _scalar(scalars: Any, tag: str, ev: Any, source: str, implicit: bool) -> Any
         raise _mark_error(source, f"the number {raw} is out of range (whole numbers go to ±{MAX_INT:,})", ev.start_mark)
     if isinstance(value, float) and not math.isfinite(value):
         raise _mark_error(source, f"{raw!r} is not a finite number", ev.start_mark)
+    if isinstance(value, float) and abs(value) > MAX_INT:  # written back as a whole number, it would be refused
+        raise _mark_error(source, f"the number {raw} is out of range (numbers go to ±{MAX_INT:,})", ev.start_mark)
     if not isinstance(value, (int, float, str)) and value is not None:  # a date or a binary, typed with a tag
         raise _mark_error(source, f"{raw[:40]!r} ({tag.rsplit(':', 1)[-1]}): only plain YAML values are allowed",
                           ev.start_mark)

@@ -159,7 +159,7 @@ def decode_tiles(text: str, encoding: str, compression: str, tiles: int) -> list
         if text.count(",") + 1 > tiles:
             raise ValueError(f"its CSV data holds more than the {tiles:,} tiles the layer has")
         values = [v.strip() for v in text.split(",")]
-        bad = next((v for v in values if not v.isdigit() or len(v) > 10), None)
+        bad = next((v for v in values if not (v.isascii() and v.isdigit()) or len(v) > 10), None)
         if bad is not None:
             raise ValueError(f"its CSV data holds {bad[:20]!r}, which is not a tile id")
         gids = [int(v) for v in values]
@@ -259,7 +259,8 @@ def _attrs(el: XmlNode, source: str, *keys: str) -> dict[str, Any]:
         if v is None:
             continue
         try:
-            out[k] = _whole(v) if v.strip().lstrip("-").isdigit() else _value("float", v) if _numeric(v) else v
+            whole = v.strip().lstrip("-")
+            out[k] = _whole(v) if whole.isascii() and whole.isdigit() else _value("float", v) if _numeric(v) else v
         except ValueError:
             raise LoadError(f"<{el.tag}> {k}={v[:40]!r} is out of range", source, el.line, el.column) from None
     return out
