@@ -14,7 +14,7 @@ from typing import Any
 from motu.engine.board.grids import GridError
 from motu.engine.io import geojson
 from motu.engine.io.errors import LoadError
-from motu.engine.io.geojson_import import GridChoice, load_geojson
+from motu.engine.io.geojson_import import GridChoice, layout_scale, load_geojson, motu_member
 from motu.engine.io.registry import REGISTRY, save_scenario
 from motu.engine.io.safe_yaml import load_yaml, read_text
 from motu.engine.io.tiled_import import load_tiled
@@ -169,9 +169,19 @@ def cmd_import(args: argparse.Namespace) -> int:
     else:
         if not args.rules:
             raise UsageError("a GeoJSON import needs the rule set: --rules " + "|".join(known_ruleset_ids()))
-        shape = args.grid or get_ruleset(args.rules).catalogue.default_grid.get("shape", "hex")
+        own = motu_member(args.file) or {}
+        grid = own.get("grid") if isinstance(own.get("grid"), dict) else {}
+        if grid.get("shape") not in ("hex", "square"):
+            grid = {}
+        shape = args.grid or grid.get("shape") or get_ruleset(args.rules).catalogue.default_grid.get("shape", "hex")
         choice = GridChoice(shape, parse_size(args.size), args.scale, map_cli.plain_margin(args.margin),
-                            args.orientation, args.offset)
+                            args.orientation or grid.get("orientation"), args.offset or grid.get("offset"))
+        if own.get("georeferenced") is False and grid and not args.size and args.scale is None:
+            # Motu's export of a map in its own plane: layout units, laid back one to one.
+            choice.scale = layout_scale(choice)
+            size = (grid.get("columns"), grid.get("rows"))
+            if all(isinstance(n, int) and not isinstance(n, bool) and 0 < n <= 10_000 for n in size):
+                choice.size = size
         try:
             s = load_geojson(args.file, args.rules, choice, args.name_property, land=args.land, water=args.water,
                              coast=None if args.coast == "none" else (args.coast or ""),

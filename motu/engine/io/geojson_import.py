@@ -198,6 +198,14 @@ def read_geojson(path: str, name_property: str = "name", to_lonlat: bool = True)
     return ShapeFile(out, geographic, name)
 
 
+def motu_member(path: str) -> dict[str, Any] | None:
+    """The `motu` foreign member of a collection Motu exported (its rule set, grid, and whether it
+    is georeferenced), or None for any other GeoJSON; read through the bounded layer."""
+    doc = load_json(read_bytes(path), path, "GeoJSON")
+    own = doc.get("motu") if isinstance(doc, dict) else None
+    return own if isinstance(own, dict) else None
+
+
 def read_shapes(path: str, name_property: str = "name") -> list[tuple[BaseGeometry, str | None]]:
     """The (Multi)Polygons of a GeoJSON file with the value of their name property."""
     return read_geojson(path, name_property).shapes
@@ -214,6 +222,12 @@ def _make_grid(choice: GridChoice, columns: int, rows: int) -> Grid:
     if choice.shape == "square":
         return SquareGrid(columns, rows)
     raise GridError(f"polygons go onto a hex or square grid, not {choice.shape!r}")
+
+
+def layout_scale(choice: GridChoice) -> float:
+    """The scale at which one input unit is one layout unit (a hex's centre to a corner, a
+    square's side): Motu's export of a map in its own plane laid back as it was."""
+    return _make_grid(choice, 1, 1).across
 
 
 def _cells_for(choice: GridChoice, w: float, h: float) -> tuple[int, int]:
@@ -329,4 +343,4 @@ def load_geojson(path: str, rules: str, choice: GridChoice, name_property: str =
         raise LoadError(str(exc.args[0]), path) from None
 
 
-__all__ = ["GridChoice", "ShapeFile", "read_geojson", "read_shapes", "shapes_to_scenario", "load_geojson"]
+__all__ = ["GridChoice", "ShapeFile", "read_geojson", "motu_member", "layout_scale", "read_shapes", "shapes_to_scenario", "load_geojson"]

@@ -216,15 +216,28 @@ def _space_layers(doc: dict[str, Any], grid: SpacesGrid, default: str) -> tuple[
     return terrain, area
 
 
+def _unique(mprops: dict[str, Any], key: str, path: str) -> list[dict[str, Any]]:
+    """The records of a map property (islands, regions, sides), refusing an id given twice: two
+    records of one id are two things the designer meant, and keeping the last would lose one."""
+    records = _loads(mprops, key, [], path)
+    seen: set[str] = set()
+    for i, d in enumerate(records):
+        if d["id"] in seen:
+            raise LoadError(f"the id {d['id']!r} is given twice; each of the map's {key} needs its own id", path,
+                            path=f"map property {key!r}[{i}].id")
+        seen.add(d["id"])
+    return records
+
+
 def _records(s: Scenario, doc: dict[str, Any], mprops: dict[str, Any], tiles: dict[int, dict[str, Any]], path: str) -> None:
     s.options = _loads(mprops, "options", {}, path)
     s.victory = _loads(mprops, "victory", {}, path)
     s.tables = _loads(mprops, "tables", {}, path)
-    for d in _loads(mprops, "islands", [], path):
+    for d in _unique(mprops, "islands", path):
         s.islands[d["id"]] = Island(d["id"], d.get("name", d["id"]), d.get("props", {}))
-    for d in _loads(mprops, "regions", [], path):
+    for d in _unique(mprops, "regions", path):
         s.regions[d["id"]] = Region(d["id"], d.get("name", d["id"]), d.get("props", {}))
-    for d in _loads(mprops, "sides", [], path):
+    for d in _unique(mprops, "sides", path):
         s.sides[d["id"]] = Side(d["id"], d.get("name", d["id"]), d.get("color"), d.get("props", {}))
     for p in tiles.values():
         aid = p.get("area")
