@@ -184,9 +184,10 @@ def build(folder: str) -> list[Case]:
     tiled("ebcdic-encoding", ".tmx", good_tmx.replace('encoding="UTF-8"', 'encoding="cp500"'))
     tiled("control-in-attribute", ".tmx", good_tmx.replace('name="terrain"', 'name="t&#x9b;errain"'))
     tiled("cr-in-attribute", ".tmx", good_tmx.replace('name="terrain"', 'name="t&#13;errain"'))
-    tiled("islands-twice", ".tmx", _tmx('<data encoding="csv">0,0,0,0,0,0</data>').replace("<tileset", '<properties><property name="islands" value=\'['
-                                                   '{"id": "a"}, {"id": "a"}]\'/></properties>\n <tileset'),
-          place=r": map property 'islands'\[1\]\.id: ")
+    tiled("islands-twice", ".tmx", _tmx('<data encoding="csv">0,0,0,0,0,0</data>').replace(
+        "<tileset", '<properties><property name="islands" value=\'[{"id": "a"}, {"id": "a"}]\'/></properties>\n <tileset'),
+        place=r":\d+:\d+: map property 'islands'\[1\]\.id: ")
+    tiled("tile-without-terrain", ".tmx", good_tmx, place=r":\d+:\d+: layer 'terrain': tile 1 ")
     if hasattr(os, "mkfifo"):
         if not os.path.exists(os.path.join(folder, "fifo-map.tmx")):
             os.mkfifo(os.path.join(folder, "fifo-map.tmx"))

@@ -22,6 +22,7 @@ from .schema_check import check
 SCHEMA = "tiled-map.schema.json"
 MAX_TILES = 4_000_000  # as many cells as a Motu grid may have
 _FIRST = "firstgid"
+PLACES = "\0places"  # a key no Tiled map has: the TMX positions of the dicts read_tiled built
 
 
 class _Places:
@@ -67,7 +68,14 @@ def read_tiled(path: str) -> dict[str, Any]:
     for where, layer in _flatten(doc["layers"], ("layers",)):
         layers.append(_layer(layer, doc, where, path, places))
     doc["layers"] = layers
+    doc[PLACES] = places.at  # where each part stood in a TMX, for the importer's refusals (empty for JSON)
     return doc
+
+
+def place_of(doc: dict[str, Any], node: Any) -> dict[str, int]:
+    """`line` and `column` of a part of a map `read_tiled` read (as LoadError's keywords), or none."""
+    at = doc.get(PLACES, {}).get(id(node))
+    return {"line": at[0], "column": at[1]} if at else {}
 
 
 def class_of(d: dict[str, Any], what: str) -> str:
@@ -235,7 +243,7 @@ def _whole(text: str) -> int:
     return v
 
 
-def _tmx_props(el: XmlNode | None, source: str) -> list[dict[str, Any]]:
+def _tmx_props(el: XmlNode | None, source: str, places: _Places | None = None) -> list[dict[str, Any]]:
     if el is None:
         return []
     props = el.find("properties")
@@ -245,6 +253,8 @@ def _tmx_props(el: XmlNode | None, source: str) -> list[dict[str, Any]]:
         text = p.get("value") if p.get("value") is not None else p.text
         try:
             out.append({"name": p.get("name", ""), "type": kind, "value": _value(kind, text)})
+            if places is not None:
+                places.mark(out[-1], p)
         except ValueError:
             raise LoadError(f"property {p.get('name')!r}: {text[:40]!r} is not {'an' if kind[:1] in 'aeiou' else 'a'} "
                             f"{kind}", source, p.line, p.column) from None
@@ -291,7 +301,7 @@ def _read_tmx(root: XmlNode, path: str, places: _Places) -> dict[str, Any]:
     doc: dict[str, Any] = places.mark({"type": "map", **_attrs(
         root, path, "version", "tiledversion", "orientation", "renderorder", "width", "height", "tilewidth",
         "tileheight", "hexsidelength", "staggeraxis", "staggerindex", "infinite")}, root)
-    doc["properties"] = _tmx_props(root, path)
+    doc["properties"] = _tmx_props(root, path, places)
     doc["tilesets"] = [_tmx_tileset(ts, path, places) for ts in root.findall("tileset")]
     doc["layers"] = _tmx_layers(root, path, places)
     return doc
