@@ -14,6 +14,7 @@ from typing import Any
 from motu.engine.board.grids import GridError
 from motu.engine.io import geojson
 from motu.engine.io.errors import LoadError
+from motu.engine.io.geojson_own import own_export
 from motu.engine.io.geojson_import import GridChoice, layout_scale, load_geojson, motu_member
 from motu.engine.io.registry import REGISTRY, save_scenario
 from motu.engine.io.safe_yaml import load_yaml, read_text
@@ -162,7 +163,12 @@ def cmd_import(args: argparse.Namespace) -> int:
     if _same_file(args.file, args.out):
         raise UsageError(f"{args.out} is the file being imported; name another file")
     notes: list[str] = []
-    if kind == "tiled":
+    own = None
+    if kind == "geojson" and not (args.size or args.scale is not None or args.units or getattr(args, "plain", False)):
+        own = own_export(args.file, args.rules)  # Motu's own export: its cells read back as they were
+    if own is not None:
+        s = own
+    elif kind == "tiled":
         s = load_tiled(args.file, args.rules, _legend(args.legend), args.layer or "terrain", notes)
     elif args.rules and map_cli.island_import_wanted(args):  # lagoon, reef, inland bands, areas
         s = map_cli.import_island(args)

@@ -315,6 +315,14 @@ def build(folder: str) -> list[Case]:
     text = exported if isinstance(exported, str) else json.dumps(exported)
     cases.append(Case("good/own-geojson-export", write("own-export.geojson", text),
                       ["import", "--rules", "tahiti", "--force", "FILE", out], loads=True))
+    damaged = json.loads(text)
+    damaged["features"][3]["properties"]["terrain"] = "lava"
+    geo("own-export-unknown-terrain", json.dumps(damaged), place=r": features\[3\]\.properties\.terrain: ")
+    cases[-1].argv = ["import", "--rules", "tahiti", "--force", "FILE", out]
+    damaged = json.loads(text)
+    damaged["motu"]["grid"]["columns"] = 10 ** 9
+    geo("own-export-huge-grid", json.dumps(damaged), place=r": motu\.grid: ")
+    cases[-1].argv = ["import", "--force", "FILE", out]
     cases.append(Case("good/geojson-bom", write("bom.geojson", bom + text.encode()),
                       ["import", "--rules", "tahiti", "--force", "FILE", out], loads=True))
     write("bom-legend.yaml", bom + b"1: sea\n")

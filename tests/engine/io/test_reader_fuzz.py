@@ -16,6 +16,7 @@ import pytest
 from motu.engine.io.errors import LoadError
 from motu.engine.io.geojson import to_geojson
 from motu.engine.io.geojson_import import GridChoice, load_geojson, read_geojson
+from motu.engine.io.geojson_own import own_export
 from motu.engine.io.island_file import read_island
 from motu.engine.io.native import dumps, load_path, loads
 from motu.engine.io.tiled import save_tiled_json, save_tmx
@@ -146,6 +147,7 @@ def test_geojson_import_mutants(shipped, tmp_path):
     texts = _geojson_texts(shipped)
 
     def read(path):
+        own_export(path)
         load_geojson(path, "tahiti", GridChoice("hex", (12, 10)), geographic=False)
         load_geojson(path, "tahiti", GridChoice("hex", None, 1.0))
         read_island(path)
