@@ -165,7 +165,12 @@ def cmd_import(args: argparse.Namespace) -> int:
     notes: list[str] = []
     own = None
     if kind == "geojson" and not (args.size or args.scale is not None or args.units or getattr(args, "plain", False)):
-        own = own_export(args.file, args.rules)  # Motu's own export: its cells read back as they were
+        try:
+            own = own_export(args.file, args.rules)  # Motu's own export: its cells read back as they were
+        except LoadError:
+            if args.rules:
+                raise
+            own = None  # not Motu's export, and no rule set: the usage error below comes first
     if own is not None:
         s = own
     elif kind == "tiled":

@@ -322,7 +322,9 @@ def build(folder: str) -> list[Case]:
     damaged = json.loads(text)
     damaged["motu"]["grid"]["columns"] = 10 ** 9
     geo("own-export-huge-grid", json.dumps(damaged), place=r": motu\.grid: ")
-    cases[-1].argv = ["import", "--force", "FILE", out]
+    cases[-1].argv = ["import", "--rules", "tahiti", "--force", "FILE", out]
+    cases.append(Case("good/own-geojson-export-its-rules", os.path.join(folder, "own-export.geojson"),
+                      ["import", "--force", "FILE", out], loads=True))  # --rules: the one the export names
     cases.append(Case("good/geojson-bom", write("bom.geojson", bom + text.encode()),
                       ["import", "--rules", "tahiti", "--force", "FILE", out], loads=True))
     write("bom-legend.yaml", bom + b"1: sea\n")
