@@ -1,8 +1,8 @@
 """A seeded mutation fuzz of every shipped scenario and its exports through every reader (native
 YAML, Tiled TMX and JSON, GeoJSON as polygons, as an island draft and as Motu's own export, legend
 files, game records): each mutant is read or refused with a LoadError; never another exception,
-never a hang. About two and a half minutes of mutants in all (measured: the counts below); the
-seeds make every run the same."""
+never a hang. About two minutes of mutants in all on an idle machine (measured: 35,800 mutants
+in 2 min; more when the machine is shared); the seeds make every run the same."""
 from __future__ import annotations
 
 import glob
@@ -108,7 +108,7 @@ pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGALRM"), reason="hangs ar
 
 
 def test_native_yaml_mutants(shipped, tmp_path):
-    assert not fuzz(load_path, [t for _, t, _ in shipped], tmp_path, ".yaml", 700, 1)
+    assert not fuzz(load_path, [t for _, t, _ in shipped], tmp_path, ".yaml", 1500, 1)
 
 
 @pytest.mark.parametrize("ext", [".tmx", ".json"])
@@ -118,7 +118,7 @@ def test_tiled_mutants(shipped, tmp_path, ext):
         out = str(tmp_path / f"export{ext}")
         (save_tmx if ext == ".tmx" else save_tiled_json)(s, out)
         texts.append(open(out, encoding="utf-8").read())
-    assert not fuzz(lambda p: load_tiled(p), texts, tmp_path, ext, 300, 2)
+    assert not fuzz(lambda p: load_tiled(p), texts, tmp_path, ext, 750, 2)
 
 
 def _geojson_texts(shipped) -> list[str]:
@@ -138,7 +138,7 @@ def _geojson_texts(shipped) -> list[str]:
 def test_geojson_mutants(shipped, tmp_path):
     texts = _geojson_texts(shipped)
     assert len(texts) >= len(shipped)
-    assert not fuzz(read_geojson, texts, tmp_path, ".geojson", 40, 3)
+    assert not fuzz(read_geojson, texts, tmp_path, ".geojson", 100, 3)
 
 
 def test_geojson_import_mutants(shipped, tmp_path):
@@ -151,7 +151,7 @@ def test_geojson_import_mutants(shipped, tmp_path):
         load_geojson(path, "tahiti", GridChoice("hex", (12, 10)), geographic=False)
         load_geojson(path, "tahiti", GridChoice("hex", None, 1.0))
         read_island(path)
-    assert not fuzz(read, texts, tmp_path, ".geojson", 25, 6)
+    assert not fuzz(read, texts, tmp_path, ".geojson", 60, 6)
 
 
 def test_legend_file_mutants(tmp_path):
@@ -164,7 +164,7 @@ def test_legend_file_mutants(tmp_path):
             legend_of([path])
         except UsageError as exc:  # the command line's one line; it names the file
             raise LoadError(str(exc).removeprefix(path + ": "), path) from None
-    assert not fuzz(read, texts, tmp_path, ".yaml", 400, 7)
+    assert not fuzz(read, texts, tmp_path, ".yaml", 1000, 7)
 
 
 def test_game_record_mutants(shipped, tmp_path):
@@ -193,5 +193,5 @@ def test_game_record_mutants(shipped, tmp_path):
     failures = []
     for text, (new_state, fp) in by_text.items():
         current["game"] = (new_state, fp)
-        failures += fuzz(read, [text], tmp_path, ".motugame.json", 400, 5)
+        failures += fuzz(read, [text], tmp_path, ".motugame.json", 900, 5)
     assert not failures
