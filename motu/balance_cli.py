@@ -7,6 +7,7 @@ import sys
 
 from motu.engine.io.bounded import load_json, read_bytes
 from motu.engine.io.errors import LoadError
+from motu.engine.io.safe_yaml import load_yaml
 from motu.engine.session.sweep import (SweepError, Vary, check_extends, new_sweep, parse_vary, play_sweep, players_of,
                                   setting_scenarios, varies_of)
 from motu.engine.session.sweep_report import setting_label, verdict, write_sweep
@@ -55,11 +56,23 @@ def read_sweep(path: str) -> dict:
     return doc
 
 
+def _checked_vary(item: str) -> str:
+    """A --vary whose values the scenario reader would read (no tag it cannot hold, no control
+    character, no number beyond ±2**53): what the sweep then writes into each setting reads back."""
+    _, sep, values = item.partition("=")
+    for value in values.split(",") if sep else ():
+        try:
+            load_yaml(value.strip(), "--vary")
+        except LoadError as exc:
+            raise UsageError(f"--vary {item[:60]!r}: {exc.message}") from None
+    return item
+
+
 def cmd_balance(args: argparse.Namespace) -> int:
     s, rules = playable(args.file)
     bots = parse_bots(rules, rules.player_sides(s, players_of(s)), args.ai)
     try:
-        varies = [Vary(path, tuple(values)) for path, values in map(parse_vary, args.vary)]
+        varies = [Vary(path, tuple(values)) for path, values in map(parse_vary, map(_checked_vary, args.vary))]
         paths = [v.path for v in varies]
         if len(set(paths)) != len(paths):
             raise SweepError("--vary: the same PATH twice; give all its values in one --vary")

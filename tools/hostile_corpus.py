@@ -276,6 +276,9 @@ def build(folder: str) -> list[Case]:
     deep_sweep = write("deep-sweep.json", "[" * 10_000 + "]" * 10_000)
     usage("extend-deep", [deep_sweep, "balance", os.path.join(SCENARIOS, "pearls.yaml"), "--extend", "FILE",
                           "--games", "1", "--out", folder], deep_sweep)
+    pearls = os.path.join(SCENARIOS, "pearls.yaml")
+    for name, vary in (("vary-tag", "x=!!bool maybe"), ("vary-escape", 'x="\\e[2J"'), ("vary-1e16", "x=1.0e+16")):
+        usage(name, [pearls, "balance", "FILE", "--vary", vary, "--games", "1", "--out", folder], pearls)
     shallow = write("wrong-sweep.json", json.dumps({"format": "motu-sweep", "vary": 5}))
     usage("extend-wrong-shape", [shallow, "balance", os.path.join(SCENARIOS, "pearls.yaml"), "--extend", "FILE",
                                  "--games", "1", "--out", folder], shallow)
