@@ -2,10 +2,12 @@
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 
+from motu.engine.io.bounded import load_json, read_bytes
+from motu.engine.io.errors import LoadError
+from motu.engine.io.safe_yaml import load_yaml
 from motu.engine.session.sweep import (SweepError, Vary, check_extends, new_sweep, parse_vary, play_sweep, players_of,
                                   setting_scenarios, varies_of)
 from motu.engine.session.sweep_report import setting_label, verdict, write_sweep
@@ -33,20 +35,49 @@ def add_parser(sub, common) -> None:
     sp.set_defaults(func=cmd_balance)
 
 
+# What check_extends and the sweep's games read from an earlier sweep file, and their JSON types.
+_SWEEP_KEYS = {"format": str, "fingerprint": str, "vary": list, "bots": list, "seed": int, "settings": list}
+
+
+def read_sweep(path: str) -> dict:
+    """An earlier sweep (`--extend`), read as every file Motu reads: a regular file within the size
+    cap, JSON nesting and numbers bounded (motu/engine/io/bounded.py); LoadError names the place."""
+    doc = load_json(read_bytes(path, what="the sweep file"), path, "sweep JSON")
+    if not isinstance(doc, dict):
+        raise LoadError("not a Motu sweep file: a sweep is a JSON object", path)
+    for key, kind in _SWEEP_KEYS.items():
+        if not isinstance(doc.get(key), kind) or isinstance(doc.get(key), bool):
+            raise LoadError(f"not a Motu sweep file: {key!r} should be a {kind.__name__ if kind is not str else 'text'}",
+                            path, path=key)
+    if not all(isinstance(v, dict) and isinstance(v.get("path"), str) and isinstance(v.get("values"), list)
+               for v in doc["vary"]) or not all(isinstance(e, dict) and isinstance(e.get("winners"), list)
+                                                for e in doc["settings"]):
+        raise LoadError("not a Motu sweep file: its vary and settings are not as Motu writes them", path)
+    return doc
+
+
+def _checked_vary(item: str) -> str:
+    """A --vary whose values the scenario reader would read (no tag it cannot hold, no control
+    character, no number beyond ±2**53): what the sweep then writes into each setting reads back."""
+    _, sep, values = item.partition("=")
+    for value in values.split(",") if sep else ():
+        try:
+            load_yaml(value.strip(), "--vary")
+        except LoadError as exc:
+            raise UsageError(f"--vary {item[:60]!r}: {exc.message}") from None
+    return item
+
+
 def cmd_balance(args: argparse.Namespace) -> int:
     s, rules = playable(args.file)
     bots = parse_bots(rules, rules.player_sides(s, players_of(s)), args.ai)
     try:
-        varies = [Vary(path, tuple(values)) for path, values in map(parse_vary, args.vary)]
+        varies = [Vary(path, tuple(values)) for path, values in map(parse_vary, map(_checked_vary, args.vary))]
         paths = [v.path for v in varies]
         if len(set(paths)) != len(paths):
             raise SweepError("--vary: the same PATH twice; give all its values in one --vary")
         if args.extend:
-            try:
-                with open(args.extend, encoding="utf-8") as fh:
-                    sweep = json.load(fh)
-            except (OSError, ValueError) as exc:
-                raise SweepError(f"--extend {args.extend}: cannot be read ({exc})") from None
+            sweep = read_sweep(args.extend)
             check_extends(sweep, s, varies or None, bots, args.seed, args.extend)
             varies = varies_of(sweep)
         else:

@@ -22,7 +22,8 @@ from motu.engine.scenario.model import Scenario
 
 from . import __version__, balance_cli, convert_cli, map_cli, play_cli, rules_cli
 from .common import (
-    EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, Parser, UsageError, fail, in_file, movement_points, note, parse_size, scenario_out,
+    EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, Parser, UsageError, ascii_digits, fail, in_file, movement_points,
+    note, parse_size, scenario_out,
 )
 from .common import emit as _emit
 from .common import load as _load
@@ -46,8 +47,11 @@ def _conditions(items: Sequence[str] | None) -> dict[str, Any]:
         key, sep, value = item.partition("=")
         if not sep or not key:
             raise UsageError(f"--condition {item!r} should be KEY=VALUE, as storm=major")
-        low = value.lower()
-        out[key] = True if low == "true" else False if low == "false" else int(value) if value.lstrip("-").isdigit() else value
+        low, digits = value.lower(), value[1:] if value.startswith("-") else value
+        if digits.isdigit() and not ascii_digits(digits):
+            raise UsageError(f"--condition {key}={value[:20]}{'…' if len(value) > 20 else ''}: a number here is "
+                             "1 to 15 digits 0-9")
+        out[key] = True if low == "true" else False if low == "false" else int(value) if digits.isdigit() else value
     return out
 
 

@@ -65,12 +65,18 @@ def load_error(exc: LoadError) -> UsageError:
     return UsageError(str(exc))
 
 
+def ascii_digits(text: str, most: int = 15) -> bool:
+    """Whether `text` is 1 to `most` digits 0-9: what int() may be given. str.isdigit() also says
+    yes to '²' and '¹', which int() refuses, and to 5,000 digits, which it refuses too."""
+    return 0 < len(text) <= most and text.isascii() and text.isdigit()
+
+
 def parse_size(text: str | None, flag: str = "--size") -> tuple[int, int] | None:
     """COLUMNSxROWS, each at least 1."""
     if not text:
         return None
     parts = text.lower().split("x")
-    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+    if len(parts) != 2 or not all(ascii_digits(p.strip(), 7) for p in parts):
         raise UsageError(f"{flag} {text!r} should be COLUMNSxROWS, as 40x30")
     columns, rows = (int(p) for p in parts)
     if columns < 1 or rows < 1:

@@ -14,7 +14,8 @@ from typing import Any
 from motu.engine.board.grids import GridError
 from motu.engine.io import geojson
 from motu.engine.io.errors import LoadError
-from motu.engine.io.geojson_import import GridChoice, load_geojson
+from motu.engine.io.geojson_own import own_export
+from motu.engine.io.geojson_import import GridChoice, layout_scale, load_geojson, motu_member
 from motu.engine.io.registry import REGISTRY, save_scenario
 from motu.engine.io.bounded import decode_utf8, read_bytes
 from motu.engine.io.safe_yaml import load_yaml
@@ -22,7 +23,7 @@ from motu.engine.io.tiled_import import load_tiled
 from motu.engine.rules.registry import get_ruleset, known_ruleset_ids
 
 from . import map_cli
-from .common import EXIT_OK, EXPORT_ENDINGS, UsageError, emit, load, note, parse_size, positive_float, scenario_out
+from .common import EXIT_OK, EXPORT_ENDINGS, UsageError, emit, load, note, ascii_digits, parse_size, positive_float, scenario_out
 
 # What `motu export --to` takes, and the print formats --whole-map is for: the format registry's.
 EXPORTS = tuple(f.id for f in REGISTRY.exports())
@@ -152,8 +153,9 @@ def _legend(specs: list[str] | None) -> dict[int, str]:
         else:
             items = [tuple(part.split("=", 1)) for part in spec.split(",") if part.strip()]  # type: ignore[misc]
         for item in items:
-            if len(item) != 2 or not item[0].strip().isdigit():
-                raise UsageError(f"legend entry {'='.join(item)!r} should be TILE_ID=TERRAIN, as 3=jungle")
+            if len(item) != 2 or not ascii_digits(item[0].strip(), 10):
+                message = f"legend entry {'='.join(item)[:60]!r} should be TILE_ID=TERRAIN, as 3=jungle (digits 0-9)"
+                raise LoadError(message, spec) if "=" not in spec else UsageError(message)
             out[int(item[0])] = item[1].strip()
     return out
 
@@ -168,16 +170,36 @@ def cmd_import(args: argparse.Namespace) -> int:
     if _same_file(args.file, args.out):
         raise UsageError(f"{args.out} is the file being imported; name another file")
     notes: list[str] = []
-    if kind == "tiled":
+    own = None
+    if kind == "geojson" and not (args.size or args.scale is not None or args.units or getattr(args, "plain", False)):
+        try:
+            own = own_export(args.file, args.rules)  # Motu's own export: its cells read back as they were
+        except LoadError:
+            if args.rules:
+                raise
+            own = None  # not Motu's export, and no rule set: the usage error below comes first
+    if own is not None:
+        s = own
+    elif kind == "tiled":
         s = load_tiled(args.file, args.rules, _legend(args.legend), args.layer or "terrain", notes)
     elif args.rules and map_cli.island_import_wanted(args):  # lagoon, reef, inland bands, areas
         s = map_cli.import_island(args)
     else:
         if not args.rules:
             raise UsageError("a GeoJSON import needs the rule set: --rules " + "|".join(known_ruleset_ids()))
-        shape = args.grid or get_ruleset(args.rules).catalogue.default_grid.get("shape", "hex")
+        own = motu_member(args.file) or {}
+        grid = own.get("grid") if isinstance(own.get("grid"), dict) else {}
+        if grid.get("shape") not in ("hex", "square"):
+            grid = {}
+        shape = args.grid or grid.get("shape") or get_ruleset(args.rules).catalogue.default_grid.get("shape", "hex")
         choice = GridChoice(shape, parse_size(args.size), args.scale, map_cli.plain_margin(args.margin),
-                            args.orientation, args.offset)
+                            args.orientation or grid.get("orientation"), args.offset or grid.get("offset"))
+        if own.get("georeferenced") is False and grid and not args.size and args.scale is None:
+            # Motu's export of a map in its own plane: layout units, laid back one to one.
+            choice.scale = layout_scale(choice)
+            size = (grid.get("columns"), grid.get("rows"))
+            if all(isinstance(n, int) and not isinstance(n, bool) and 0 < n <= 10_000 for n in size):
+                choice.size = size
         try:
             s = load_geojson(args.file, args.rules, choice, args.name_property, land=args.land, water=args.water,
                              coast=None if args.coast == "none" else (args.coast or ""),

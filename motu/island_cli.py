@@ -132,7 +132,9 @@ def island_plan(args: argparse.Namespace, path: str, across_km: float, rules: st
 def island_import_wanted(args: argparse.Namespace) -> bool:
     """`motu import` drafts an island for rule sets with an island recipe, unless --plain."""
     from motu.engine.io.coastline import recipe
-    return not args.plain and recipe(args.rules) is not None
+    from motu.engine.io.geojson_import import motu_member
+    # Motu's own export is a map's cells, not a coastline: it is laid back on its grid as it is.
+    return not args.plain and recipe(args.rules) is not None and motu_member(args.file) is None
 
 
 def import_island(args: argparse.Namespace) -> Any:

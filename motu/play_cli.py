@@ -91,7 +91,7 @@ def parse_bots(rules, sides: list[str], items: list[str]) -> list[str]:
             raise UsageError(f"--ai {item!r} should be SIDE=BOT")
         if side in sides:
             p = sides.index(side)
-        elif side.isdigit() and 1 <= int(side) <= players:
+        elif side.isascii() and side.isdigit() and 1 <= int(side) <= players:
             p = int(side) - 1
         else:
             raise UsageError(f"--ai: no side {side!r} (sides: {', '.join(sides)})")

@@ -8,9 +8,9 @@ from motu.engine.scenario import edits as E
 from motu.engine.scenario.model import Area, CellFeature, Island, Piece, Region, Scenario, Side
 
 IDS = st.from_regex(r"[a-z][a-z0-9_]{0,7}", fullmatch=True)
-TEXT = st.text(st.characters(blacklist_categories=("Cs",)), max_size=20)
+TEXT = st.text(st.characters(blacklist_categories=("Cs", "Cc"), whitelist_characters="\t\n"), max_size=20)
 SCALARS = st.one_of(st.none(), st.booleans(), st.integers(-10**6, 10**6), TEXT,
-                    st.floats(allow_nan=False, allow_infinity=False, width=32))
+                    st.floats(-2.0**53, 2.0**53, width=32))  # what the reader takes
 VALUES = st.recursive(SCALARS, lambda inner: st.one_of(st.lists(inner, max_size=3),
                                                        st.dictionaries(IDS, inner, max_size=3)), max_leaves=6)
 PROPS = st.dictionaries(IDS, VALUES, max_size=3)
@@ -41,7 +41,7 @@ def scenarios(draw):
     s = Scenario(ruleset=draw(st.sampled_from(["tahiti", "fern", "tiki", "pearls"])), grid=grid,
                  terrain=[draw(st.sampled_from(terrain_ids)) for _ in range(n)])
     s.title = draw(TEXT)
-    s.briefing = draw(st.text(st.characters(blacklist_categories=("Cs",)), max_size=60))
+    s.briefing = draw(st.text(st.characters(blacklist_categories=("Cs", "Cc"), whitelist_characters="\t\n"), max_size=60))
     s.options = draw(st.dictionaries(IDS, SCALARS, max_size=3))
     for i in draw(st.lists(IDS, max_size=2, unique=True)):
         s.islands[i] = Island(i, draw(TEXT), draw(PROPS))

@@ -29,6 +29,7 @@ class Case:
     argv: list[str] = field(default_factory=list)  # `motu` arguments; empty: a game record
     place: str | None = None  # a regular expression the message must match after the file name
     names: str | None = None  # the file the message names, when not `file` (a tileset, a legend)
+    loads: bool = False  # a file that looks hostile but is good: it must load (exit 0)
 
     @property
     def named(self) -> str:
@@ -117,6 +118,17 @@ def build(folder: str) -> list[Case]:
     validate("many-spaces", "motu: 1\nruleset: tahiti\n" + (" " * 14 + "\n") * 200_000 + "map: [\n")
     validate("error-at-the-end", good + ("# " + "x" * 78 + "\n") * 20_000 + "zzz: 1\n")
     validate("truncated", good[: len(good) // 2] + "  - {id: x, kind: ")
+    # Explicit tags with a value their type cannot hold; control characters written as escapes.
+    for name, value in (("tag-bool-maybe", "!!bool maybe"), ("tag-int-empty", "!!int ''"),
+                        ("tag-float-empty", "!!float ''"), ("tag-bool-empty", "!!bool ''"), ("tag-int-0x", "!!int 0x"),
+                        ("escape-osc-title", r'"\e]0;PWNED\a\e[2J"'), ("escape-nul", r'"\0"'),
+                        ("escape-csi-x9b", r'"\x9b"'), ("escape-csi-u009b", r'"\u009b"'), ("escape-nel", r'"\N"'),
+                        ("escape-bell", r'"ring\a"'), ("escape-carriage-return", r'"over\rwrite"')):
+        validate(name, good.replace("title: Example island", "title: " + value))
+    validate("float-beyond-2-53", good.replace("turns: 6", "turns: 1.0e+16"))
+    tiki = open(os.path.join(SCENARIOS, "tiki.yaml"), encoding="utf-8").read()
+    assert "at: [2.5, 0]" in tiki
+    validate("tiki-space-1e16", tiki.replace("at: [2.5, 0]", "at: [1.0e+16, 2.5]"))
     big = os.path.join(folder, "too-large.yaml")
     with open(big, "wb") as fh:
         fh.truncate(40 * 1024 * 1024)  # sparse: no disk, no time
@@ -167,6 +179,15 @@ def build(folder: str) -> list[Case]:
     tiled("not-utf8", ".tmx", _tmx('<data encoding="csv">1,1,1,1,1,1</data>').encode("utf-8").replace(b"terrain", b"t\xe9rrain"))
     tiled("truncated-xml", ".tmx", _tmx('<data encoding="csv">1,1,1,1,1,1</data>')[:150])
     tiled("wrong-root", ".tmx", '<?xml version="1.0"?>\n<svg/>\n')
+    good_tmx = _tmx('<data encoding="csv">1,1,1,1,1,1</data>')
+    tiled("unknown-encoding", ".tmx", good_tmx.replace('encoding="UTF-8"', 'encoding="x-bogus"'))
+    tiled("ebcdic-encoding", ".tmx", good_tmx.replace('encoding="UTF-8"', 'encoding="cp500"'))
+    tiled("control-in-attribute", ".tmx", good_tmx.replace('name="terrain"', 'name="t&#x9b;errain"'))
+    tiled("cr-in-attribute", ".tmx", good_tmx.replace('name="terrain"', 'name="t&#13;errain"'))
+    tiled("islands-twice", ".tmx", _tmx('<data encoding="csv">0,0,0,0,0,0</data>').replace(
+        "<tileset", '<properties><property name="islands" value=\'[{"id": "a"}, {"id": "a"}]\'/></properties>\n <tileset'),
+        place=r":\d+:\d+: map property 'islands'\[1\]\.id: ")
+    tiled("tile-without-terrain", ".tmx", good_tmx, place=r":\d+:\d+: layer 'terrain': tile 1 ")
     if hasattr(os, "mkfifo"):
         if not os.path.exists(os.path.join(folder, "fifo-map.tmx")):
             os.mkfifo(os.path.join(folder, "fifo-map.tmx"))
@@ -194,8 +215,23 @@ def build(folder: str) -> list[Case]:
     tiled("properties-json-bomb", ".json", json.dumps(_tiled_json(properties=[
         {"name": "ruleset", "type": "string", "value": "tahiti"},
         {"name": "sides", "type": "string", "value": "[" * 5000 + "]" * 5000}])), place=place_json)
+    tiled("json-escaped-escape", ".json", json.dumps(_tiled_json(properties=[
+        {"name": "title", "type": "string", "value": "\x1b]0;PWNED\x07"}])))
+    tiled("json-raw-c1", ".json", json.dumps(_tiled_json(properties=[
+        {"name": "title", "type": "string", "value": "a\x9bb"}]), ensure_ascii=False))
+    tiled("json-float-gid-half", ".json", json.dumps(_tiled_json(layers=[{
+        "type": "tilelayer", "name": "terrain", "width": 2, "height": 2, "data": [1.5, 0, 0, 0]}])), place=place_json)
+    tiled("json-float-beyond-2-53", ".json", json.dumps(_tiled_json(tilewidth=1.0e16)))
+    tiled("json-superscript-csv", ".tmx", _tmx('<data encoding="csv">1,1,1,1,1,\u00b9</data>'))
     tiled("sides-wrong-shape", ".json", json.dumps(_tiled_json(properties=[
         {"name": "sides", "type": "string", "value": json.dumps([{"id": ["x"]}])}])), place=place_json)
+    write("legend-superscript.yaml", "\u00b9: sea\n")
+    tiled("legend-file-superscript", ".tmx", good_tmx, place=None,
+          extra=("--legend", os.path.join(folder, "legend-superscript.yaml")))
+    cases[-1].names = os.path.join(folder, "legend-superscript.yaml")
+    write("legend-escape.yaml", '1: "sea\\e[2J"\n')
+    tiled("legend-file-escape", ".tmx", good_tmx, extra=("--legend", os.path.join(folder, "legend-escape.yaml")))
+    cases[-1].names = os.path.join(folder, "legend-escape.yaml")
     write("legend-bomb.yaml", "\n".join(laughs) + "\n")
     tiled("legend-alias-bomb", ".tmx", _tmx('<data encoding="csv">1,1,1,1,1,1</data>'),
           extra=("--legend", os.path.join(folder, "legend-bomb.yaml")))
@@ -216,6 +252,36 @@ def build(folder: str) -> list[Case]:
     geo("linked-crs", json.dumps({"type": "Polygon", "coordinates": square,
                                   "crs": {"type": "link", "properties": {"href": "file:///etc/passwd"}}}))
     geo("not-json", "<svg/>")
+    geo("vertex-2-53", json.dumps({"type": "Polygon", "coordinates": [[[0, 0], [2 ** 53, 0], [1, 1], [0, 0]]]}))
+    geo("vertices-far-apart", json.dumps({"type": "FeatureCollection", "features": [
+        {"type": "Feature", "properties": {"name": "a"}, "geometry": {"type": "Polygon", "coordinates": [
+            [[0, 0], [-2 ** 53, 3], [2 ** 53, 0.5], [0, 0]]]}}]}))
+    geo("name-with-escape", json.dumps({"type": "Feature", "properties": {"name": "\x1b[2J"},
+                                        "geometry": {"type": "Polygon", "coordinates": square}}))
+
+    # --- command-line numbers and the sweep file ---------------------------------------------
+    def usage(name: str, argv: list[str], names: str) -> None:
+        cases.append(Case(f"cli/{name}", argv[0], argv[1:], None, names))
+
+    hexmap = os.path.join(SCENARIOS, "example-hex.yaml")
+    usage("size-superscript", [os.path.join(folder, "new.yaml"), "new", "--rules", "tahiti", "--size", "\u00b2x3",
+                               "FILE"], os.path.join(folder, "new.yaml"))
+    tmx_path = write("plain.tmx", good_tmx)
+    usage("legend-superscript", [tmx_path, "import", "--rules", "tahiti", "--legend", "\u00b9=sea", "--force", "FILE",
+                                 out], tmx_path)
+    usage("condition-5000-digits", [hexmap, "query", "FILE", "reach", "0303", "--mp", "3", "--condition",
+                                    "storm=" + "9" * 5000], hexmap)
+    usage("condition-superscript", [hexmap, "query", "FILE", "reach", "0303", "--mp", "3", "--condition",
+                                    "storm=\u00b2"], hexmap)
+    deep_sweep = write("deep-sweep.json", "[" * 10_000 + "]" * 10_000)
+    usage("extend-deep", [deep_sweep, "balance", os.path.join(SCENARIOS, "pearls.yaml"), "--extend", "FILE",
+                          "--games", "1", "--out", folder], deep_sweep)
+    pearls = os.path.join(SCENARIOS, "pearls.yaml")
+    for name, vary in (("vary-tag", "x=!!bool maybe"), ("vary-escape", 'x="\\e[2J"'), ("vary-1e16", "x=1.0e+16")):
+        usage(name, [pearls, "balance", "FILE", "--vary", vary, "--games", "1", "--out", folder], pearls)
+    shallow = write("wrong-sweep.json", json.dumps({"format": "motu-sweep", "vary": 5}))
+    usage("extend-wrong-shape", [shallow, "balance", os.path.join(SCENARIOS, "pearls.yaml"), "--extend", "FILE",
+                                 "--games", "1", "--out", folder], shallow)
 
     # --- saved games -----------------------------------------------------------------------
     record("a-list", "[1, 2, 3]", place=None)
@@ -225,6 +291,52 @@ def build(folder: str) -> list[Case]:
     record("deep", "[" * 100_000 + "]" * 100_000)
     record("no-fingerprint", json.dumps({"format": "motu-game", "version": 2, "seed": 1, "actions": []}))
     record("not-utf8", b'{"format": "motu-game\xff"}')
+
+    # --- good files that readers once refused or tripped on: each must load -----------------------
+    from motu.engine.io.geojson import to_geojson
+    from motu.engine.io.native import load_path
+    from motu.engine.io.tiled import save_tiled_json, save_tmx
+    example = load_path(os.path.join(SCENARIOS, "example-hex.yaml"))
+    bom = b"\xef\xbb\xbf"
+    cases.append(Case("good/yaml-bom", write("bom.yaml", bom + good.encode()), ["validate"], loads=True))
+    tmx_file, json_file = os.path.join(folder, "export.tmx"), os.path.join(folder, "export.json")
+    save_tmx(example, tmx_file)
+    save_tiled_json(example, json_file)
+    for ext, source in ((".tmx", tmx_file), (".json", json_file)):
+        with open(source, "rb") as fh:
+            data = fh.read()
+        tiled(f"good-bom{ext[1:]}", ext, bom + data, place=None)
+        cases[-1].loads = True
+    with open(json_file, encoding="utf-8") as fh:
+        doc = json.load(fh)
+    for layer in doc["layers"]:
+        if layer.get("type") == "tilelayer" and isinstance(layer.get("data"), list):
+            layer["data"] = [float(g) for g in layer["data"]]
+    tiled("good-float-gids", ".json", json.dumps(doc), place=None)
+    cases[-1].loads = True
+    exported = to_geojson(example)
+    text = exported if isinstance(exported, str) else json.dumps(exported)
+    cases.append(Case("good/own-geojson-export", write("own-export.geojson", text),
+                      ["import", "--rules", "tahiti", "--force", "FILE", out], loads=True))
+    damaged = json.loads(text)
+    damaged["features"][3]["properties"]["terrain"] = "lava"
+    geo("own-export-unknown-terrain", json.dumps(damaged), place=r": features\[3\]\.properties\.terrain: ")
+    cases[-1].argv = ["import", "--rules", "tahiti", "--force", "FILE", out]
+    damaged = json.loads(text)
+    damaged["motu"]["grid"]["columns"] = 10 ** 9
+    geo("own-export-huge-grid", json.dumps(damaged), place=r": motu\.grid: ")
+    cases[-1].argv = ["import", "--rules", "tahiti", "--force", "FILE", out]
+    cases.append(Case("good/own-geojson-export-its-rules", os.path.join(folder, "own-export.geojson"),
+                      ["import", "--force", "FILE", out], loads=True))  # --rules: the one the export names
+    cases.append(Case("good/geojson-bom", write("bom.geojson", bom + text.encode()),
+                      ["import", "--rules", "tahiti", "--force", "FILE", out], loads=True))
+    write("bom-legend.yaml", bom + b"1: sea\n")
+    tiled("good-bom-legend", ".tmx", good_tmx, place=None, extra=("--legend", os.path.join(folder, "bom-legend.yaml")))
+    cases[-1].loads = True
+    record("escaped-escape", json.dumps({"format": "motu-game", "version": 2, "fingerprint": "0123456789abcdef",
+                                         "seed": 1, "actions": [], "note": "\x1b[2J\x9b"}))
+    record("seed-1e16", '{"format": "motu-game", "version": 2, "fingerprint": "0123456789abcdef", "seed": 1.0e16, '
+                        '"actions": []}')
     return cases
 
 

@@ -67,7 +67,7 @@ def test_import_a_foreign_tiled_map_with_a_legend(capsys, tmp_path):
     assert load_path(out).terrain == ["open", "bush"]
     assert run(capsys, "import", str(src), "--rules", "fern", "--legend", str(legend), "--force", out)[0] == 0
     code, _, err = run(capsys, "import", str(src), "--rules", "fern", "--force", out)
-    assert code == 2 and err.strip() == f"motu: {src}: layer 'L': tile 1 (first at 1,1) has no terrain: " \
+    assert code == 2 and err.strip() == f"motu: {src}:4:46: layer 'L': tile 1 (first at 1,1) has no terrain: " \
                                         "give a legend such as --legend 1=open"
 
 

@@ -6,13 +6,15 @@ a multi-selection edits what its pieces have in common, as one undo step.
 """
 from __future__ import annotations
 
-import yaml
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView, QCheckBox, QComboBox, QDockWidget, QFormLayout, QLabel, QLineEdit, QListWidget,
     QListWidgetItem, QSpinBox, QVBoxLayout, QWidget,
 )
 
+from motu.engine.io.bounded import CONTROL_IN_TEXT
+from motu.engine.io.errors import LoadError
+from motu.engine.io.safe_yaml import load_yaml
 from motu.engine.scenario import edits as E
 from motu.engine.scenario.forces import Refused, piece_name, relink, set_props
 from motu.engine.scenario.map_key import map_key
@@ -48,11 +50,13 @@ def _shrinkable(box: QComboBox) -> QComboBox:
 
 
 def _parse_value(text: str):
-    """A property value typed as YAML scalars are: 2 → int, true → bool, else text."""
+    """A property value typed as YAML scalars are: 2 → int, true → bool, else text. Read as the
+    scenario reader reads (`!!bool maybe`, an escaped ESC or 1e20 stay the text typed), so that
+    what is typed here is what the saved file reads back."""
     try:
-        value = yaml.safe_load(text)
-    except yaml.YAMLError:
-        return text
+        value = load_yaml(text, "the value")
+    except LoadError:  # kept as text, without the control characters no file may hold
+        return CONTROL_IN_TEXT.sub("", text)
     return value if isinstance(value, (int, float, bool, str)) or value is None else text
 
 

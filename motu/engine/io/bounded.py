@@ -27,6 +27,19 @@ MAX_DEPTH = 48  # scenarios nest about 8 deep, Tiled maps about 10
 MAX_NODES = 4_000_000  # elements of an XML document
 MAX_INT = 2 ** 53  # the whole numbers every JSON reader agrees on
 
+# Characters no text of ours holds, written out or as an escape: every C0 control but tab and line
+# feed, DEL and every C1 control. Names and titles reach terminals (`motu info`) and windows, where
+# ESC, CSI (U+009B), BEL or NUL would be obeyed or cut the text short.
+CONTROL_IN_TEXT = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+# The same in JSON's text: a raw DEL or C1 control, or an escape that makes one of them
+# (an escaped backslash before `u001b` is not an escape).
+_JSON_CONTROL = re.compile(r"[\x7f-\x9f]|(?<!\\)(?:\\\\)*(\\u00(?:0[0-8bBcCdDeEfF]|1[0-9a-fA-F]|7[fF]|[89][0-9a-fA-F])"
+                           r"|\\[bfr])")
+# The encodings an XML file of ours may declare (expat reads these four itself).
+XML_ENCODINGS = {"utf-8", "utf8", "utf-16", "utf16", "us-ascii", "ascii", "iso-8859-1", "latin-1", "latin1", "iso_8859-1"}
+_XML_DECLARATION = re.compile(r"\s*<\?xml\b[^>]*?\bencoding\s*=\s*[\"']([^\"']*)[\"']")
+_BOMS = ((b"\xef\xbb\xbf", "utf-8"), (b"\xff\xfe", "utf-16-le"), (b"\xfe\xff", "utf-16-be"))
+
 _O_NONBLOCK = getattr(os, "O_NONBLOCK", 0)  # an open never waits for a FIFO's writer
 _O_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
 _O_BINARY = getattr(os, "O_BINARY", 0)
@@ -137,6 +150,20 @@ def position(text: str, index: int) -> tuple[int, int]:
     return line, index - (text.rfind("\n", 0, index) + 1) + 1
 
 
+def head(data: bytes, size: int = 512) -> str:
+    """The start of a text file as text, after any byte-order mark (UTF-8 or UTF-16): enough to
+    tell XML from JSON and read an XML declaration."""
+    for bom, encoding in _BOMS:
+        if data.startswith(bom):
+            return data[len(bom):len(bom) + size].decode(encoding, "ignore")
+    return data[:size].decode("latin-1")
+
+
+def first_character(data: bytes) -> str:
+    """The first character of a text file that is not a byte-order mark or white space ('' for none)."""
+    return head(data).lstrip()[:1]
+
+
 def decode_utf8(data: bytes, source: str, what: str = "text") -> str:
     """UTF-8 text (a byte-order mark is allowed); LoadError with the line and column of the first bad byte."""
     try:
@@ -168,6 +195,8 @@ def _float(token: str) -> float:
     value = float(token)
     if not math.isfinite(value):
         raise _BadNumber(token, f"the number {_short(token)} is too large to be a finite number")
+    if abs(value) > MAX_INT:  # as whole numbers are: a float this large is one, and would be written as one
+        raise _BadNumber(token, f"the number {_short(token)} is out of range (numbers go to ±{MAX_INT:,})")
     return value
 
 
@@ -235,6 +264,13 @@ def load_json(data: bytes | str, source: str, what: str = "JSON") -> Any:
         raise LoadError(exc.message, source, line, col) from None
     except RecursionError:
         deep = True
+    if not text.isascii() or "\\" in text:
+        bad = _JSON_CONTROL.search(text)
+        if bad is not None:
+            char = bad.group(1) or bad.group(0)
+            line, col = position(text, bad.start(1) if bad.group(1) else bad.start())
+            raise LoadError(f"control character {char!r} is not allowed in text (it would reach a terminal or a "
+                            "window)", source, line, col)
     if deep or isinstance(doc, (dict, list)) and _too_deep(doc, MAX_DEPTH):
         at = _deep_index(text, MAX_DEPTH)
         line, col = position(text, at) if at is not None else (None, None)
@@ -279,6 +315,10 @@ class _Refused(Exception):
 def parse_xml(data: bytes, source: str) -> XmlNode:
     """An XML document as XmlNodes, with no DTD or entity of any kind (TMX and TSX need
     none, and entity bombs need them), at most MAX_DEPTH deep and MAX_NODES elements."""
+    declared = _XML_DECLARATION.match(head(data))
+    if declared is not None and declared.group(1).strip().lower() not in XML_ENCODINGS:
+        raise LoadError(f"the XML encoding {declared.group(1)[:40]!r} is not one Motu reads: save the file as UTF-8 "
+                        "(or UTF-16, ASCII, Latin-1)", source, 1, declared.start(1) + 1)
     parser = expat.ParserCreate()
     parser.buffer_text = True
     stack: list[XmlNode] = []
@@ -311,6 +351,10 @@ def parse_xml(data: bytes, source: str) -> XmlNode:
     def end(tag: str) -> None:
         node = stack.pop()
         node.text = "".join(texts.pop())
+        bad = CONTROL_IN_TEXT.search(node.text) or CONTROL_IN_TEXT.search("".join(node.attrs.values()))
+        if bad is not None:
+            raise _Refused(f"<{node.tag}> holds the control character U+{ord(bad.group()):04X}, which no text of ours "
+                           "may hold", node.line, node.column)
 
     def chars(text: str) -> None:
         if texts:
@@ -328,10 +372,12 @@ def parse_xml(data: bytes, source: str) -> XmlNode:
         raise LoadError(f"not valid XML: {expat.ErrorString(exc.code)}", source, exc.lineno, exc.offset + 1) from None
     except _Refused as exc:
         raise LoadError(exc.message, source, exc.line, exc.column) from None
+    except LookupError as exc:  # an encoding expat asked Python for and Python does not know
+        raise LoadError(f"the XML encoding is not one Motu reads ({exc}): save the file as UTF-8", source, 1, 1) from None
     if not root:
         raise LoadError("not valid XML: no root element", source)
     return root[0]
 
 
 __all__ = ["MAX_BYTES", "MAX_DEPTH", "MAX_INT", "read_bytes", "resolve_reference", "read_reference", "inflate",
-           "load_json", "parse_xml", "XmlNode", "decode_utf8", "position"]
+           "load_json", "parse_xml", "XmlNode", "decode_utf8", "position", "head", "first_character", "CONTROL_IN_TEXT"]

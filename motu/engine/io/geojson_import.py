@@ -47,6 +47,10 @@ class GridChoice:
 # --- reading and checking the file (what shapes it holds, in longitude/latitude or plane units) ---
 
 _GEOGRAPHIC = ("CRS84", "EPSG:4326", "OGC:1.3:CRS84", "EPSG::4326")
+# Far beyond any map (Web Mercator reaches ±20,037,508 m), and near enough to 0 that a shape's
+# vertices keep their precision when laid on a grid (at 2**53 neighbouring vertices merge and
+# rings no longer close).
+MAX_COORDINATE = 1e9
 _POLYGONS = ("Polygon", "MultiPolygon", "GeometryCollection")
 _GEOMETRIES = _POLYGONS + ("Point", "MultiPoint", "LineString", "MultiLineString")
 # Limits (docs/format.md): a coastline Motu lays on a grid of at most a million cells needs neither
@@ -75,6 +79,8 @@ def _check_positions(coords: Any, depth: int, path: str, where: tuple[Any, ...])
         if not isinstance(coords, list) or not 2 <= len(coords) <= 3 or not all(
                 isinstance(v, (int, float)) and not isinstance(v, bool) for v in coords):
             raise _fail(path, where, "a position is a list of two or three numbers (longitude, latitude[, height])")
+        if any(abs(v) > MAX_COORDINATE for v in coords):
+            raise _fail(path, where, f"the position {coords} lies beyond ±{MAX_COORDINATE:,.0f}, farther than any map")
         return
     if not isinstance(coords, list):
         raise _fail(path, where, "coordinates should be a list")
@@ -201,6 +207,14 @@ def read_geojson(path: str, name_property: str = "name", to_lonlat: bool = True)
     return ShapeFile(out, geographic, name)
 
 
+def motu_member(path: str) -> dict[str, Any] | None:
+    """The `motu` foreign member of a collection Motu exported (its rule set, grid, and whether it
+    is georeferenced), or None for any other GeoJSON; read through the bounded layer."""
+    doc = load_json(read_bytes(path), path, "GeoJSON")
+    own = doc.get("motu") if isinstance(doc, dict) else None
+    return own if isinstance(own, dict) else None
+
+
 def read_shapes(path: str, name_property: str = "name") -> list[tuple[BaseGeometry, str | None]]:
     """The (Multi)Polygons of a GeoJSON file with the value of their name property."""
     return read_geojson(path, name_property).shapes
@@ -217,6 +231,12 @@ def _make_grid(choice: GridChoice, columns: int, rows: int) -> Grid:
     if choice.shape == "square":
         return SquareGrid(columns, rows)
     raise GridError(f"polygons go onto a hex or square grid, not {choice.shape!r}")
+
+
+def layout_scale(choice: GridChoice) -> float:
+    """The scale at which one input unit is one layout unit (a hex's centre to a corner, a
+    square's side): Motu's export of a map in its own plane laid back as it was."""
+    return _make_grid(choice, 1, 1).across
 
 
 def _cells_for(choice: GridChoice, w: float, h: float) -> tuple[int, int]:
@@ -336,8 +356,10 @@ def load_geojson(path: str, rules: str, choice: GridChoice, name_property: str =
         return shapes_to_scenario(rules, read.shapes, choice, **kw)
     except (ValueError, GridError) as exc:
         raise LoadError(str(exc), path) from None
+    except shapely.errors.GEOSException as exc:  # shapes GEOS cannot lay on the grid
+        raise LoadError(f"the shapes cannot be laid on a grid ({one_line(str(exc))[:160]})", path) from None
     except KeyError as exc:  # an unknown rule set
         raise LoadError(str(exc.args[0]), path) from None
 
 
-__all__ = ["GridChoice", "ShapeFile", "read_geojson", "read_shapes", "shapes_to_scenario", "load_geojson"]
+__all__ = ["GridChoice", "ShapeFile", "read_geojson", "motu_member", "layout_scale", "read_shapes", "shapes_to_scenario", "load_geojson"]

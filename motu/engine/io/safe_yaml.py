@@ -48,6 +48,9 @@ Places = dict[int, tuple[int, int, int, int]]  # id(collection) → (start index
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ufffe\uffff\ud800-\udfff]")
 # The ASCII characters _CONTROL allows: an ASCII text with nothing else needs no search.
 _PLAIN_ASCII = bytes([9, 10, 13, *range(32, 127)])
+# What a double-quoted scalar's escapes (\e, \0, \x9b, \N…) may not make: every C0 control but tab and
+# line feed, DEL, and every C1 control. Text reaches terminals (`motu info`) and windows.
+ESCAPED_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 _TEXT_INT = re.compile(r"[-+]?(0[0-9_]+|[0-9][0-9_]*(:[0-5]?[0-9])+)")  # octal-looking or base 60 in YAML 1.1
 _TEXT_FLOAT = re.compile(r"[-+]?[0-9][0-9_]*(:[0-5]?[0-9])+\.[0-9_]*")
 _BOOL_WORDS = {"true", "True", "TRUE", "false", "False", "FALSE"}
@@ -109,7 +112,9 @@ def _scalar(scalars: Any, tag: str, ev: Any, source: str, implicit: bool) -> Any
                           f"(whole numbers go to ±{MAX_INT:,})", ev.start_mark)
     try:
         value = scalars.yaml_constructors[tag](scalars, yaml.ScalarNode(tag, raw, ev.start_mark, ev.end_mark))
-    except (ValueError, TypeError, OverflowError, yaml.YAMLError):
+    except (ValueError, TypeError, OverflowError, KeyError, IndexError, AttributeError, yaml.YAMLError):
+        # PyYAML's constructors trust the resolver: an explicit `!!bool maybe` or `!!int ''` reaches
+        # them unchecked and fails with KeyError or IndexError.
         raise _mark_error(source, f"{raw[:40]!r} is not a valid {tag.rsplit(':', 1)[-1]}", ev.start_mark) from None
     if isinstance(value, bool):
         return value
@@ -117,6 +122,8 @@ def _scalar(scalars: Any, tag: str, ev: Any, source: str, implicit: bool) -> Any
         raise _mark_error(source, f"the number {raw} is out of range (whole numbers go to ±{MAX_INT:,})", ev.start_mark)
     if isinstance(value, float) and not math.isfinite(value):
         raise _mark_error(source, f"{raw!r} is not a finite number", ev.start_mark)
+    if isinstance(value, float) and abs(value) > MAX_INT:  # written back as a whole number, it would be refused
+        raise _mark_error(source, f"the number {raw} is out of range (numbers go to ±{MAX_INT:,})", ev.start_mark)
     if not isinstance(value, (int, float, str)) and value is not None:  # a date or a binary, typed with a tag
         raise _mark_error(source, f"{raw[:40]!r} ({tag.rsplit(':', 1)[-1]}): only plain YAML values are allowed",
                           ev.start_mark)
@@ -203,6 +210,11 @@ def _build_events(text: str, source: str, places: Places | None, scalars: Any, r
             if cls is ScalarEvent:
                 tag = ev.tag
                 value: Any = ev.value
+                if ev.style == '"':
+                    bad = ESCAPED_CONTROL.search(value)
+                    if bad is not None:
+                        raise _mark_error(source, f"control character U+{ord(bad.group()):04X} (written as an escape) "
+                                          "is not allowed in text", ev.start_mark)
                 if tag is None or tag == "!":
                     if runs is not None and value == _MASK and ev.implicit[0]:
                         run = runs.get(ev.start_mark.index)

@@ -36,7 +36,7 @@ def steps(doc: Any, raw: list[Any]) -> tuple[Any, ...]:
     out: list[Any] = []
     node = doc
     for step in raw[1:] if raw and raw[0] == "data" else raw:
-        if isinstance(node, list) and isinstance(step, str) and step.isdigit():
+        if isinstance(node, list) and isinstance(step, str) and step.isascii() and step.isdigit():
             step = int(step)
         out.append(step)
         try:

@@ -20,7 +20,7 @@ from . import bounded
 from .errors import LoadError
 from .schema_check import check_part
 from .tiled_pixels import SPACE, map_side, pixel_transform
-from .tiled_read import read_tiled
+from .tiled_read import place_of, read_tiled
 
 _SCENARIO_SCHEMA = "scenario-v1.schema.json"
 
@@ -83,8 +83,9 @@ def _grid(doc: dict[str, Any], path: str) -> Grid:
                 return _spaces_grid(doc, spaces)
             return SquareGrid(w, h)
     except GridError as exc:
-        raise LoadError(f"the map's grid: {exc}", path) from None
-    raise LoadError(f"Tiled {orientation} maps have no Motu grid: only hexagonal and orthogonal maps can be imported", path)
+        raise LoadError(f"the map's grid: {exc}", path, **place_of(doc, doc)) from None
+    raise LoadError(f"Tiled {orientation} maps have no Motu grid: only hexagonal and orthogonal maps can be imported", path,
+                    **place_of(doc, doc))
 
 
 def _spaces_grid(doc: dict[str, Any], spaces: list[dict[str, Any]]) -> SpacesGrid:
@@ -139,19 +140,21 @@ def scenario_from_tiled(doc: dict[str, Any], path: str, rules: str | None = None
     `terrain_layer`, or else the first tile layer."""
     from motu.engine.plugins import get_ruleset
     mprops = _props(doc.get("properties"))
+    at_map = place_of(doc, doc)
+    at_rules = next((place_of(doc, p) for p in doc.get("properties") or () if p.get("name") == "ruleset"), at_map)
     rules = rules or mprops.get("ruleset")
     if rules is not None and not isinstance(rules, str):
-        raise LoadError("the map property 'ruleset' should be a rule set's id, as text", path)
+        raise LoadError("the map property 'ruleset' should be a rule set's id, as text", path, **at_rules)
     if not rules:
         raise LoadError("the map does not name its rule set: import it with `motu import FILE --from tiled --rules ID`", path)
     try:
         rs = get_ruleset(rules)
     except KeyError as exc:
-        raise LoadError(str(exc.args[0]), path) from None
+        raise LoadError(str(exc.args[0]), path, **at_rules) from None
     cat = rs.catalogue
     grid = _grid(doc, path)
     if grid.shape not in cat.grids:
-        raise LoadError(f"this is a {grid.shape} map; {rs.name} plays on {' or '.join(cat.grids)} grids", path)
+        raise LoadError(f"this is a {grid.shape} map; {rs.name} plays on {' or '.join(cat.grids)} grids", path, **at_map)
     tiles = _tile_lookup(doc)
     legend = dict(legend or {})
 
@@ -170,10 +173,12 @@ def scenario_from_tiled(doc: dict[str, Any], path: str, rules: str | None = None
     else:
         layer = _tile_layer(doc, terrain_layer, fallback_first=True)
         if layer is None:
-            raise LoadError("the map has no tile layer to take terrain from", path)
+            raise LoadError("the map has no tile layer to take terrain from", path, **at_map)
+        at_layer = place_of(doc, layer)
         data = [g & _GID_MASK for g in layer.get("data") or []]
         if len(data) != grid.size:
-            raise LoadError(f"layer {layer.get('name')!r} has {len(data)} tiles; the map is {grid.columns}x{grid.rows}", path)
+            raise LoadError(f"layer {layer.get('name')!r} has {len(data)} tiles; the map is {grid.columns}x{grid.rows}",
+                            path, **at_layer)
         by_gid: dict[int, str] = {}
         for cell, gid in enumerate(data):
             if gid not in by_gid:
@@ -181,7 +186,8 @@ def scenario_from_tiled(doc: dict[str, Any], path: str, rules: str | None = None
                     by_gid[gid] = terrain_of(gid)
                 except KeyError:
                     raise LoadError(f"layer {layer.get('name')!r}: tile {gid} (first at {grid.label(cell)}) has no terrain: "
-                                    f"give a legend such as --legend {gid}={cat.default_terrain}", path) from None
+                                    f"give a legend such as --legend {gid}={cat.default_terrain}", path,
+                                    **at_layer) from None
         terrain = [by_gid[g] for g in data]
         area_layer = _tile_layer(doc, "areas", fallback_first=False)
         area_of = {gid: p.get("area") for gid, p in tiles.items() if "area" in p}
@@ -190,7 +196,8 @@ def scenario_from_tiled(doc: dict[str, Any], path: str, rules: str | None = None
         cell_area = [None if a is None else str(a) for a in cell_area]
     unknown = sorted(set(terrain) - set(cat.terrain))
     if unknown:
-        raise LoadError(f"terrain {', '.join(map(repr, unknown))} is not {rs.name}'s (it has: {', '.join(cat.terrain)})", path)
+        raise LoadError(f"terrain {', '.join(map(repr, unknown))} is not {rs.name}'s (it has: {', '.join(cat.terrain)})",
+                        path, **at_map)
 
     s = Scenario(ruleset=rs.id, grid=grid, terrain=terrain, cell_area=cell_area,
                  title=str(mprops.get("title", "")), briefing=str(mprops.get("briefing", "")),
@@ -199,7 +206,7 @@ def scenario_from_tiled(doc: dict[str, Any], path: str, rules: str | None = None
         _records(s, doc, mprops, tiles, path)
         _objects(s, doc, path, notes if notes is not None else [])
     except (GridError, ValueError, TypeError, KeyError, AttributeError) as exc:
-        raise LoadError(str(exc), path) from None
+        raise LoadError(str(exc), path, **at_map) from None
     return s
 
 
@@ -216,15 +223,31 @@ def _space_layers(doc: dict[str, Any], grid: SpacesGrid, default: str) -> tuple[
     return terrain, area
 
 
+def _unique(mprops: dict[str, Any], key: str, path: str, doc: dict[str, Any]) -> list[dict[str, Any]]:
+    """The records of a map property (islands, regions, sides), refusing an id given twice: two
+    records of one id are two things the designer meant, and keeping the last would lose one."""
+    records = _loads(mprops, key, [], path)
+    seen: set[str] = set()
+    for i, d in enumerate(records):
+        if d["id"] in seen:
+            at = next((place_of(doc, p) for p in doc.get("properties") or () if p.get("name") == key), {})
+            raise LoadError(f"map property {key!r}[{i}].id: the id {d['id']!r} is given twice; each of the map's {key} "
+                            "needs its own id", path, **at) if at else LoadError(
+                f"the id {d['id']!r} is given twice; each of the map's {key} needs its own id", path,
+                path=f"map property {key!r}[{i}].id")
+        seen.add(d["id"])
+    return records
+
+
 def _records(s: Scenario, doc: dict[str, Any], mprops: dict[str, Any], tiles: dict[int, dict[str, Any]], path: str) -> None:
     s.options = _loads(mprops, "options", {}, path)
     s.victory = _loads(mprops, "victory", {}, path)
     s.tables = _loads(mprops, "tables", {}, path)
-    for d in _loads(mprops, "islands", [], path):
+    for d in _unique(mprops, "islands", path, doc):
         s.islands[d["id"]] = Island(d["id"], d.get("name", d["id"]), d.get("props", {}))
-    for d in _loads(mprops, "regions", [], path):
+    for d in _unique(mprops, "regions", path, doc):
         s.regions[d["id"]] = Region(d["id"], d.get("name", d["id"]), d.get("props", {}))
-    for d in _loads(mprops, "sides", [], path):
+    for d in _unique(mprops, "sides", path, doc):
         s.sides[d["id"]] = Side(d["id"], d.get("name", d["id"]), d.get("color"), d.get("props", {}))
     for p in tiles.values():
         aid = p.get("area")

@@ -28,6 +28,7 @@ MAX_TILES = MAX_CELLS  # as many cells as a Motu grid may have
 MAX_SHAPE_POINTS = 100_000
 MAX_MAP_POINTS = 1_000_000
 _FIRST = "firstgid"
+PLACES = "\0places"  # a key no Tiled map has: the TMX positions of the dicts read_tiled built
 
 
 class _Places:
@@ -57,22 +58,31 @@ def read_tiled(path: str) -> dict[str, Any]:
     """A TMX or Tiled JSON map as the dict Tiled's JSON format holds; LoadError when unreadable."""
     raw = bounded.read_bytes(path)
     places = _Places()
-    if raw.lstrip()[:1] == b"<":
+    first = bounded.first_character(raw)  # after a byte-order mark, which Tiled and editors may write
+    if first == "<":
         doc = _read_tmx(bounded.parse_xml(raw, path), path, places)
     else:
-        if raw.lstrip()[:1] not in (b"{", b"[", b"\xef"):
+        if first not in ("{", "["):
             raise LoadError("not a Tiled map: neither TMX (XML) nor Tiled JSON", path, 1, 1)
         doc = bounded.load_json(raw, path, "Tiled JSON")
         if not isinstance(doc, dict) or doc.get("type", "map") != "map" or "layers" not in doc:
             raise LoadError("not a Tiled map: a Tiled JSON map is an object with \"type\": \"map\" and \"layers\"", path)
         _count_json_points(doc, path)
     check(SCHEMA, doc, path, locate=places.locate(doc))
+    _whole_numbers(doc)
     doc["tilesets"] = [_external_tileset(ts, i, path, places) for i, ts in enumerate(doc.get("tilesets", []))]
     layers = []
     for where, layer in _flatten(doc["layers"], ("layers",)):
         layers.append(_layer(layer, doc, where, path, places))
     doc["layers"] = layers
+    doc[PLACES] = places.at  # where each part stood in a TMX, for the importer's refusals (empty for JSON)
     return doc
+
+
+def place_of(doc: dict[str, Any], node: Any) -> dict[str, int]:
+    """`line` and `column` of a part of a map `read_tiled` read (as LoadError's keywords), or none."""
+    at = doc.get(PLACES, {}).get(id(node))
+    return {"line": at[0], "column": at[1]} if at else {}
 
 
 def class_of(d: dict[str, Any], what: str) -> str:
@@ -102,6 +112,24 @@ def _flatten(layers: list[dict[str, Any]], where: tuple[Any, ...]) -> list[tuple
         else:
             out.append((where + (i,), layer))
     return out
+
+
+def _whole_numbers(node: Any) -> None:
+    """Whole numbers written as floats (`1.0`, as some JSON writers do) made ints, in place: JSON
+    Schema's "integer" accepts them, and gids are masked and compared as ints."""
+    stack = [node]
+    while stack:
+        node = stack.pop()
+        items = node.items() if isinstance(node, dict) else enumerate(node)
+        floats = []
+        for key, value in items:
+            if type(value) is float:
+                floats.append(key)
+            elif isinstance(value, (dict, list)):
+                stack.append(value)
+        for key in floats:
+            if node[key].is_integer():
+                node[key] = int(node[key])
 
 
 def _layer(layer: dict[str, Any], doc: dict[str, Any], where: tuple[Any, ...], path: str, places: _Places) -> dict[str, Any]:
@@ -146,7 +174,7 @@ def decode_tiles(text: str, encoding: str, compression: str, tiles: int) -> list
         if text.count(",") + 1 > tiles:
             raise ValueError(f"its CSV data holds more than the {tiles:,} tiles the layer has")
         values = [v.strip() for v in text.split(",")]
-        bad = next((v for v in values if not v.isdigit() or len(v) > 10), None)
+        bad = next((v for v in values if not (v.isascii() and v.isdigit()) or len(v) > 10), None)
         if bad is not None:
             raise ValueError(f"its CSV data holds {bad[:20]!r}, which is not a tile id")
         gids = [int(v) for v in values]
@@ -179,7 +207,7 @@ def _external_tileset(ts: dict[str, Any], index: int, path: str, places: _Places
             _set_class(t, f"tile {t.get('id')}", path, ("tilesets", index, "tiles", j), places)
         return ts
     src, raw = bounded.read_reference(path, ts["source"], "tileset")
-    if raw.lstrip()[:1] == b"<":
+    if bounded.first_character(raw) == "<":
         el = bounded.parse_xml(raw, src)
         if el.tag != "tileset":
             raise LoadError(f"not a Tiled tileset: the root element is <{el.tag}>, not <tileset>", src, el.line, el.column)
@@ -191,6 +219,7 @@ def _external_tileset(ts: dict[str, Any], index: int, path: str, places: _Places
         if not isinstance(loaded, dict):
             raise LoadError("not a Tiled tileset: a tileset is a JSON object", src)
     check(SCHEMA, loaded, src, definition="tileset", locate=places.locate(loaded))
+    _whole_numbers(loaded)
     for j, t in enumerate(loaded.get("tiles", [])):
         _set_class(t, f"tile {t.get('id')}", src, ("tiles", j), places)
     return {**loaded, _FIRST: ts[_FIRST]}
@@ -221,7 +250,7 @@ def _whole(text: str) -> int:
     return v
 
 
-def _tmx_props(el: XmlNode | None, source: str) -> list[dict[str, Any]]:
+def _tmx_props(el: XmlNode | None, source: str, places: _Places | None = None) -> list[dict[str, Any]]:
     if el is None:
         return []
     props = el.find("properties")
@@ -231,6 +260,8 @@ def _tmx_props(el: XmlNode | None, source: str) -> list[dict[str, Any]]:
         text = p.get("value") if p.get("value") is not None else p.text
         try:
             out.append({"name": p.get("name", ""), "type": kind, "value": _value(kind, text)})
+            if places is not None:
+                places.mark(out[-1], p)
         except ValueError:
             raise LoadError(f"property {p.get('name')!r}: {text[:40]!r} is not {'an' if kind[:1] in 'aeiou' else 'a'} "
                             f"{kind}", source, p.line, p.column) from None
@@ -245,7 +276,8 @@ def _attrs(el: XmlNode, source: str, *keys: str) -> dict[str, Any]:
         if v is None:
             continue
         try:
-            out[k] = _whole(v) if v.strip().lstrip("-").isdigit() else _value("float", v) if _numeric(v) else v
+            whole = v.strip().lstrip("-")
+            out[k] = _whole(v) if whole.isascii() and whole.isdigit() else _value("float", v) if _numeric(v) else v
         except ValueError:
             raise LoadError(f"<{el.tag}> {k}={v[:40]!r} is out of range", source, el.line, el.column) from None
     return out
@@ -317,7 +349,7 @@ def _read_tmx(root: XmlNode, path: str, places: _Places) -> dict[str, Any]:
     doc: dict[str, Any] = places.mark({"type": "map", **_attrs(
         root, path, "version", "tiledversion", "orientation", "renderorder", "width", "height", "tilewidth",
         "tileheight", "hexsidelength", "staggeraxis", "staggerindex", "infinite")}, root)
-    doc["properties"] = _tmx_props(root, path)
+    doc["properties"] = _tmx_props(root, path, places)
     doc["tilesets"] = [_tmx_tileset(ts, path, places) for ts in root.findall("tileset")]
     doc["layers"] = _tmx_layers(root, path, places)
     return doc
