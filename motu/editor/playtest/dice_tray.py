@@ -1,7 +1,7 @@
 """The dice tray: every roll drawn as die faces, grouped by the roll it serves, named in words with its rule.
 
 Consecutive dice of one roll (the Random Events Table's two dice and the event's own die;
-a volley's dice) share a row: the faces side by side (the last six of a longer roll), beside
+a volley's dice) share a row: the faces side by side, six to a line (every die of a longer roll), beside
 them the words of every die, one line each, and under those what the roll brought about
 ("→ random event 52: The rain in Tahiti falls…"). Dice named alike one after another
 share a line ("Independence, dice: 1, 4 (15.5)"); a die named like an earlier one of the row,
@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 FACE = 22  # pixels per die
-MAX_FACES = 6  # a row shows at most this many faces (a volley's twelve dice show their last six)
+MAX_FACES = 6  # faces side by side in a row; a longer roll's dice go on in lines below, every one drawn
 _DIGITS = re.compile(r"[0-9]+")
 ROOM = 9  # lines of words the tray always has room for: a few rows
 _NUMBERED = re.compile(r"^(?P<name>.*?)(?P<n>[0-9]+)(?P<rule>(?: \([^()]*\))?)$")  # "…die: 5 (15.12)"
@@ -48,15 +48,21 @@ def paint_die(p: QPainter, rect: QRectF, face: int) -> None:
         p.drawText(rect, Qt.AlignCenter, str(face))
 
 
+def faces_size(n: int) -> tuple[int, int]:
+    """(width, height) in pixels of `n` faces laid out MAX_FACES to a line."""
+    lines = max(1, -(-n // MAX_FACES))
+    return max(1, min(n, MAX_FACES)) * (FACE + 3), lines * (FACE + 3) - 1
+
+
 @lru_cache(maxsize=512)
 def faces_icon(faces: tuple[int, ...]) -> QIcon:
-    shown = faces[-MAX_FACES:]
-    pix = QPixmap(max(1, len(shown)) * (FACE + 3), FACE + 2)
+    pix = QPixmap(*faces_size(len(faces)))
     pix.fill(Qt.transparent)
     p = QPainter(pix)
     p.setRenderHint(QPainter.Antialiasing)
-    for i, f in enumerate(shown):
-        paint_die(p, QRectF(1 + i * (FACE + 3), 1, FACE, FACE), f)
+    for i, f in enumerate(faces):
+        row, col = divmod(i, MAX_FACES)
+        paint_die(p, QRectF(1 + col * (FACE + 3), 1 + row * (FACE + 3), FACE, FACE), f)
     p.end()
     return QIcon(pix)
 
@@ -76,7 +82,7 @@ class RowDelegate(QStyledItemDelegate):
         view = self.parent()
         width = (view.viewport().width() if view is not None else option.rect.width()) - 2 * PAD
         faces = _faces(index)
-        used = len(faces[-MAX_FACES:]) * (FACE + 3) + PAD if faces else 0
+        used = faces_size(len(faces))[0] + PAD if faces else 0
         return used, max(40, width - used)
 
     def sizeHint(self, option, index) -> QSize:  # noqa: N802 - Qt's name
@@ -90,7 +96,8 @@ class RowDelegate(QStyledItemDelegate):
             box = QRect(0, 0, width, 1 << 20)
             words = option.fontMetrics.boundingRect(box, self.FLAGS, text).height() if text else 0
             self._heights[key] = words
-        return QSize(used + width, max(FACE + 2 if used else 0, words) + 2 * PAD)
+        tall = faces_size(len(_faces(index)))[1] if used else 0
+        return QSize(used + width, max(tall, words) + 2 * PAD)
 
     def paint(self, p: QPainter, option, index) -> None:
         opt = QStyleOptionViewItem(option)
@@ -103,7 +110,7 @@ class RowDelegate(QStyledItemDelegate):
         faces = _faces(index)
         p.save()
         if faces:
-            faces_icon(faces).paint(p, QRect(box.left(), box.top(), used - PAD, FACE + 2), Qt.AlignLeft | Qt.AlignTop)
+            faces_icon(faces).paint(p, QRect(box.left(), box.top(), *faces_size(len(faces))), Qt.AlignLeft | Qt.AlignTop)
         selected = bool(opt.state & QStyle.State_Selected)
         p.setPen(opt.palette.color(QPalette.HighlightedText if selected else QPalette.Text))
         p.setFont(opt.font)

@@ -74,3 +74,30 @@ def test_the_tables_tray_writes_the_event_under_its_dice(qtbot):
                          "Random event, the event's own die: 1 (15.12)"]
     # the RandomEvent in the presentation's words: who rolled it, its headline, what it did
     assert lines[3].startswith("→ turn 1: random event 43 (") and "): Damn fleas! — " in lines[3]
+
+
+def test_a_roll_of_more_than_six_dice_draws_every_face_six_to_a_line(qtbot):
+    """A volley of twelve dice (or the Mauve Death's seventeen) shows every face the words list,
+    on lines of six, and its row is as tall as those lines: none is dropped."""
+    from PySide6.QtGui import QColor
+
+    from motu.editor.playtest.dice_tray import FACE, MAX_FACES
+    tray = DiceTray()
+    qtbot.addWidget(tray)
+    tray.resize(420, 400)
+    tray.show()
+    faces = (1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 1, 6, 1)
+    tray.add_roll("Firing", faces, "volley: " + ", ".join(map(str, faces)), 1)
+    row = tray.visualItemRect(tray.item(0))
+    lines = -(-len(faces) // MAX_FACES)
+    assert row.height() >= lines * FACE, "the row holds three lines of faces"
+    image = tray.viewport().grab().toImage()
+    red = QColor("#b01818").rgb()
+    # A face of 1 is one red pip at its centre: count the ones drawn, line by line.
+    ones = 0
+    for line in range(lines):
+        for col in range(MAX_FACES):
+            x = row.left() + 3 + 1 + col * (FACE + 3) + FACE // 2
+            y = row.top() + 3 + 1 + line * (FACE + 3) + FACE // 2
+            ones += image.pixel(x, y) == red
+    assert ones == faces.count(1), (ones, faces.count(1))
