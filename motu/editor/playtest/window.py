@@ -56,7 +56,8 @@ def make_board(ruleset: str, parent):
 class PlaytestWindow(ClickMixin, SeatsMixin, TellingMixin, GameFilesMixin, TableLayoutMixin, QMainWindow):
     backToEditing = Signal()
 
-    def __init__(self, scenario_text: str, seed: int | None = None, parent=None, options: dict | None = None):
+    def __init__(self, scenario_text: str, seed: int | None = None, parent=None, options: dict | None = None,
+                 canonical: bool = False):
         super().__init__(parent)
         self.setObjectName("playtestWindow")
         self.setWindowTitle("Playtest — Motu")
@@ -64,7 +65,9 @@ class PlaytestWindow(ClickMixin, SeatsMixin, TellingMixin, GameFilesMixin, Table
         self.scenario = loads(scenario_text, "<playtest>")  # read once: every new game (and undo) starts from it
         self.rules = get_ruleset(self.scenario.ruleset)
         self.options = dict(options or {})  # rule-set options for this game (e.g. start from the set-up)
-        self.fingerprint = scenario_fingerprint(dumps(self.scenario))  # its canonical form, not its spelling
+        # The record binds the scenario's canonical form, not its spelling: the text as Motu's writer
+        # writes it (`canonical`: it is that already, as F5 hands it over, so it is not written twice).
+        self.fingerprint = scenario_fingerprint(scenario_text if canonical else dumps(self.scenario))
         self.seed = seed
         self.session: Session | None = None
         self.entries: list[Entry] = []
@@ -260,6 +263,6 @@ class PlaytestWindow(ClickMixin, SeatsMixin, TellingMixin, GameFilesMixin, Table
 
 def start_playtest(editor, scenario_text: str | None = None, options: dict | None = None) -> PlaytestWindow:
     text = scenario_text if scenario_text is not None else dumps(editor.document.scenario)
-    w = PlaytestWindow(text, parent=None, options=options)
+    w = PlaytestWindow(text, parent=None, options=options, canonical=scenario_text is None)
     w.backToEditing.connect(lambda: (editor.raise_(), editor.activateWindow()))
     return w
