@@ -121,6 +121,8 @@ class GameMapItem(MapItem):
                     fill = sides[side].color if side in sides and sides[side].color else "#6b6b6b"
                     by_cell.setdefault(cell, []).append(CounterFace(f"m{i}", fill, ink_for(fill), text))
                     sides_at.setdefault(cell, set()).add(side)
+        for faces in by_cell.values():  # round markers (casualties on the table) lie under the counters, never over
+            faces.sort(key=lambda f: f.shape != "round")  # their names: the unit stays the pile's front
         self._faces_by_cell = by_cell
         self._sides_at = sides_at
         self.marks = marks

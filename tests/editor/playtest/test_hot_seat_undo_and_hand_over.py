@@ -138,3 +138,19 @@ def test_where_one_player_looked_is_not_where_the_next_players_map_opens(qtbot):
     corner = w.map_item.boundingRect().topLeft()
     assert seen.left() <= corner.x() + seen.width() and seen.top() <= corner.y() + seen.height(), \
         "the British map opens over their own stacks, by the top left corner"
+
+
+def test_casualty_markers_lie_under_the_unit_they_fell_from_never_over_its_name(qtbot):
+    """§8's casualty markers are round tokens on the table: in a square where a unit stands they go
+    under its counter, so the pile's front is the unit and its name reads."""
+    w = hot_seat(qtbot)
+    for label in ("2,3", "2,4", "2,5"):
+        w.human_action(MOVE + cell(w, label))
+    state = w.session.state
+    at = cell(w, "2,5")
+    state.cas[(at, MAORI_PLAYER)] = 2  # two warriors fallen where they stand, their markers left there (§8)
+    w.map_item.set_view(state, w.presenter)
+    faces = w.map_item.stack_faces(at)
+    shapes = [f.shape for f in faces]
+    assert "round" in shapes and shapes[-1] != "round", shapes
+    assert shapes == sorted(shapes, key=lambda s: s != "round"), "every marker under every counter"
