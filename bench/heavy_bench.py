@@ -14,11 +14,8 @@ from __future__ import annotations
 import json
 import math
 import os
-import statistics
 import sys
 import tempfile
-import time
-import tracemalloc
 
 from motu.convert_cli import _legend
 from motu.engine.board.grids import SquareGrid
@@ -34,32 +31,9 @@ from motu.engine.session.session import read_record
 
 from .big_map import hex_scenario
 from .board_bench import hex_movement_map
+from .readers import recorder
 
 ISSUE = 34
-
-
-def _median_ms(fn, repeat: int) -> float:
-    samples = []
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        try:
-            fn()
-        except LoadError:
-            pass
-        samples.append(time.perf_counter() - t0)
-    return statistics.median(samples) * 1000
-
-
-def _peak_mb(fn) -> float:
-    tracemalloc.start()
-    try:
-        try:
-            fn()
-        except LoadError:
-            pass
-        return tracemalloc.get_traced_memory()[1] / 2**20
-    finally:
-        tracemalloc.stop()
 
 
 def _write(folder: str, name: str, text: str) -> str:
@@ -113,19 +87,7 @@ def _tmx_polygon(points: int) -> str:
 def run(repeat: int = 3) -> list[dict]:
     rows: list[dict] = []
 
-    def row(what: str, fn, reference: float | None = None, ref_name: str = "", budget: float | None = None,
-            times: int = repeat, peak: bool = True) -> float:
-        ms = _median_ms(fn, times)
-        r: dict = {"issue": ISSUE, "what": what, "median": ms, "unit": "ms"}
-        if peak:
-            r["peak_mb"] = round(_peak_mb(fn), 1)
-            r["what"] = f"{what} (peak {r['peak_mb']:.0f} MB)"
-        if reference:
-            r.update({"ratio": ms / reference, "ratio_to": ref_name})
-        if budget is not None:
-            r["budget"] = budget
-        rows.append(r)
-        return ms
+    row = recorder(rows, ISSUE, repeat)
 
     fern = get_ruleset("fern")
     small, big = _fern_chain(1_000), _fern_chain(10_000)

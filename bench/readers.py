@@ -56,6 +56,26 @@ def _peak_mb(fn) -> float:
         tracemalloc.stop()
 
 
+def recorder(rows: list[dict], issue: int, repeat: int):
+    """`row(what, fn, …)`: times `fn` (median of `repeat`, a refusal counting as its end), adds its
+    row to `rows` with its peak memory (unless `peak=False`), its ratio to a reference and its budget."""
+
+    def row(what: str, fn, reference: float | None = None, ref_name: str = "", budget: float | None = None,
+            times: int = repeat, peak: bool = True) -> float:
+        ms = _median_ms(fn, times)
+        r: dict = {"issue": issue, "what": what, "median": ms, "unit": "ms"}
+        if peak:
+            r["peak_mb"] = round(_peak_mb(fn), 1)
+            r["what"] = f"{what} (peak {r['peak_mb']:.0f} MB)"
+        if reference:
+            r.update({"ratio": ms / reference, "ratio_to": ref_name})
+        if budget is not None:
+            r["budget"] = budget
+        rows.append(r)
+        return ms
+    return row
+
+
 def _four_mb_scenario() -> str:
     s = big_hex_scenario()
     s.sides["red"] = Side("red", "Red")
@@ -81,16 +101,7 @@ def _write(folder: str, name: str, content: str | bytes) -> str:
 def run(repeat: int = 3) -> list[dict]:
     rows: list[dict] = []
 
-    def row(what: str, fn, reference: float | None = None, ref_name: str = "", budget: float | None = None) -> float:
-        ms = _median_ms(fn, repeat)
-        r = {"issue": 16, "what": what, "median": ms, "unit": "ms", "peak_mb": round(_peak_mb(fn), 1)}
-        r["what"] = f"{what} (peak {r['peak_mb']:.0f} MB)"
-        if reference:
-            r.update({"ratio": ms / reference, "ratio_to": ref_name})
-        if budget is not None:
-            r["budget"] = budget
-        rows.append(r)
-        return ms
+    row = recorder(rows, 16, repeat)
 
     with tempfile.TemporaryDirectory() as tmp:
         text = _four_mb_scenario()

@@ -81,7 +81,7 @@ def _raster(tmx: Path, out: Path, *layers: str) -> QImage:
 def _cells_off_colour(s, image: QImage, want) -> list:
     """Cells whose pixel beside the centre (clear of the token, counters and names) is not `want(cell)`."""
     ax, bx, ay, by = pixel_transform(s.grid)
-    dx = -11 if isinstance(s.grid, HexGrid) else -14
+    dx = -11 if s.grid.shape == "hex" else -14
     wrong = []
     for c in range(s.grid.size):
         x, y = s.grid.center(c)

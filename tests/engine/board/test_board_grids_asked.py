@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[3]
-PACKAGES = ("motu", "tools", "bench")
+PACKAGES = ("motu", "tools", "bench", "tests")
 GRID_CLASSES = r"(HexGrid|SquareGrid|SpacesGrid|_RectGrid|Grid)"
 SWITCHES = (
     re.compile(rf"\b(isinstance|issubclass)\([^)]*\b{GRID_CLASSES}\b"),
@@ -31,10 +31,11 @@ def test_the_scan_finds_a_switch():
 
 def test_no_code_outside_the_board_switches_on_grid_classes():
     board = ROOT / "motu" / "engine" / "board"
+    board_tests = ROOT / "tests" / "engine" / "board"  # the grids' own tests ask them what they are
     found = []
     for package in PACKAGES:
         for path in sorted((ROOT / package).rglob("*.py")):
-            if board in path.parents:
+            if board in path.parents or board_tests in path.parents:
                 continue
             for n in switches_on_grid_classes(path.read_text(encoding="utf-8")):
                 found.append(f"{path.relative_to(ROOT)}:{n}")
